@@ -1,0 +1,78 @@
+package core
+
+import "strconv"
+
+// Kind is the type of a game position: who moves there, or whether it is
+// terminal.
+type Kind uint8
+
+const (
+	// Terminal positions end the game and carry a reward in [0,1] for max.
+	Terminal Kind = iota
+	// Max positions are chosen by the max player, who takes the argmax.
+	Max
+	// Min positions are chosen by the min player; the core hands the rule
+	// statistics from min's perspective (rewards 1−r), so it too takes the argmax.
+	Min
+	// Chance positions draw a child from their distribution; no rule is called.
+	Chance
+)
+
+// String returns "terminal", "max", "min" or "chance".
+func (k Kind) String() string {
+	switch k {
+	case Terminal:
+		return "terminal"
+	case Max:
+		return "max"
+	case Min:
+		return "min"
+	case Chance:
+		return "chance"
+	}
+	return "Kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Game is a cursor over a finite game tree, driven by move index. The search
+// owns the cursor: it calls Reset to go back to the root and Play to descend,
+// never going up. Implementations should not allocate in Play.
+//
+// Explicit trees (package gen) and real games (see the tic-tac-toe example)
+// implement it alike.
+type Game interface {
+	// Reset moves the cursor back to the root position.
+	Reset()
+	// Kind reports the kind of the current position.
+	Kind() Kind
+	// NumMoves reports the number of children of the current position:
+	// 0 at terminal positions, at least 1 elsewhere.
+	NumMoves() int
+	// Play moves the cursor to child i, 0 <= i < NumMoves().
+	Play(i int)
+	// Reward is the terminal reward for the max player, in [0,1]. It is only
+	// called at terminal positions.
+	Reward() float64
+	// Prob is the probability of child i at a chance position. It is only
+	// called at chance positions; the probabilities sum to 1.
+	Prob(i int) float64
+}
+
+// Mover is implemented by games whose moves have identities beyond their
+// index, so that AMAF/RAVE statistics can share a move's value across the
+// tree. Without it, a move's identity is its index.
+type Mover interface {
+	// Move returns the identity of child i of the current position, in
+	// [0, MoveLimit()).
+	Move(i int) int
+	// MoveLimit bounds the identities Move returns.
+	MoveLimit() int
+}
+
+// Heuristic is implemented by games that carry prior knowledge about moves,
+// the H(s,a) of the Grand Challenge paper §4.2 or MoGo's pattern value.
+type Heuristic interface {
+	// Prior returns the heuristic value of child i of the current position,
+	// from the perspective of the player who moves there, and whether it has
+	// one.
+	Prior(i int) (h float64, ok bool)
+}

@@ -1,0 +1,3 @@
+module github.com/mctscheck/mctscheck
+
+go 1.26
