@@ -1,0 +1,85 @@
+package core
+
+// Growth says which nodes a simulation adds to the stored tree.
+type Growth uint8
+
+const (
+	// GrowPaper runs Algorithm 1 literally: every node of a simulated path is
+	// stored and updated, and every simulation descends by the rule down to
+	// a terminal node. There are no roll-outs.
+	GrowPaper Growth = iota
+	// GrowPractical is the Grand Challenge paper's §3.3 loop: descent in the
+	// stored tree; a stored leaf with fewer than Config.ExpandAfter real
+	// visits is evaluated by a roll-out; otherwise its children are added and
+	// the descent goes on through one of them. Each simulation thus gives
+	// statistics to exactly one new node.
+	GrowPractical
+)
+
+// String returns "paper" or "practical".
+func (g Growth) String() string {
+	switch g {
+	case GrowPaper:
+		return "paper"
+	case GrowPractical:
+		return "practical"
+	}
+	return "Growth(?)"
+}
+
+// Backup says how a node's value estimate is formed from its simulations.
+type Backup uint8
+
+const (
+	// BackupAverage is the paper's V̂ = w/n, the mean of all rewards.
+	BackupAverage Backup = iota
+	// BackupMinimax backs up, at each node of the path, the max (min) over
+	// its visited children's values at max (min) nodes and their visit-weighted
+	// mean at chance nodes; a stored leaf's value is its mean. Rules then see
+	// W = n × value. This is the "minimax backups" of the slides, which make
+	// ε-greedy and Boltzmann consistent.
+	BackupMinimax
+)
+
+// String returns "average" or "minimax".
+func (b Backup) String() string {
+	switch b {
+	case BackupAverage:
+		return "average"
+	case BackupMinimax:
+		return "minimax"
+	}
+	return "Backup(?)"
+}
+
+// Policy is a roll-out (default) policy for GrowPractical. Choose is called
+// at max and min positions outside the stored tree and returns a move index
+// in [0, g.NumMoves()); chance positions are sampled by the search.
+type Policy interface {
+	Choose(g Game, rng *RNG) int
+}
+
+// Config sets up a Search. Its zero value is a paper-mode search with
+// average backups, uniform roll-outs, seed 0 and an arena that grows on demand.
+type Config struct {
+	// Seed fixes every random choice of the search.
+	Seed uint64
+	// Growth is GrowPaper (default) or GrowPractical.
+	Growth Growth
+	// ExpandAfter is, in practical mode, the number of real visits a stored
+	// leaf gets (each a roll-out) before its children are added; 0 means 1:
+	// roll out on the first visit, expand on the second.
+	ExpandAfter int
+	// Backup is BackupAverage (default) or BackupMinimax.
+	Backup Backup
+	// Rollout is the default policy of practical mode; nil means uniformly
+	// random moves.
+	Rollout Policy
+	// Capacity is the number of nodes to allocate up front. A search whose
+	// tree stays within it allocates nothing while it runs.
+	Capacity int
+	// MaxNodes bounds the stored tree; 0 means no bound. In practical mode a
+	// leaf that would cross it is rolled out instead of expanded; in paper
+	// mode crossing it is an error.
+	MaxNodes int
+}

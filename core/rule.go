@@ -1,0 +1,54 @@
+package core
+
+// Rule chooses a child at max and min nodes. The search calls Select once per
+// node on the simulated path (never at chance or terminal nodes) with a Site
+// that exposes every child's statistics from the chooser's perspective, so a
+// rule always takes the argmax of its score (DESIGN.md, "Perspective").
+//
+// Select must return an index in [0, s.Len()). It may draw from s.Rand() and
+// nothing else, so that the search stays deterministic under its seed. A rule
+// that panics or returns an index out of range ends Run with a *RuleError.
+//
+// Deterministic scorers (the paper's score(w, n, n_F, I, t)), stochastic rules
+// (ε-greedy, Boltzmann) and wrappers around either (Threshold) all implement
+// Select; a rule may also implement Needer.
+type Rule interface {
+	Select(s *Site) int
+}
+
+// Needs lists the optional statistics a rule reads. The search keeps only
+// what some rule asks for, so that plain rules pay nothing for them.
+type Needs struct {
+	// AMAF asks for all-moves-as-first statistics (Site.AMAF).
+	AMAF bool
+	// Priors asks for the game's heuristic values (Site.Prior); the game must
+	// implement Heuristic for them to be present.
+	Priors bool
+	// Virtual, if set, gives new children virtual experience.
+	Virtual VirtualExperience
+}
+
+// Needer is implemented by rules that read optional statistics.
+type Needer interface {
+	Needs() Needs
+}
+
+// VirtualExperience starts new children with virtual simulations: K1 and K2
+// in the paper's Eqs. 1–2, N* and W* in the Grand Challenge paper §4.2. A
+// rule supplies one through Needs.Virtual. The search calls Virtual once per
+// child when it adds the child to the tree, with the child's heuristic value h
+// (ok is false when the game has none), and adds k1 to n_t and k2 to w_t from
+// then on. Both are from the chooser's perspective; k1 must be ≥ 0 and k2 in
+// [0, k1], or Run fails with a *RuleError.
+type VirtualExperience interface {
+	Virtual(h float64, ok bool) (k1, k2 float64)
+}
+
+// NeedsOf returns what r reads: r.Needs() if r is a Needer, nothing otherwise.
+// Wrappers forward their inner rule's needs with it.
+func NeedsOf(r Rule) Needs {
+	if n, ok := r.(Needer); ok {
+		return n.Needs()
+	}
+	return Needs{}
+}

@@ -1,0 +1,33 @@
+package core
+
+import "math"
+
+// UCT is the UCB1 score of Kocsis and Szepesvári, the paper's Eq. 12 with an
+// exploration constant (Grand Challenge paper §3.4):
+//
+//	score(i) = V̂(i) + C·sqrt(ln n(F) / n(i))
+//
+// Unvisited children (n = 0) come first, in index order; ties go to the lower
+// index. n(F) below 1 counts as 1, so the score is finite for every input.
+// It is the reference rule of the engine's benchmarks; package rules has the
+// whole catalogue.
+type UCT struct {
+	C float64
+}
+
+// Select implements Rule.
+func (u UCT) Select(s *Site) int {
+	logN := math.Log(max(s.ParentN(), 1))
+	best, bestScore := 0, math.Inf(-1)
+	for i := range s.kids {
+		n := s.N(i)
+		if n == 0 {
+			return i
+		}
+		score := s.W(i)/n + u.C*math.Sqrt(logN/n)
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
