@@ -53,11 +53,11 @@ type Search struct {
 	sims  int64
 	err   error
 	nodes []node
-	virt  []virtual   // parallel to nodes when needs.Virtual != nil
-	prior []float64   // parallel to nodes when needs.Priors
-	amaf  []amafStat  // parallel to nodes when needs.AMAF
-	moves []int32     // parallel to nodes when needs.AMAF: move identity of the edge
-	mm    []float64   // parallel to nodes with BackupMinimax
+	virt  []virtual  // parallel to nodes when needs.Virtual != nil
+	prior []float64  // parallel to nodes when needs.Priors
+	amaf  []amafStat // parallel to nodes when needs.AMAF
+	moves []int32    // parallel to nodes when needs.AMAF: move identity of the edge
+	mm    []float64  // parallel to nodes with BackupMinimax
 
 	path   []step
 	played []playedMove

@@ -206,8 +206,8 @@ func (panicRule) Select(*core.Site) int { panic("boom") }
 // badVirtual gives virtual experience with k2 > k1.
 type badVirtual struct{}
 
-func (badVirtual) Select(*core.Site) int                { return 0 }
-func (badVirtual) Needs() core.Needs                    { return core.Needs{Virtual: badVirtual{}} }
+func (badVirtual) Select(*core.Site) int                  { return 0 }
+func (badVirtual) Needs() core.Needs                      { return core.Needs{Virtual: badVirtual{}} }
 func (badVirtual) Virtual(float64, bool) (k1, k2 float64) { return 1, 2 }
 
 // brokenGame is synth with a reward of 2 at every leaf.
