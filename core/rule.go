@@ -1,5 +1,7 @@
 package core
 
+import "math"
+
 // Rule chooses a child at max and min nodes. The search calls Select once per
 // node on the simulated path (never at chance or terminal nodes) with a Site
 // that exposes every child's statistics from the chooser's perspective, so a
@@ -51,4 +53,27 @@ func NeedsOf(r Rule) Needs {
 		return n.Needs()
 	}
 	return Needs{}
+}
+
+// Scorer is implemented by rules that are, like the paper's
+// score(w, n, n_F, I, t), the argmax of a per-child score; checkers and fuzz
+// targets read the scores through it. A rule's Select should agree with
+// ArgmaxScore but may be written as a direct loop for speed.
+type Scorer interface {
+	Rule
+	// Score returns child i's score from the chooser's perspective.
+	Score(s *Site, i int) float64
+}
+
+// ArgmaxScore returns the child with the highest score, the lowest index
+// among ties. It makes one interface call per child; rules in the hot loop
+// may prefer a direct loop.
+func ArgmaxScore(s *Site, sc Scorer) int {
+	best, bestScore := 0, math.Inf(-1)
+	for i := range s.kids {
+		if v := sc.Score(s, i); v > bestScore || i == 0 {
+			best, bestScore = i, v
+		}
+	}
+	return best
 }

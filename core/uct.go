@@ -31,3 +31,12 @@ func (u UCT) Select(s *Site) int {
 	}
 	return best
 }
+
+// Score implements Scorer: +Inf for an unvisited child.
+func (u UCT) Score(s *Site, i int) float64 {
+	n := s.N(i)
+	if n == 0 {
+		return math.Inf(1)
+	}
+	return s.W(i)/n + u.C*math.Sqrt(math.Log(max(s.ParentN(), 1))/n)
+}

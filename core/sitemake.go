@@ -1,0 +1,92 @@
+package core
+
+import (
+	"fmt"
+	"math"
+)
+
+// Stats are one node's statistics as NewSite takes them, in max's
+// perspective like the stored tree: Visits real simulations with reward sum
+// W, virtual experience K1 and K2, an optional prior (in the chooser's
+// perspective, as the game gives it) and AMAF statistics.
+type Stats struct {
+	Visits     uint32
+	W          float64
+	K1, K2     float64
+	Prior      float64
+	HasPrior   bool
+	AMAFVisits uint32
+	AMAFW      float64
+}
+
+// NewSite builds the Site a rule would see at a node of kind Max or Min with
+// statistics self and children kids, at simulation t. It lets rules be tested
+// and fuzzed without a search. Virtual experience, priors and AMAF statistics
+// are present when any child has them. It returns an error for inputs no
+// search can produce: no children, W outside [0, Visits], K2 outside [0, K1],
+// non-finite values.
+func NewSite(kind Kind, self Stats, kids []Stats, t int64, rng *RNG) (*Site, error) {
+	if kind != Max && kind != Min {
+		return nil, fmt.Errorf("core: NewSite of a %v node, want max or min", kind)
+	}
+	if len(kids) == 0 {
+		return nil, fmt.Errorf("core: NewSite with no children")
+	}
+	if rng == nil {
+		rng = NewRNG(0)
+	}
+	if err := self.check(); err != nil {
+		return nil, fmt.Errorf("core: NewSite parent: %v", err)
+	}
+	s := &Site{self: node{w: self.W, n: self.Visits}, sVirt: virtual{self.K1, self.K2},
+		flip: kind == Min, t: t, rng: rng, kids: make([]node, len(kids))}
+	var virt, prior, amaf bool
+	for i, k := range kids {
+		if err := k.check(); err != nil {
+			return nil, fmt.Errorf("core: NewSite child %d: %v", i, err)
+		}
+		s.kids[i] = node{w: k.W, n: k.Visits, first: -1}
+		virt = virt || k.K1 != 0
+		prior = prior || k.HasPrior
+		amaf = amaf || k.AMAFVisits != 0
+	}
+	if virt {
+		s.virt = make([]virtual, len(kids))
+	}
+	if prior {
+		s.prior = make([]float64, len(kids))
+	}
+	if amaf {
+		s.amaf = make([]amafStat, len(kids))
+	}
+	for i, k := range kids {
+		if virt {
+			s.virt[i] = virtual{k.K1, k.K2}
+		}
+		if prior {
+			s.prior[i] = math.NaN()
+			if k.HasPrior {
+				s.prior[i] = k.Prior
+			}
+		}
+		if amaf {
+			s.amaf[i] = amafStat{k.AMAFVisits, k.AMAFW}
+		}
+	}
+	return s, nil
+}
+
+func (k Stats) check() error {
+	finite := func(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+	switch {
+	case !finite(k.W) || !finite(k.K1) || !finite(k.K2) || !finite(k.AMAFW) || k.HasPrior && !finite(k.Prior):
+		return fmt.Errorf("non-finite statistic in %+v", k)
+	case k.W < 0 || k.W > float64(k.Visits):
+		return fmt.Errorf("W %v outside [0, Visits=%d]", k.W, k.Visits)
+	case k.K1 < 0 || k.K2 < 0 || k.K2 > k.K1:
+		return fmt.Errorf("virtual K1=%v K2=%v, want 0 ≤ K2 ≤ K1", k.K1, k.K2)
+	case k.AMAFW < 0 || k.AMAFW > float64(k.AMAFVisits):
+		return fmt.Errorf("AMAF W %v outside [0, AMAFVisits=%d]", k.AMAFW, k.AMAFVisits)
+	}
+	return nil
+}
