@@ -1,0 +1,74 @@
+package gen
+
+import "github.com/mctscheck/mctscheck/core"
+
+// Cursor walks a Tree as a game. It implements [core.Game], [core.Mover] and
+// [core.Heuristic], and none of its methods allocate. A Cursor is not safe for
+// concurrent use, but any number of cursors may walk the same Tree.
+type Cursor struct {
+	kind      []core.Kind
+	first     []int32
+	reward    []float64
+	prob      []float64
+	move      []int32
+	prior     []float64
+	hasPrior  []bool
+	moveLimit int
+	at        int32
+}
+
+var (
+	_ core.Game      = (*Cursor)(nil)
+	_ core.Mover     = (*Cursor)(nil)
+	_ core.Heuristic = (*Cursor)(nil)
+)
+
+// Game returns a cursor at the root of t.
+func (t *Tree) Game() *Cursor {
+	return &Cursor{
+		kind:      t.kind,
+		first:     t.first,
+		reward:    t.reward,
+		prob:      t.prob,
+		move:      t.move,
+		prior:     t.prior,
+		hasPrior:  t.hasPrior,
+		moveLimit: t.moveLimit,
+	}
+}
+
+// Node returns the number of the current node in the tree.
+func (c *Cursor) Node() int32 { return c.at }
+
+// Reset moves the cursor back to the root.
+func (c *Cursor) Reset() { c.at = 0 }
+
+// Kind returns the kind of the current node.
+func (c *Cursor) Kind() core.Kind { return c.kind[c.at] }
+
+// NumMoves returns the number of children of the current node.
+func (c *Cursor) NumMoves() int { return int(c.first[c.at+1] - c.first[c.at]) }
+
+// Play moves the cursor to child i of the current node. As [core.Game]
+// requires, 0 <= i < NumMoves(); Play does not check it, and another i moves
+// the cursor to an unrelated node or panics.
+func (c *Cursor) Play(i int) { c.at = c.first[c.at] + int32(i) }
+
+// Reward returns the reward of the current node, a terminal.
+func (c *Cursor) Reward() float64 { return c.reward[c.at] }
+
+// Prob returns the probability of child i of the current node, a chance node.
+func (c *Cursor) Prob(i int) float64 { return c.prob[c.first[c.at]+int32(i)] }
+
+// Move returns the move identity of child i of the current node.
+func (c *Cursor) Move(i int) int { return int(c.move[c.first[c.at]+int32(i)]) }
+
+// MoveLimit returns the tree's MoveLimit: every move identity is below it.
+func (c *Cursor) MoveLimit() int { return c.moveLimit }
+
+// Prior returns the prior of child i of the current node, and whether it has
+// one.
+func (c *Cursor) Prior(i int) (h float64, ok bool) {
+	j := c.first[c.at] + int32(i)
+	return c.prior[j], c.hasPrior[j]
+}
