@@ -1,0 +1,77 @@
+package gen_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mctscheck/mctscheck/gen"
+)
+
+func TestSolveTable(t *testing.T) {
+	tests := []struct {
+		in      string
+		value   float64
+		optimal []int32 // of the root
+	}{
+		{"1", 1, nil},
+		{"0.25", 0.25, nil},
+		{"(max 0 1 0.5)", 1, []int32{1}},
+		{"(min 0 1 0)", 0, []int32{0, 2}},
+		{"(max 0.5 0.5)", 0.5, []int32{0, 1}},
+		{"(chance 0.25:1 0.75:0)", 0.25, nil},
+		{example, 0.5, []int32{1}},
+		{"(max (min 1 0) (min 0.5 0.75) (chance 0.5:1 0.5:0))", 0.5, []int32{1, 2}},
+		{"(min (max 0 (chance 0.125:1 0.875:0.5)) (max 0.5625 0))", 0.5625, []int32{0, 1}},
+	}
+	for _, tt := range tests {
+		s := gen.Solve(gen.MustParse(tt.in))
+		if got := s.Value(0); got != tt.value {
+			t.Errorf("%s: Value(0) = %v, want %v", tt.in, got, tt.value)
+		}
+		if diff := cmp.Diff(tt.optimal, s.Optimal(0)); diff != "" {
+			t.Errorf("%s: Optimal(0) (-want +got):\n%s", tt.in, diff)
+		}
+	}
+}
+
+// TestSolveMatchesBruteForce checks Solve against a recursive brute force on
+// 2,500 random trees, at every node.
+func TestSolveMatchesBruteForce(t *testing.T) {
+	for seed := range uint64(2500) {
+		r := seededRand(seed)
+		n := randTree(r, 1+r.IntN(6))
+		b := gen.NewBuilder()
+		tr, err := b.Build(build(b, n))
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		s := gen.Solve(tr)
+		count := 0
+		walk(n, nil, func(m *rnode, path []int32) {
+			count++
+			i, err := tr.Follow(path)
+			if err != nil {
+				t.Fatalf("seed %d: %s: %v", seed, tr, err)
+			}
+			if got, want := s.Value(i), bruteValue(m); got != want {
+				t.Errorf("seed %d: %s: Value of node %s = %v, want %v", seed, tr, gen.FormatPath(path), got, want)
+			}
+			want := bruteOptimal(m)
+			if diff := cmp.Diff(want, s.Optimal(i)); diff != "" {
+				t.Errorf("seed %d: %s: Optimal of node %s (-want +got):\n%s", seed, tr, gen.FormatPath(path), diff)
+			}
+			for k := -1; k <= len(m.kids); k++ {
+				wantOpt := false
+				for _, o := range want {
+					wantOpt = wantOpt || int(o) == k
+				}
+				if got := s.IsOptimal(i, k); got != wantOpt {
+					t.Errorf("seed %d: %s: IsOptimal(node %s, %d) = %v, want %v", seed, tr, gen.FormatPath(path), k, got, wantOpt)
+				}
+			}
+		})
+		if count != tr.Len() {
+			t.Errorf("seed %d: tree has %d nodes, want %d", seed, tr.Len(), count)
+		}
+	}
+}
