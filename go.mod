@@ -1,5 +1,10 @@
 module github.com/mctscheck/mctscheck
 
-go 1.26
+go 1.26.0
 
 require github.com/google/go-cmp v0.7.0
+
+require (
+	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
+	pgregory.net/rapid v1.3.0 // indirect
+)

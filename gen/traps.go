@@ -1,0 +1,144 @@
+package gen
+
+import "fmt"
+
+// Trap is a named, parameterised tree from the literature on which some
+// selection rules fail.
+type Trap struct {
+	Name   string // e.g. "eps-deep:l=8"
+	Source string // where the construction comes from
+	Binary bool   // deterministic with rewards in {0,1}
+	Tree   *Tree
+}
+
+// Traps returns the trap families at the sizes the checker tries by default:
+// every family of this file, each at one or two sizes. All are small enough
+// to be searched to 2^14 simulations in milliseconds.
+func Traps() []Trap {
+	var out []Trap
+	add := func(t Trap, err error) {
+		if err != nil {
+			panic(err) // the parameters below are valid
+		}
+		out = append(out, t)
+	}
+	add(GreedyFirstLossTrap(), nil)
+	add(RaveZeroTrap(1))
+	add(RaveZeroTrap(3))
+	add(NegativeHeuristicTrap(), nil)
+	add(EpsilonDeepTrap(4))
+	add(EpsilonDeepTrap(8))
+	add(BiasTrap(2, 1, 1.0/16))    // ε-greedy, ε = 0.2: min's mean → 0.1
+	add(BiasTrap(4, 0.25, 1.0/32)) // Boltzmann, τ = 0.1: min's mean → 0.049
+	add(CoquelinMunosChain(4))
+	add(CoquelinMunosChain(8))
+	return out
+}
+
+// GreedyFirstLossTrap is the paper's counterexample for the greedy rule with
+// first-play urgency and K1 = K2 = 0 (§3, "Tricks for consistency"): the only
+// good move (child 0, a max node worth 1) loses its first simulation, so its
+// mean is 0 for ever; the bad move (child 1, a min node worth 0) wins its
+// first simulation, so its mean stays above 0 and it is chosen for ever.
+//
+//	(max (max 0 1) (min 1 0))
+func GreedyFirstLossTrap() Trap {
+	return Trap{Name: "greedy-first-loss", Source: "Berthier et al. 2010, §3 Tricks", Binary: true,
+		Tree: MustParse("(max (max 0 1) (min 1 0))")}
+}
+
+// RaveZeroTrap is the paper's counterexample for the RAVE blend of Eq. 13
+// (§3, after Brian Sheppard): the only good move (the last child, a leaf worth
+// 1, with a move identity played nowhere else) has AMAF value 0, so its score
+// stays 0 while it is unvisited; bad moves (min nodes worth 0 whose first
+// reply wins for max) get a positive score at their first simulation and keep
+// it. bad ≥ 1 is the number of bad moves.
+func RaveZeroTrap(bad int) (Trap, error) {
+	if bad < 1 || bad > 64 {
+		return Trap{}, fmt.Errorf("gen: RaveZeroTrap(%d), want 1 to 64 bad moves", bad)
+	}
+	b := NewBuilder()
+	var kids []Ref
+	for range bad {
+		kids = append(kids, b.Min(b.Leaf(1), b.Leaf(0)))
+	}
+	kids = append(kids, b.Leaf(1)) // its move identity, its index, appears nowhere else
+	t, err := b.Build(b.Max(kids...))
+	return Trap{Name: fmt.Sprintf("rave-zero:bad=%d", bad), Source: "Berthier et al. 2010, §3 (Eq. 13)", Binary: true, Tree: t}, err
+}
+
+// NegativeHeuristicTrap is the paper's counterexample for MoGo-style scores
+// whose pattern value H can be negative (§3, "Unconsistency of negative
+// heuristics"): the only good move (child 1, a leaf worth 1) has prior −1, an
+// "empty triangle"; the bad move (child 0, a min node worth 0 whose first
+// reply wins for max) has prior 0 and, once simulated, a positive score the
+// good move's negative one never reaches.
+//
+//	(max (min 1 0)~0 1~-1)
+func NegativeHeuristicTrap() Trap {
+	return Trap{Name: "negative-heuristic", Source: "Berthier et al. 2010, §3 (MoGo vs Fan Hui)", Binary: true,
+		Tree: MustParse("(max (min 1 0)~0 1~-1)")}
+}
+
+// EpsilonDeepTrap is the paper's Fig. 1 counterexample for ε-greedy with a
+// constant ε: the left child is a chain of l min nodes in which min must
+// refuse a win for max at every level (value 0), the right child a chain of
+// l max nodes in which max must avoid a loss at every level (value 1). Under
+// ε-exploration the left chain's mean tends to 1 − (1−ε/2)^l and the right
+// one's to (1−ε/2)^l, so for l large enough the search prefers the losing
+// left side for ever.
+func EpsilonDeepTrap(l int) (Trap, error) {
+	if l < 1 || l > 1<<12 {
+		return Trap{}, fmt.Errorf("gen: EpsilonDeepTrap(%d), want depth 1 to 4096", l)
+	}
+	b := NewBuilder()
+	left, right := b.Leaf(0), b.Leaf(1)
+	for range l {
+		left = b.Min(b.Leaf(1), left)
+		right = b.Max(b.Leaf(0), right)
+	}
+	t, err := b.Build(b.Max(left, right))
+	return Trap{Name: fmt.Sprintf("eps-deep:l=%d", l), Source: "Berthier et al. 2010, Fig. 1", Binary: true, Tree: t}, err
+}
+
+// BiasTrap is the exploration-bias trap of the slides on ε-greedy and
+// Boltzmann exploration (Keller 2016: "not greedy in the limit"): child 0 is
+// a min node over k−1 leaves worth gap and one leaf worth 0 (value 0); child
+// 1 is a leaf worth r > 0, the optimal move. A rule whose exploration at the
+// min node does not vanish picks a gap leaf at some constant rate p, so the
+// min node's mean tends to p·gap; when that exceeds r, the search prefers the
+// min node for ever. gap and r must be multiples of 1/1024 in (0,1].
+func BiasTrap(k int, gap, r float64) (Trap, error) {
+	dyadic := func(x float64) bool { return x > 0 && x <= 1 && x*1024 == float64(int(x*1024)) }
+	if k < 2 || k > 8 || !dyadic(gap) || !dyadic(r) {
+		return Trap{}, fmt.Errorf("gen: BiasTrap(%d, %v, %v), want 2 ≤ k ≤ 8 and gap, r multiples of 1/1024 in (0,1]", k, gap, r)
+	}
+	b := NewBuilder()
+	var leaves []Ref
+	for range k - 1 {
+		leaves = append(leaves, b.Leaf(gap))
+	}
+	leaves = append(leaves, b.Leaf(0))
+	t, err := b.Build(b.Max(b.Min(leaves...), b.Leaf(r)))
+	return Trap{Name: fmt.Sprintf("bias:k=%d,gap=%v,r=%v", k, gap, r), Source: "Keller 2016, slides on ε-greedy and Boltzmann", Tree: t}, err
+}
+
+// CoquelinMunosChain is the slow case of UCT from Coquelin and Munos (2007):
+// a chain of d max nodes (d a power of two, 2 to 64) where node i may stop
+// with reward (d−1−i)/d or go on, and only going on to the end wins 1. Every
+// node's value is 1 and going on is always optimal, but the early means of
+// the chain lie below the first stop's (d−1)/d, so UCT needs a number of
+// simulations that explodes with d before it decides right. It is consistent
+// rules' test of an honest "inconclusive".
+func CoquelinMunosChain(d int) (Trap, error) {
+	if d < 2 || d > 64 || d&(d-1) != 0 {
+		return Trap{}, fmt.Errorf("gen: CoquelinMunosChain(%d), want a power of two from 2 to 64", d)
+	}
+	b := NewBuilder()
+	node := b.Leaf(1)
+	for i := d - 1; i >= 0; i-- {
+		node = b.Max(b.Leaf(float64(d-1-i)/float64(d)), node)
+	}
+	t, err := b.Build(node)
+	return Trap{Name: fmt.Sprintf("coquelin-munos:d=%d", d), Source: "Coquelin & Munos 2007; Grand Challenge §3.4", Tree: t}, err
+}
