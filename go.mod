@@ -5,6 +5,7 @@ go 1.26.0
 require github.com/google/go-cmp v0.7.0
 
 require (
-	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
+	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
+	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	pgregory.net/rapid v1.3.0 // indirect
 )

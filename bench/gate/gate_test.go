@@ -1,0 +1,202 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// bench is one synthetic benchmark: its name (without "Benchmark"), unit and
+// sample values.
+type bench struct {
+	name   string
+	unit   string
+	values []float64
+}
+
+// noisy returns n values around center with a relative spread of ±spread,
+// from a generator seeded with seed.
+func noisy(center, spread float64, n int, seed uint64) []float64 {
+	r := rand.New(rand.NewPCG(seed, 1))
+	v := make([]float64, n)
+	for i := range v {
+		v[i] = center * (1 + spread*(2*r.Float64()-1))
+	}
+	return v
+}
+
+// scaled returns v with every value multiplied by f.
+func scaled(v []float64, f float64) []float64 {
+	out := make([]float64, len(v))
+	for i, x := range v {
+		out[i] = x * f
+	}
+	return out
+}
+
+// writeFile writes benchmarks in the Go benchmark format, one line per
+// sample, after a configuration header and any extra lines, and returns the
+// file's path.
+func writeFile(t *testing.T, name string, benches []bench, extra ...string) string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("goos: linux\ngoarch: amd64\npkg: example.com/bench\n")
+	for _, e := range extra {
+		b.WriteString(e + "\n")
+	}
+	n := 0
+	for _, x := range benches {
+		n = max(n, len(x.values))
+	}
+	for i := range n { // interleaved, as -count writes them
+		for _, x := range benches {
+			if i < len(x.values) {
+				fmt.Fprintf(&b, "Benchmark%s-2\t10\t%g %s\n", x.name, x.values[i], x.unit)
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// gate runs the command and returns its exit status and output.
+func gate(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String() + errOut.String()
+}
+
+// suite is a set of benchmarks with sample values from f(i, name).
+func suite(unit string, f func(i int) []float64) []bench {
+	names := []string{
+		"Search/game=synth/b=8/d=10/rule=uct/mode=practical",
+		"Search/game=synth/b=8/d=10/rule=smoothed/mode=practical",
+		"Search/game=ttt/rule=uct/mode=practical",
+		"Playout/game=synth/b=8/d=10/loop=engine",
+	}
+	out := make([]bench, len(names))
+	for i, n := range names {
+		out[i] = bench{n, unit, f(i)}
+	}
+	return out
+}
+
+func TestGate(t *testing.T) {
+	base := func(i int) []float64 { return noisy(float64(200+50*i), 0.02, 10, uint64(i)) }
+	same := func(i int) []float64 { return noisy(float64(200+50*i), 0.02, 10, uint64(100+i)) }
+	old := writeFile(t, "old.txt", suite("ns/sim", base))
+	aa := writeFile(t, "aa.txt", suite("ns/sim", same))
+	slow := writeFile(t, "slow.txt", suite("ns/sim", func(i int) []float64 {
+		v := same(i)
+		if i == 0 {
+			v = scaled(v, 1.2)
+		}
+		return v
+	}))
+	fast := writeFile(t, "fast.txt", suite("ns/sim", func(i int) []float64 { return scaled(same(i), 0.7) }))
+	slowOp := writeFile(t, "slowop.txt", suite("ns/op", func(i int) []float64 { return scaled(same(i), 1.2) }))
+	other := writeFile(t, "other.txt", []bench{{"Other", "ns/sim", noisy(100, 0.01, 10, 1)}})
+	few := writeFile(t, "few.txt", suite("ns/sim", func(i int) []float64 { return base(i)[:3] }))
+	few2 := writeFile(t, "few2.txt", suite("ns/sim", func(i int) []float64 { return scaled(same(i)[:3], 1.5) }))
+
+	// Geomean only: every benchmark is 8% slower, but so noisy (±40%, five
+	// samples) that no single one is significant.
+	wide := func(seed uint64) func(i int) []float64 {
+		return func(i int) []float64 { return noisy(float64(200+50*i), 0.4, 5, seed+uint64(i)) }
+	}
+	geoOld := writeFile(t, "geo-old.txt", suite("ns/sim", wide(7)))
+	geoNew := writeFile(t, "geo-new.txt", suite("ns/sim", func(i int) []float64 { return scaled(wide(7)(i), 1.08) }))
+
+	// A rate: higher is better, so a drop is the slowdown.
+	rateOld := writeFile(t, "rate-old.txt", suite("sims/s", func(i int) []float64 { return noisy(1e6, 0.01, 10, uint64(i)) }))
+	rateDown := writeFile(t, "rate-down.txt", suite("sims/s", func(i int) []float64 { return noisy(0.8e6, 0.01, 10, uint64(i+50)) }))
+	rateUp := writeFile(t, "rate-up.txt", suite("sims/s", func(i int) []float64 { return noisy(1.25e6, 0.01, 10, uint64(i+50)) }))
+
+	// Unit metadata: B/node is exact, so any change is significant.
+	exactOld := writeFile(t, "exact-old.txt", []bench{{"Search", "B/node", []float64{16, 16}}}, "Unit B/node assume=exact")
+	exactNew := writeFile(t, "exact-new.txt", []bench{{"Search", "B/node", []float64{20, 20}}}, "Unit B/node assume=exact")
+
+	missing := filepath.Join(t.TempDir(), "missing.txt")
+
+	tests := []struct {
+		name string
+		args []string
+		want int
+		text string // a substring of the output
+	}{
+		{"A/A identical file", []string{old, old}, 0, "gate: PASS: 4 comparisons (sec/sim)"},
+		{"A/A same distribution", []string{old, aa}, 0, "gate: PASS"},
+		{"one benchmark 20% slower", []string{old, slow}, 1, "gate: FAIL: 1 of 4 comparisons"},
+		{"20% slower under a 25% threshold", []string{"-threshold", "25", old, slow}, 0, "gate: PASS"},
+		{"faster is a pass", []string{old, fast}, 0, "gate: PASS"},
+		{"geomean-only regression", []string{geoOld, geoNew}, 1, "geomean slower by more than 5%: sec/sim +8.0%"},
+		{"geomean under a 10% threshold", []string{"-threshold", "10", geoOld, geoNew}, 0, "gate: PASS"},
+		{"filter keeps the slow one", []string{"-filter", "/rule:uct /game:synth", old, slow}, 1, "1 of 1 comparisons"},
+		{"filter drops the slow one", []string{"-filter", "/game:ttt", old, slow}, 0, "gate: PASS: 1 comparisons"},
+		{"unit sec/op not in files", []string{"-unit", "sec/op", old, slow}, 2, "no benchmark and unit is in both files"},
+		{"unit ns/op", []string{"-unit", "ns/op", old, slowOp}, 2, "no benchmark"},
+		{"unit all", []string{"-unit", "all", old, slow}, 1, "gate: FAIL"},
+		{"rate down is slower", []string{"-unit", "sims/s", rateOld, rateDown}, 1, "geomean slower by more than 5%: sims/s +25"},
+		{"rate up is faster", []string{"-unit", "sims/s", rateOld, rateUp}, 0, "gate: PASS"},
+		{"exact unit", []string{"-unit", "B/node", exactOld, exactNew}, 1, "SLOWER 25.0%"},
+		{"no overlapping benchmarks", []string{old, other}, 2, "no benchmark and unit is in both files"},
+		{"filter matches nothing", []string{"-filter", "/game:go", old, slow}, 2, `after -filter "/game:go"`},
+		{"filter does not parse", []string{"-filter", "(/game:synth", old, slow}, 2, "-filter"},
+		{"too few samples", []string{few, few2}, 2, "too few for p < 0.05"},
+		{"few samples against many", []string{old, few2}, 1, "gate: FAIL"},
+		{"no arguments", nil, 2, "want two files"},
+		{"one argument", []string{old}, 2, "want two files"},
+		{"three arguments", []string{old, old, old}, 2, "want two files"},
+		{"unknown flag", []string{"-bogus", old, old}, 2, "flag provided but not defined"},
+		{"help", []string{"-h"}, 2, "usage: gate"},
+		{"bad alpha", []string{"-alpha", "1.5", old, old}, 2, "-alpha"},
+		{"bad threshold", []string{"-threshold", "-1", old, old}, 2, "-threshold"},
+		{"empty unit", []string{"-unit", ",", old, old}, 2, "-unit is empty"},
+		{"missing file", []string{old, missing}, 2, "missing.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out := gate(t, tt.args...)
+			if code != tt.want || !strings.Contains(out, tt.text) {
+				t.Errorf("gate %s: exit %d, want %d with %q in the output:\n%s",
+					strings.Join(tt.args, " "), code, tt.want, tt.text, out)
+			}
+		})
+	}
+}
+
+// TestGeomeanOnlyHasNoSlowRow checks that the geomean-only case fails
+// through the geomean and not through a single benchmark.
+func TestGeomeanOnlyHasNoSlowRow(t *testing.T) {
+	wide := func(i int) []float64 { return noisy(float64(200+50*i), 0.4, 5, 7+uint64(i)) }
+	o := writeFile(t, "o.txt", suite("ns/sim", wide))
+	n := writeFile(t, "n.txt", suite("ns/sim", func(i int) []float64 { return scaled(wide(i), 1.08) }))
+	code, out := gate(t, o, n)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1:\n%s", code, out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, "SLOWER") && !strings.HasPrefix(line, "geomean") {
+			t.Errorf("a benchmark row is marked slower:\n%s", out)
+		}
+	}
+}
+
+// TestVerdictIsLastLine checks the format scripts rely on: the last line of
+// the output is the verdict.
+func TestVerdictIsLastLine(t *testing.T) {
+	f := writeFile(t, "f.txt", suite("ns/sim", func(i int) []float64 { return noisy(100, 0.01, 10, uint64(i)) }))
+	_, out := gate(t, f, f)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if last := lines[len(lines)-1]; !strings.HasPrefix(last, "gate: PASS: ") {
+		t.Errorf("last line %q, want the verdict", last)
+	}
+}
