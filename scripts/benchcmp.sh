@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# benchcmp.sh compares the benchmarks of two commits on this machine and
+# judges the difference with the regression gate (bench/gate).
+#
+# Usage: scripts/benchcmp.sh BASE [HEAD]
+#
+# BASE and HEAD are commits (anything git rev-parse takes; HEAD defaults to
+# HEAD) or directories holding a checkout of the module, such as a work
+# tree with uncommitted changes. For each, the script checks the commit out
+# in a temporary git worktree, builds the bench test binary (go test -c) and
+# then runs the two binaries interleaved, one -count at a time, alternating
+# which goes first (ABBA), so that a change in the machine's speed during
+# the run falls on both sides alike. It prints benchstat's table, runs the
+# gate and exits with the gate's status: 0 pass, 1 regression, 2 no data or
+# a usage error.
+#
+# Environment:
+#   BENCH       benchmarks to run, a -test.bench pattern (default .)
+#   COUNT       samples per benchmark and side, at least 10 (default 10)
+#   BENCHTIME   -test.benchtime (default 1s)
+#   GATE_FLAGS  flags for the gate, e.g. "-threshold 10 -unit sec/op"
+#   OUT         directory for base.txt, head.txt, benchstat.txt and gate.txt
+#               (default: a new temporary directory, printed at the end)
+set -euo pipefail
+
+die() {
+	echo "benchcmp.sh: $*" >&2
+	exit 2
+}
+
+(($# >= 1 && $# <= 2)) || die "usage: scripts/benchcmp.sh BASE [HEAD]"
+root=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel) || die "not in a git repository"
+cd "$root"
+
+bench=${BENCH:-.}
+count=${COUNT:-10}
+benchtime=${BENCHTIME:-1s}
+if ! [[ $count =~ ^[0-9]+$ ]] || ((count < 10)); then
+	die "COUNT=$count: want at least 10"
+fi
+read -r -a gate_flags <<<"${GATE_FLAGS:-}"
+
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/benchcmp.XXXXXX")}
+mkdir -p "$out"
+work=$(mktemp -d "${TMPDIR:-/tmp}/benchcmp-work.XXXXXX")
+worktrees=()
+# shellcheck disable=SC2317 # called by the trap
+cleanup() {
+	for wt in "${worktrees[@]}"; do
+		git worktree remove --force "$wt" >/dev/null 2>&1 || true
+	done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+# build REV NAME builds the bench test binary of REV as $work/NAME.test.
+build() {
+	local rev=$1 name=$2 src
+	if [[ -d $rev && -f $rev/go.mod ]]; then
+		src=$(cd "$rev" && pwd)
+		echo "$name: directory $src" >&2
+	else
+		local sha
+		sha=$(git rev-parse --verify --quiet "$rev^{commit}") || die "$rev is neither a commit nor a module directory"
+		src=$work/$name
+		git worktree add --quiet --detach "$src" "$sha" || die "git worktree add $sha failed"
+		worktrees+=("$src")
+		echo "$name: $(git log -1 --format='%h %s' "$sha")" >&2
+	fi
+	[[ -d $src/bench ]] || die "$rev has no bench/ package"
+	(cd "$src" && go test -c -o "$work/$name.test" ./bench/) || die "building the benchmarks of $rev failed"
+}
+
+build "$1" base
+build "${2:-HEAD}" head
+go build -o "$work/gate" ./bench/gate
+
+# run NAME appends one sample of every selected benchmark to $out/NAME.txt.
+run() {
+	"$work/$1.test" -test.run '^$' -test.bench "$bench" -test.benchtime "$benchtime" -test.count 1 >>"$out/$1.txt"
+}
+
+: >"$out/base.txt"
+: >"$out/head.txt"
+for ((i = 1; i <= count; i++)); do
+	echo "round $i of $count" >&2
+	if ((i % 2)); then
+		run base
+		run head
+	else
+		run head
+		run base
+	fi
+done
+
+go run golang.org/x/perf/cmd/benchstat base="$out/base.txt" head="$out/head.txt" | tee "$out/benchstat.txt"
+echo
+status=0
+"$work/gate" "${gate_flags[@]}" "$out/base.txt" "$out/head.txt" | tee "$out/gate.txt" || status=${PIPESTATUS[0]}
+echo "results in $out" >&2
+exit "$status"
