@@ -65,7 +65,7 @@ func TestUCTScore(t *testing.T) {
 		t.Fatal(err)
 	}
 	u := core.UCT{C: 1}
-	for i, want := range []float64{0.5 + math.Sqrt(math.Log(100)/10), 0.5 + math.Sqrt(math.Log(100)/90), math.Inf(1)} {
+	for i, want := range []float64{0.5 + math.Sqrt(math.Log(100)/10), 0.5 + math.Sqrt(math.Log(100)/90), math.MaxFloat64} {
 		if got := u.Score(s, i); math.Abs(got-want) > 1e-12 && got != want {
 			t.Errorf("Score(%d) = %v, want %v", i, got, want)
 		}

@@ -17,6 +17,9 @@ type UCT struct {
 
 // Select implements Rule.
 func (u UCT) Select(s *Site) int {
+	if s.virt == nil && s.mm == nil {
+		return u.selectPlain(s)
+	}
 	logN := math.Log(max(s.ParentN(), 1))
 	best, bestScore := 0, math.Inf(-1)
 	for i := range s.kids {
@@ -32,11 +35,44 @@ func (u UCT) Select(s *Site) int {
 	return best
 }
 
-// Score implements Scorer: +Inf for an unvisited child.
+// selectPlain is Select for the common site without virtual experience or
+// minimax values: it reads the nodes directly and computes exactly what the
+// general loop computes through N and W.
+func (u UCT) selectPlain(s *Site) int {
+	logN := math.Log(max(float64(s.self.n), 1))
+	best, bestScore := 0, math.Inf(-1)
+	if s.flip {
+		for i, k := range s.kids {
+			if k.n == 0 {
+				return i
+			}
+			n := float64(k.n)
+			score := (n-k.w)/n + u.C*math.Sqrt(logN/n)
+			if score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+		return best
+	}
+	for i, k := range s.kids {
+		if k.n == 0 {
+			return i
+		}
+		n := float64(k.n)
+		score := k.w/n + u.C*math.Sqrt(logN/n)
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// Score implements Scorer: math.MaxFloat64 for an unvisited child, so that
+// scores stay finite.
 func (u UCT) Score(s *Site, i int) float64 {
 	n := s.N(i)
 	if n == 0 {
-		return math.Inf(1)
+		return math.MaxFloat64
 	}
 	return s.W(i)/n + u.C*math.Sqrt(math.Log(max(s.ParentN(), 1))/n)
 }

@@ -1,0 +1,359 @@
+package props
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"regexp"
+	"slices"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/gen"
+)
+
+// TreeEnv is the environment variable that makes Check test one tree, given
+// in the text format, instead of generating trees: the replay line of every
+// witness sets it.
+const TreeEnv = "MCTSCHECK_TREE"
+
+// shrinkBudget bounds the candidate trees the shrinker evaluates.
+const shrinkBudget = 1000
+
+// checker runs the criterion with one rule and one set of options.
+type checker struct {
+	rule core.Rule
+	opts Options
+	sims int64
+}
+
+// tree runs every seed on one tree and returns the tree's verdict.
+func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeResult, error) {
+	res := TreeResult{Name: name, Tree: tree}
+	if k := tree.Kind(0); k != core.Max && k != core.Min {
+		return res, fmt.Errorf("props: tree %s: the root is a %v node, want max or min", name, k)
+	}
+	obs, err := newObserver(tree, c.rule, c.opts)
+	if err != nil {
+		return res, err
+	}
+	defer func() { c.sims += obs.sims }()
+	sol := gen.Solve(tree)
+	converged := true
+	var from int64
+	for i := range c.opts.Seeds {
+		seed := c.opts.Seed + uint64(i)
+		snaps, err := obs.run(ctx, seed)
+		var f *Fault
+		if errors.As(err, &f) {
+			res.Verdict, res.Fault, res.FailedSeeds = Inconsistent, f, 1
+			res.Findings = []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
+			return res, nil
+		}
+		if err != nil {
+			return res, err
+		}
+		r := judgeSeed(tree, sol, snaps, c.opts.Window)
+		n := float64(i + 1)
+		res.Visited += (r.Visited - res.Visited) / n
+		res.Recent += (r.Recent - res.Recent) / n
+		res.RootError = math.Max(res.RootError, r.RootError)
+		if r.Wrong != nil && (r.Eq5 != nil || r.Eq4 != nil) {
+			res.FailedSeeds++
+			if res.Findings == nil {
+				res.Findings = []Finding{*r.Wrong}
+				for _, f := range []*Finding{r.Eq5, r.Eq4} {
+					if f != nil {
+						res.Findings = append(res.Findings, *f)
+					}
+				}
+			}
+		}
+		if r.OptimalFrom < 0 || r.OptimalFrom > len(snaps)-1-c.opts.Window {
+			converged = false
+		} else {
+			from = max(from, snaps[r.OptimalFrom].budget)
+		}
+	}
+	switch {
+	case 2*res.FailedSeeds >= c.opts.Seeds:
+		res.Verdict = Inconsistent
+	case converged:
+		res.Verdict, res.OptimalFrom = NoCounterexample, from
+	default:
+		res.Verdict = Inconclusive
+		res.Findings = nil
+	}
+	if res.Verdict != Inconsistent {
+		res.Findings = nil
+	}
+	return res, nil
+}
+
+// witness shrinks an inconsistent tree and describes the result.
+func (c *checker) witness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
+	keep := func(t *gen.Tree) bool {
+		r, err := c.tree(ctx, "candidate", t)
+		return err == nil && r.Verdict == Inconsistent
+	}
+	small, evals := shrink(ctx, res.Tree, keep, shrinkBudget)
+	final, err := c.tree(ctx, "witness", small)
+	if err != nil {
+		return nil, err
+	}
+	if final.Verdict != Inconsistent { // cannot happen: shrink keeps only inconsistent trees
+		small, final = res.Tree, res
+	}
+	w := &Witness{Rule: c.opts.RuleSpec, Tree: small, Nodes: small.Len(), From: res.Name, Original: res.Tree,
+		Findings: final.Findings, Fault: final.Fault, Shrinks: evals, Budgets: c.opts.budgets()}
+	for i := range c.opts.Seeds {
+		w.Seeds = append(w.Seeds, c.opts.Seed+uint64(i))
+	}
+	w.Condition = final.Findings[0].Condition
+	if len(final.Findings) > 1 {
+		w.Condition = final.Findings[1].Condition // the mechanism behind Eq. 6
+	}
+	w.Replay = replayLines(small, c.opts, testName)
+	return w, nil
+}
+
+// replayLines returns the command lines that replay a witness.
+func replayLines(t *gen.Tree, o Options, testName string) []string {
+	var out []string
+	q := shellQuote(t.String())
+	if testName != "" {
+		out = append(out, fmt.Sprintf("%s=%s go test -run '^%s$' .", TreeEnv, q, regexp.QuoteMeta(testName)))
+	}
+	if o.RuleSpec != "" {
+		line := fmt.Sprintf("mctscheck check -rule %s -tree %s -seed %d -seeds %d -budget %d",
+			shellQuote(o.RuleSpec), q, o.Seed, o.Seeds, o.MaxBudget)
+		if o.Growth == core.GrowPractical {
+			line += " -growth practical"
+		}
+		if o.Backup == core.BackupMinimax {
+			line += " -backup minimax"
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	out := []byte{'\''}
+	for i := range len(s) {
+		if s[i] == '\'' {
+			out = append(out, `'\''`...)
+		} else {
+			out = append(out, s[i])
+		}
+	}
+	return string(append(out, '\''))
+}
+
+// namedTree is a tree to check with the name reports give it.
+type namedTree struct {
+	name string
+	tree *gen.Tree
+}
+
+// traps returns the trap families the options allow.
+func (o Options) traps() []namedTree {
+	if o.NoTraps {
+		return nil
+	}
+	var out []namedTree
+	for _, t := range gen.Traps() {
+		if !o.BinaryOnly || t.Binary {
+			out = append(out, namedTree{"trap " + t.Name, t.Tree})
+		}
+	}
+	// Smallest first, so that the first witness found is small already.
+	slices.SortStableFunc(out, func(a, b namedTree) int { return a.tree.Len() - b.tree.Len() })
+	return out
+}
+
+// Run checks rule on the trap families and on opts.Trees random trees, and
+// returns the report: at the first inconsistent tree it stops and shrinks it
+// to a minimal witness. It returns an error for bad options, a cancelled ctx,
+// or a game error; a rule that panics or scores NaN is a witness, not an
+// error.
+func Run(ctx context.Context, rule core.Rule, opts Options) (*Report, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if rule == nil {
+		return nil, errors.New("props: nil rule")
+	}
+	trees := o.traps()
+	gen := gen.Trees(o.Shape)
+	for i := range o.Trees {
+		trees = append(trees, namedTree{fmt.Sprintf("random %d", i), gen.Example(int(o.Seed) + i)})
+	}
+	return runTrees(ctx, rule, o, trees, "")
+}
+
+// CheckTree checks rule on one tree, as the replay of a witness does.
+func CheckTree(ctx context.Context, rule core.Rule, tree *gen.Tree, opts Options) (*Report, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if rule == nil {
+		return nil, errors.New("props: nil rule")
+	}
+	return runTrees(ctx, rule, o, []namedTree{{"given", tree}}, "")
+}
+
+func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree, testName string) (*Report, error) {
+	start := time.Now()
+	c := &checker{rule: rule, opts: o}
+	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
+	defer func() { rep.Sims = c.sims }()
+	for i, nt := range trees {
+		res, err := c.tree(ctx, nt.name, nt.tree)
+		if err != nil {
+			return nil, err
+		}
+		rep.add(res)
+		if o.Progress != nil {
+			o.Progress(i+1, len(trees))
+		}
+		if res.Verdict == Inconsistent {
+			if rep.Witness, err = c.witness(ctx, res, testName); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	rep.Sims = c.sims
+	rep.finish(start)
+	return rep, nil
+}
+
+// Property returns the consistency property for rapid: it draws a tree of
+// opts.Shape and fails when rule is inconsistent on it, printing the tree.
+// It panics on bad options. rapid.MakeFuzz turns it into a fuzz target.
+func Property(rule core.Rule, opts Options) func(*rapid.T) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		panic(err)
+	}
+	trees := gen.Trees(o.Shape)
+	return func(t *rapid.T) {
+		tree := trees.Draw(t, "tree")
+		c := &checker{rule: rule, opts: o}
+		res, err := c.tree(context.Background(), "drawn", tree)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		if res.Verdict == Inconsistent {
+			t.Fatalf("inconsistent on %v: %s", tree, res.Findings[len(res.Findings)-1].Text)
+		}
+	}
+}
+
+// Check fails t with a minimal counterexample when rule is inconsistent,
+// and logs the evidence otherwise, like rapid.Check. It tries the trap
+// families, then random trees through rapid (so -rapid.checks, -rapid.seed
+// and rapid's fail files work as usual); it shrinks a failing tree with
+// rapid, then by removing subtrees, hoisting children and simplifying
+// rewards, and prints it with lines that replay it. With the environment
+// variable MCTSCHECK_TREE set to a tree in the text format, it checks that
+// tree alone.
+func Check(t rapid.TB, rule core.Rule, opts Options) {
+	t.Helper()
+	o, err := opts.withDefaults()
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	if rule == nil {
+		t.Fatalf("props: nil rule")
+	}
+	ctx := context.Background()
+	if text := os.Getenv(TreeEnv); text != "" {
+		tree, err := gen.Parse(text)
+		if err != nil {
+			t.Fatalf("props: %s: %v", TreeEnv, err)
+		}
+		report(t, mustRun(t, ctx, rule, o, []namedTree{{"given", tree}}))
+		return
+	}
+	if tr := o.traps(); len(tr) > 0 {
+		rep := mustRun(t, ctx, rule, o, tr)
+		if rep.Verdict == Inconsistent {
+			report(t, rep)
+			return
+		}
+		t.Logf("traps: %s", rep.Summary())
+	}
+	c := &checker{rule: rule, opts: o}
+	var failed *TreeResult
+	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
+	start := time.Now()
+	trees := gen.Trees(o.Shape)
+	inner := &quietTB{TB: t}
+	rapid.Check(inner, func(rt *rapid.T) {
+		tree := trees.Draw(rt, "tree")
+		res, err := c.tree(ctx, "random", tree)
+		if err != nil {
+			rt.Fatalf("%v", err)
+		}
+		if res.Verdict == Inconsistent {
+			failed = &res
+			rt.Fatalf("inconsistent on %v", tree)
+		}
+		if !inner.failed {
+			rep.add(res)
+		}
+	})
+	if failed != nil {
+		w, err := c.witness(ctx, *failed, t.Name())
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		rep.Witness = w
+	}
+	rep.Sims = c.sims
+	rep.finish(start)
+	report(t, rep)
+}
+
+// mustRun is runTrees failing t on errors.
+func mustRun(t rapid.TB, ctx context.Context, rule core.Rule, o Options, trees []namedTree) *Report {
+	t.Helper()
+	rep, err := runTrees(ctx, rule, o, trees, t.Name())
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	return rep
+}
+
+// report fails t with the witness, or logs the summary.
+func report(t rapid.TB, rep *Report) {
+	t.Helper()
+	if rep.Verdict == Inconsistent {
+		t.Fatalf("%s", rep.Witness)
+	}
+	t.Logf("%s", rep.Summary())
+}
+
+// quietTB lets rapid.Check report through t without ending the test, so
+// that Check can shrink the failing tree further and print the witness.
+type quietTB struct {
+	rapid.TB
+	failed bool
+}
+
+func (q *quietTB) Fatalf(format string, args ...any) { q.TB.Logf(format, args...); q.failed = true }
+func (q *quietTB) Fatal(args ...any)                 { q.TB.Log(args...); q.failed = true }
+func (q *quietTB) Errorf(format string, args ...any) { q.TB.Logf(format, args...); q.failed = true }
+func (q *quietTB) Error(args ...any)                 { q.TB.Log(args...); q.failed = true }
+func (q *quietTB) FailNow()                          { q.failed = true }
+func (q *quietTB) Fail()                             { q.failed = true }
+func (q *quietTB) Failed() bool                      { return q.failed || q.TB.Failed() }

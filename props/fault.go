@@ -1,0 +1,82 @@
+package props
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// Fault is a finding about the rule itself: it returned a non-finite score,
+// or panicked, on the inputs given. The checker reports it instead of
+// crashing.
+type Fault struct {
+	// Message says what happened: "score NaN for child 1", "panic: …".
+	Message string
+	// Inputs are the statistics the rule saw, from the chooser's
+	// perspective, one line per child.
+	Inputs string
+	// Node is the path of the node where it happened (e.g. "0.1").
+	Node string
+	// Sim is the index of the simulation.
+	Sim int64
+}
+
+func (f *Fault) Error() string {
+	return fmt.Sprintf("rule fault at node %s in simulation %d: %s\n%s", f.Node, f.Sim, f.Message, f.Inputs)
+}
+
+// guarded wraps a rule so that every choice is checked: if the rule is a
+// core.Scorer, all its scores must be finite; a non-finite score panics with
+// a *Fault, which the search turns into a core.RuleError.
+type guarded struct{ rule core.Rule }
+
+func (g guarded) Needs() core.Needs { return core.NeedsOf(g.rule) }
+
+func (g guarded) Select(s *core.Site) int {
+	if sc, ok := g.rule.(core.Scorer); ok {
+		for i := range s.Len() {
+			if v := sc.Score(s, i); math.IsNaN(v) || math.IsInf(v, 0) {
+				panic(&Fault{Message: fmt.Sprintf("score %v for child %d", v, i), Inputs: siteInputs(s)})
+			}
+		}
+	}
+	return g.rule.Select(s)
+}
+
+// siteInputs prints what a rule sees at s.
+func siteInputs(s *core.Site) string {
+	var b strings.Builder
+	pm, _ := s.ParentMean()
+	fmt.Fprintf(&b, "  %v node, n=%g, mean=%g, t=%d, depth=%d\n", s.Kind(), s.ParentN(), pm, s.T(), s.Depth())
+	for i := range s.Len() {
+		fmt.Fprintf(&b, "  child %d: n=%g w=%g visits=%d", i, s.N(i), s.W(i), s.Visits(i))
+		if h, ok := s.Prior(i); ok {
+			fmt.Fprintf(&b, " prior=%g", h)
+		}
+		if an, aw := s.AMAF(i); an > 0 {
+			fmt.Fprintf(&b, " amaf=%g/%g", aw, an)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// faultOf turns a search error into a Fault when it is the rule's doing.
+func faultOf(err error) (*Fault, bool) {
+	re, ok := err.(*core.RuleError)
+	if !ok {
+		return nil, false
+	}
+	node := core.PathString(re.Path)
+	if f, ok := re.Panic.(*Fault); ok {
+		f.Node, f.Sim = node, re.Sim
+		return f, true
+	}
+	msg := re.Error()
+	if re.Panic != nil {
+		msg = fmt.Sprintf("panic: %v", re.Panic)
+	}
+	return &Fault{Message: msg, Node: node, Sim: re.Sim}, true
+}

@@ -1,0 +1,115 @@
+package props
+
+import (
+	"fmt"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/gen"
+)
+
+// Options configure a check. The zero value means the defaults, listed with
+// each field; they are the scale at which props' package doc states the
+// criterion's error rates.
+type Options struct {
+	// Trees is the number of random trees Run draws; 0 means 100. Check
+	// draws as many as rapid's -rapid.checks flag says (default 100).
+	Trees int
+	// Shape bounds the random trees; the zero Shape means DefaultShape.
+	Shape gen.Shape
+	// BinaryOnly restricts every tree, generated or trap, to deterministic
+	// trees with rewards in {0,1}: the class on which Algorithm 2 and the
+	// max(V', 0.1) fix are proved consistent.
+	BinaryOnly bool
+	// NoTraps skips the trap families of gen.Traps.
+	NoTraps bool
+	// Seeds is the number of searches per tree, each with its own seed;
+	// 0 means 4.
+	Seeds int
+	// Seed is the first search seed (the others follow it) and the seed of
+	// Run's tree generator; 0 means 1.
+	Seed uint64
+	// MinBudget and MaxBudget bound the doubling checkpoints, in simulations;
+	// 0 means 64 and 16384. MaxBudget/MinBudget must be a power of two.
+	MinBudget, MaxBudget int
+	// Window is the number of final doublings the criterion reads; 0 means 4.
+	Window int
+	// Growth, Backup and Decision configure the engine; the zero values are
+	// paper mode (Algorithm 1 literally), average backups, most visited.
+	Growth   core.Growth
+	Backup   core.Backup
+	Decision core.Decision
+	// RuleSpec names the rule in replay lines, e.g. "greedy-fpu" for
+	// `mctscheck check -rule greedy-fpu`; empty means no mctscheck line.
+	RuleSpec string
+	// Progress, if set, is called after each tree with the trees done and the
+	// trees to do.
+	Progress func(done, total int)
+}
+
+// DefaultShape is the random tree shape of a check: depth ≤ 3, branching ≤ 3,
+// ≤ 30 nodes, alternating max and min with chance nodes allowed, rewards on
+// the 1/64 grid, move identities from six shared moves (so AMAF statistics mean
+// something) and priors on every edge (so heuristic rules meet bad ones).
+var DefaultShape = gen.Shape{MaxDepth: 3, MaxBranching: 3, MaxNodes: 30, Chance: true, Grid: 64, Moves: 6, Priors: true}
+
+// Limits of the option values.
+const (
+	maxSeeds  = 1 << 10
+	maxBudget = 1 << 26
+)
+
+// withDefaults fills in zero fields and checks ranges.
+func (o Options) withDefaults() (Options, error) {
+	if o.Trees == 0 {
+		o.Trees = 100
+	}
+	if o.Shape == (gen.Shape{}) {
+		o.Shape = DefaultShape
+	}
+	if o.BinaryOnly {
+		o.Shape.Binary, o.Shape.Chance = true, false
+	}
+	if o.Seeds == 0 {
+		o.Seeds = 4
+	}
+	if o.Seed == 0 {
+		o.Seed = 1
+	}
+	if o.MinBudget == 0 {
+		o.MinBudget = 64
+	}
+	if o.MaxBudget == 0 {
+		o.MaxBudget = 16384
+	}
+	if o.Window == 0 {
+		o.Window = 4
+	}
+	switch {
+	case o.Trees < 0:
+		return o, fmt.Errorf("props: Trees %d, want ≥ 1", o.Trees)
+	case o.Seeds < 0 || o.Seeds > maxSeeds:
+		return o, fmt.Errorf("props: Seeds %d, want 1 to %d", o.Seeds, maxSeeds)
+	case o.MinBudget < 1 || o.MaxBudget > maxBudget || o.MinBudget > o.MaxBudget:
+		return o, fmt.Errorf("props: budgets %d to %d, want 1 ≤ MinBudget ≤ MaxBudget ≤ %d", o.MinBudget, o.MaxBudget, maxBudget)
+	case o.MaxBudget%o.MinBudget != 0 || !powerOfTwo(o.MaxBudget/o.MinBudget):
+		return o, fmt.Errorf("props: MaxBudget %d is not MinBudget %d times a power of two", o.MaxBudget, o.MinBudget)
+	case o.Window < 2:
+		return o, fmt.Errorf("props: Window %d, want ≥ 2 doublings", o.Window)
+	case len(o.budgets()) < o.Window+1:
+		return o, fmt.Errorf("props: %d checkpoints from %d to %d, want at least Window+1 = %d", len(o.budgets()), o.MinBudget, o.MaxBudget, o.Window+1)
+	case o.Growth > core.GrowPractical || o.Backup > core.BackupMinimax || o.Decision > core.Secure:
+		return o, fmt.Errorf("props: unknown growth %d, backup %d or decision %d", o.Growth, o.Backup, o.Decision)
+	}
+	return o, nil
+}
+
+// budgets returns the checkpoints: MinBudget doubled up to MaxBudget.
+func (o Options) budgets() []int64 {
+	var out []int64
+	for b := int64(o.MinBudget); b <= int64(o.MaxBudget); b *= 2 {
+		out = append(out, b)
+	}
+	return out
+}
+
+func powerOfTwo(n int) bool { return n > 0 && n&(n-1) == 0 }

@@ -1,0 +1,160 @@
+package props
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mctscheck/mctscheck/gen"
+)
+
+// Verdict is the outcome of a check (DESIGN.md, "What a verdict means").
+type Verdict string
+
+// The three verdicts.
+const (
+	// Inconsistent: a witness tree on which the rule's root decision stays
+	// wrong, with the condition that failed.
+	Inconsistent Verdict = "inconsistent"
+	// Inconclusive: some tree did not converge, and none gave a witness.
+	Inconclusive Verdict = "inconclusive"
+	// NoCounterexample: every tree converged.
+	NoCounterexample Verdict = "no-counterexample"
+)
+
+// TreeResult is the verdict on one tree.
+type TreeResult struct {
+	Name    string    `json:"name"` // trap name, "random N" or "given"
+	Tree    *gen.Tree `json:"tree"`
+	Verdict Verdict   `json:"verdict"`
+	// Findings are the evidence of the first seed that failed: Eq. 6 and the
+	// Eq. 5 or Eq. 4 finding that explains it, or a rule fault.
+	Findings []Finding `json:"findings,omitempty"`
+	Fault    *Fault    `json:"fault,omitempty"`
+	// FailedSeeds counts the seeds with a wrong decision and a finding.
+	FailedSeeds int `json:"failed_seeds"`
+	// OptimalFrom is the budget from which every seed decided optimally, when
+	// the tree converged; 0 otherwise.
+	OptimalFrom int64 `json:"optimal_from"`
+	// Visited and Recent are the shares of the tree's nodes visited at all,
+	// and during the window, averaged over seeds (frugality).
+	Visited float64 `json:"visited"`
+	Recent  float64 `json:"recent"`
+	// RootError is the largest |V̂(root) − V(root)| over seeds at the last
+	// checkpoint (Eq. 7).
+	RootError float64 `json:"root_error"`
+}
+
+// Witness is a minimal counterexample, ready to print and replay.
+type Witness struct {
+	Rule      string    `json:"rule,omitempty"`
+	Tree      *gen.Tree `json:"tree"`
+	Nodes     int       `json:"nodes"`
+	From      string    `json:"from"`     // the tree it was shrunk from: a trap name or "random N"
+	Original  *gen.Tree `json:"original"` // that tree before shrinking
+	Condition Condition `json:"condition"`
+	Findings  []Finding `json:"findings"`
+	Fault     *Fault    `json:"fault,omitempty"`
+	Seeds     []uint64  `json:"seeds"`
+	Budgets   []int64   `json:"budgets"`
+	// Shrinks counts the candidate trees the shrinker evaluated.
+	Shrinks int `json:"shrinks"`
+	// Replay holds command lines that replay the witness.
+	Replay []string `json:"replay"`
+}
+
+// String prints the witness for a human.
+func (w *Witness) String() string {
+	var b strings.Builder
+	name := w.Rule
+	if name == "" {
+		name = "the rule"
+	}
+	fmt.Fprintf(&b, "%s is inconsistent (%s) on a %d-node tree:\n  %v\n", name, w.Condition, w.Nodes, w.Tree)
+	fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; seeds %d..%d, budgets %d to %d doubling\n",
+		w.From, w.Original.Len(), w.Shrinks, w.Seeds[0], w.Seeds[len(w.Seeds)-1], w.Budgets[0], w.Budgets[len(w.Budgets)-1])
+	if w.Fault != nil {
+		fmt.Fprintf(&b, "  %v\n", w.Fault)
+	}
+	for _, f := range w.Findings {
+		fmt.Fprintf(&b, "  %s: %s\n", f.Condition, f.Text)
+	}
+	for _, r := range w.Replay {
+		fmt.Fprintf(&b, "replay: %s\n", r)
+	}
+	return b.String()
+}
+
+// Report is the outcome of a check with the evidence behind it.
+type Report struct {
+	Rule    string   `json:"rule,omitempty"`
+	Verdict Verdict  `json:"verdict"`
+	Witness *Witness `json:"witness,omitempty"`
+	// Trees counts the trees checked, Converged and Inconclusive those that
+	// converged and those that did not (a witness stops the check).
+	Trees        int `json:"trees"`
+	Converged    int `json:"converged"`
+	Inconclusive int `json:"inconclusive"`
+	// Unconverged names up to five trees that did not converge.
+	Unconverged []string `json:"unconverged,omitempty"`
+	Seeds       int      `json:"seeds"`
+	MaxBudget   int64    `json:"max_budget"`
+	// OptimalFrom is the largest budget from which a converged tree was
+	// decided optimally by every seed.
+	OptimalFrom int64 `json:"optimal_from"`
+	// Visited and Recent average the trees' frugality figures.
+	Visited float64 `json:"visited"`
+	Recent  float64 `json:"recent"`
+	// Sims counts the simulations run, in Elapsed.
+	Sims          int64         `json:"sims"`
+	Elapsed       time.Duration `json:"elapsed_ns"`
+	SimsPerSecond float64       `json:"sims_per_second"`
+}
+
+// Summary says the verdict and its evidence in one line, in the manner of
+// rapid's "OK, passed 100 tests".
+func (r *Report) Summary() string {
+	switch r.Verdict {
+	case Inconsistent:
+		return fmt.Sprintf("inconsistent: %s witness with %d nodes after %d trees", r.Witness.Condition, r.Witness.Nodes, r.Trees)
+	case Inconclusive:
+		return fmt.Sprintf("inconclusive: %d of %d trees did not converge by %d simulations (%s); no witness",
+			r.Inconclusive, r.Trees, r.MaxBudget, strings.Join(r.Unconverged, ", "))
+	}
+	return fmt.Sprintf("no counterexample: %d trees × %d seeds up to budget %d, all decisions optimal from budget %d on",
+		r.Trees, r.Seeds, r.MaxBudget, r.OptimalFrom)
+}
+
+// add counts one tree's result in the report.
+func (r *Report) add(tr TreeResult) {
+	r.Trees++
+	switch tr.Verdict {
+	case NoCounterexample:
+		r.Converged++
+		r.OptimalFrom = max(r.OptimalFrom, tr.OptimalFrom)
+	case Inconclusive:
+		r.Inconclusive++
+		if len(r.Unconverged) < 5 {
+			r.Unconverged = append(r.Unconverged, tr.Name)
+		}
+	}
+	n := float64(r.Trees)
+	r.Visited += (tr.Visited - r.Visited) / n
+	r.Recent += (tr.Recent - r.Recent) / n
+}
+
+// finish settles the verdict and the speed.
+func (r *Report) finish(start time.Time) {
+	switch {
+	case r.Witness != nil:
+		r.Verdict = Inconsistent
+	case r.Inconclusive > 0:
+		r.Verdict = Inconclusive
+	default:
+		r.Verdict = NoCounterexample
+	}
+	r.Elapsed = time.Since(start)
+	if s := r.Elapsed.Seconds(); s > 0 {
+		r.SimsPerSecond = float64(r.Sims) / s
+	}
+}
