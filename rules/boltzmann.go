@@ -1,0 +1,125 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// Boltzmann is Boltzmann (softmax) exploration with a constant temperature
+// τ (slides, "Softmax"): it draws child i with probability
+//
+//	P(i) = exp(V̂(i)/τ) / Σ_j exp(V̂(j)/τ)
+//
+// where V̂ = w/n, and FPU for an unvisited child. It computes
+// exp((V̂(i) − max_j V̂(j))/τ), which is the same distribution and stays
+// finite for any τ > 0: the best child's term is 1, the others underflow
+// to 0 at tiny τ. It draws one Float64 from s.Rand().
+//
+// With average backups it is inconsistent (the catalogue's boltzmann): the
+// probabilities converge to positive constants, so it is not greedy in the
+// limit; nor is it frugal. With minimax backups (boltzmann-minimax) it is
+// consistent (slides). Tau ≤ 0, as in the zero value, means τ = 0.1, the
+// catalogue's default; the zero value's FPU is 0 (the catalogue's is 1).
+type Boltzmann struct {
+	Tau float64
+	FPU float64
+}
+
+func (b Boltzmann) tau() float64 {
+	if b.Tau > 0 {
+		return b.Tau
+	}
+	return 0.1
+}
+
+// Select implements core.Rule.
+func (b Boltzmann) Select(s *core.Site) int { return softmaxSelect(s, b.tau(), b.FPU) }
+
+// Probs implements Stochastic.
+func (b Boltzmann) Probs(s *core.Site, dst []float64) []float64 {
+	return softmaxProbs(s, b.tau(), b.FPU, dst)
+}
+
+// BoltzmannDecay is Boltzmann exploration whose temperature decays with the
+// number n(F) of simulations through the node (slides, "decaying τ"):
+//
+//	τ = C / ln(n(F) + 2)
+//
+// and otherwise as Boltzmann. Since every V̂ and the FPU lie in [0,1], each
+// child's probability is at least e^(−1/τ)/k = (n(F)+2)^(−1/C)/k; for C ≥ 1
+// the sum of these over the node's visits diverges (for C = 1 it is the
+// harmonic Σ 1/(k(n+2))), so every child is visited infinitely often
+// (Eq. 5), and τ → 0 makes the rule greedy in the limit: a child worse by
+// δ gets probability about (n+2)^(−δ/C), a vanishing share (Eq. 4). It is
+// consistent for C ≥ 1 but not frugal. For C < 1 the floor is summable
+// and a good move that lost early can starve behind a child whose mean
+// stays above C. τ is kept above the smallest positive float64, so tiny C
+// cannot divide by zero. C ≤ 0, as in the zero value, means C = 1, the
+// catalogue's default; the zero value's FPU is 0 (the catalogue's is 1).
+type BoltzmannDecay struct {
+	C   float64
+	FPU float64
+}
+
+func (b BoltzmannDecay) tau(s *core.Site) float64 {
+	c := b.C
+	if !(c > 0) {
+		c = 1
+	}
+	return max(c/math.Log(s.ParentN()+2), math.SmallestNonzeroFloat64)
+}
+
+// Select implements core.Rule.
+func (b BoltzmannDecay) Select(s *core.Site) int { return softmaxSelect(s, b.tau(s), b.FPU) }
+
+// Probs implements Stochastic.
+func (b BoltzmannDecay) Probs(s *core.Site, dst []float64) []float64 {
+	return softmaxProbs(s, b.tau(s), b.FPU, dst)
+}
+
+// value is V̂(i), or fpu for an unvisited child.
+func value(s *core.Site, i int, fpu float64) float64 {
+	if n := s.N(i); n > 0 {
+		return s.W(i) / n
+	}
+	return fpu
+}
+
+// softmaxMax returns the largest value and the sum of exp((v−max)/tau).
+func softmaxMax(s *core.Site, tau, fpu float64) (m, sum float64) {
+	m = math.Inf(-1)
+	for i := range s.Len() {
+		m = max(m, value(s, i, fpu))
+	}
+	for i := range s.Len() {
+		sum += math.Exp((value(s, i, fpu) - m) / tau)
+	}
+	return m, sum
+}
+
+func softmaxSelect(s *core.Site, tau, fpu float64) int {
+	m, sum := softmaxMax(s, tau, fpu)
+	u := s.Rand().Float64() * sum
+	acc, last := 0.0, 0
+	for i := range s.Len() {
+		w := math.Exp((value(s, i, fpu) - m) / tau)
+		acc += w
+		if u < acc {
+			return i
+		}
+		if w > 0 {
+			last = i
+		}
+	}
+	return last // u rounded up to sum: the last child with a chance
+}
+
+func softmaxProbs(s *core.Site, tau, fpu float64, dst []float64) []float64 {
+	m, sum := softmaxMax(s, tau, fpu)
+	dst = dst[:0]
+	for i := range s.Len() {
+		dst = append(dst, math.Exp((value(s, i, fpu)-m)/tau)/sum)
+	}
+	return dst
+}

@@ -1,0 +1,99 @@
+// Package rules is mctscheck's catalogue of selection rules: every rule of
+// DESIGN.md's table, from the papers in shared/papers, as a documented Go
+// value that runs in the core engine, and a registry that names them, gives
+// their parameters and states what the papers predict, so that the checker
+// (package props) can test the predictions and the command-line tool can
+// list the rules and build any of them from a spec such as "uct:c=0.7".
+//
+// "The paper" is Berthier, Doghmen and Teytaud, "Consistency Modifications
+// for Automatically Tuned Monte-Carlo Tree Search" (2010); "Grand
+// Challenge" is Gelly et al., "The Grand Challenge of Computer Go: Monte
+// Carlo Tree Search and Extensions"; "slides" is Keller, "Monte-Carlo Tree
+// Search: Advanced Topics" (Basel, 2016).
+//
+// # Rules
+//
+// A rule is a core.Rule: Select picks a child of a max or min node from a
+// core.Site, which shows every statistic from the chooser's perspective, so
+// a rule always maximises. The deterministic rules are small structs whose
+// fields are the parameters; they implement core.Scorer, with Select a
+// direct loop over the children that agrees with core.ArgmaxScore (ties go
+// to the lower index). The stochastic rules (EpsGreedy, EpsGreedyDecay,
+// Boltzmann, BoltzmannDecay) draw only from Site.Rand and implement
+// Stochastic instead, whose Probs gives the distribution they draw from.
+// Rules that read AMAF statistics or priors, or give virtual experience,
+// say so through core.Needer. Algorithm 2 is core.Threshold, made by
+// Threshold.
+//
+// Scores are finite for every input a search can produce (n = 0, n(F) = 0,
+// t = 0, w = n, priors of any sign and size): each type's doc says how its
+// formula's singularities are resolved. A child that must come before every
+// visited child (a first-play urgency of +∞) scores Unvisited, the largest
+// finite float64.
+//
+// A parameter field whose zero value would be a singularity (a smoothing
+// count K, a temperature τ, a decay scale C) means the catalogue's default
+// when it is 0 or negative; every other field means what it says, so the
+// zero value of UCT, GreedyFPU, Prior and EpsGreedy is a greedy rule. Parse
+// checks every parameter's range; a struct literal is not checked.
+//
+// # Names and specs
+//
+// Rule names are lower-case words joined by hyphens: the family first
+// (uct, rave, eps-greedy, boltzmann), then a variant: -decay for a decaying
+// exploration schedule, -minimax for a rule that runs with minimax backups,
+// -floor for the RAVE fix; greedy-fpu, mc-rave and negative-heuristic are
+// the papers' own names. Parameters are named after the symbol in the
+// formula: c (exploration or decay scale C), k (a count K), fpu, floor, n0
+// (N*), eps (ε), tau (τ), v and vmin (V_threshold and V'_threshold), rule
+// (a wrapped rule). A spec is a name, optionally followed by ':' and
+// name=value pairs separated by commas, e.g. "eps-greedy:eps=0.1" or
+// "threshold:v=0.3,rule=rave:k=50"; a wrapper's rule= comes last and takes
+// the rest of the spec. Parse turns a spec into an Instance, whose
+// canonical Spec lists every parameter.
+//
+// # The catalogue
+//
+// All lists the entries in this order. V̂ = w/n is the mean of a child from
+// the chooser's perspective, n(F) its parent's count, V' and Ṽ its AMAF
+// mean, h its prior; "bdg" stands for binary deterministic games (no
+// chance nodes, rewards in {0,1}).
+//
+//	name                 parameters (default)        consistent       frugal   source
+//	uct                  c (√2) in [0,1e6]           yes; c=0: no     no       paper Eq. 12; Grand Challenge §3.4
+//	greedy-fpu           fpu (1) in [0,1]            no               —        paper §3 "Tricks", Eq. 3
+//	smoothed             k (1) in (0,1e9]            yes (bdg)        yes      paper §3 "Tricks", Eq. 14
+//	rave                 k (100) in (0,1e9]          no               —        paper §3, Eq. 13
+//	rave-floor           k (100), floor (0.1)        yes (bdg)        yes      paper §3 "Tricks"
+//	mc-rave              k (100) in (0,1e9]          no               —        Grand Challenge §4.1, Eq. 1
+//	prior                c (√2), n0 (10)             yes; c=0: no     —        Grand Challenge §4.2
+//	negative-heuristic   k (10) in (0,1e9]           no               —        paper §3 (MoGo)
+//	eps-greedy           eps (0.2) in [0,1]          no               no       paper Fig. 1; slides
+//	eps-greedy-decay     c (1) in (0,1e6]            yes              no       paper §3; slides
+//	boltzmann            tau (0.1), fpu (1)          no               no       slides
+//	boltzmann-decay      c (1), fpu (1)              yes; c<1: no     no       slides
+//	eps-greedy-minimax   eps (0.2)                   yes; eps=0,1: no —        slides
+//	boltzmann-minimax    tau (0.1), fpu (1)          yes              —        slides
+//	threshold            v (0.3), vmin (0),          yes (bdg) if the inner    paper §3 "Tricks", Algorithm 2
+//	                     rule (greedy-fpu)           rule satisfies Eq. 4
+//
+// The formulas are on the types: UCT, GreedyFPU, Smoothed, RAVE (rave and
+// rave-floor), MCRAVE, Prior, NegativeHeuristic, EpsGreedy (eps-greedy and
+// eps-greedy-minimax), EpsGreedyDecay, Boltzmann (boltzmann and
+// boltzmann-minimax), BoltzmannDecay, and Threshold.
+//
+// Two rows are more precise than DESIGN.md's table. Smoothed (Eq. 14) is
+// consistent only in binary deterministic games, not in all games: in
+// (max (max 0 1) 0.5) the good move loses its first simulation and keeps
+// the score 1/3, below the leaf's 1/2, for ever (TestSmoothedNonBinary).
+// And Algorithm 2 makes a rule consistent only if the rule satisfies Eq. 4,
+// as the paper's theorem requires; Prediction.Eq4 records which rules do,
+// and threshold over eps-greedy, boltzmann or their -minimax variants is
+// predicted inconsistent.
+//
+// # Writing a rule
+//
+// A new rule is a type with a Select method, and a Score method if it is
+// the argmax of a score; see Example_customRule. It runs in core.New like
+// any rule here, and the checker and fuzz targets accept it directly.
+package rules
