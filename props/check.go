@@ -96,9 +96,10 @@ func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeRe
 
 // witness shrinks an inconsistent tree and describes the result.
 func (c *checker) witness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
+	cond := condition(res.Findings)
 	keep := func(t *gen.Tree) bool {
 		r, err := c.tree(ctx, "candidate", t)
-		return err == nil && r.Verdict == Inconsistent
+		return err == nil && r.Verdict == Inconsistent && condition(r.Findings) == cond
 	}
 	small, evals := shrink(ctx, res.Tree, keep, shrinkBudget)
 	final, err := c.tree(ctx, "witness", small)
@@ -113,12 +114,18 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 	for i := range c.opts.Seeds {
 		w.Seeds = append(w.Seeds, c.opts.Seed+uint64(i))
 	}
-	w.Condition = final.Findings[0].Condition
-	if len(final.Findings) > 1 {
-		w.Condition = final.Findings[1].Condition // the mechanism behind Eq. 6
-	}
+	w.Condition = condition(final.Findings)
 	w.Replay = replayLines(small, c.opts, testName)
 	return w, nil
+}
+
+// condition is the condition a witness's findings show: the mechanism
+// behind Eq. 6 (Eq. 5 before Eq. 4), or a fault.
+func condition(fs []Finding) Condition {
+	if len(fs) > 1 {
+		return fs[1].Condition
+	}
+	return fs[0].Condition
 }
 
 // replayLines returns the command lines that replay a witness.
@@ -271,21 +278,29 @@ func Check(t rapid.TB, rule core.Rule, opts Options) {
 	o, err := opts.withDefaults()
 	if err != nil {
 		t.Fatalf("%v", err)
+		return
 	}
 	if rule == nil {
 		t.Fatalf("props: nil rule")
+		return
 	}
 	ctx := context.Background()
 	if text := os.Getenv(TreeEnv); text != "" {
 		tree, err := gen.Parse(text)
 		if err != nil {
 			t.Fatalf("props: %s: %v", TreeEnv, err)
+			return
 		}
-		report(t, mustRun(t, ctx, rule, o, []namedTree{{"given", tree}}))
+		if rep := mustRun(t, ctx, rule, o, []namedTree{{"given", tree}}); rep != nil {
+			report(t, rep)
+		}
 		return
 	}
 	if tr := o.traps(); len(tr) > 0 {
 		rep := mustRun(t, ctx, rule, o, tr)
+		if rep == nil {
+			return
+		}
 		if rep.Verdict == Inconsistent {
 			report(t, rep)
 			return
@@ -316,6 +331,7 @@ func Check(t rapid.TB, rule core.Rule, opts Options) {
 		w, err := c.witness(ctx, *failed, t.Name())
 		if err != nil {
 			t.Fatalf("%v", err)
+			return
 		}
 		rep.Witness = w
 	}
@@ -330,6 +346,7 @@ func mustRun(t rapid.TB, ctx context.Context, rule core.Rule, o Options, trees [
 	rep, err := runTrees(ctx, rule, o, trees, t.Name())
 	if err != nil {
 		t.Fatalf("%v", err)
+		return nil
 	}
 	return rep
 }
@@ -339,6 +356,7 @@ func report(t rapid.TB, rep *Report) {
 	t.Helper()
 	if rep.Verdict == Inconsistent {
 		t.Fatalf("%s", rep.Witness)
+		return
 	}
 	t.Logf("%s", rep.Summary())
 }

@@ -1,0 +1,192 @@
+package props_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/props"
+)
+
+var bg = context.Background()
+
+func TestOptionsErrors(t *testing.T) {
+	for _, o := range []props.Options{
+		{Trees: -1}, {Seeds: -2}, {MinBudget: 100, MaxBudget: 1000}, {MinBudget: 64, MaxBudget: 32},
+		{MaxBudget: 1 << 30}, {Window: 1}, {MinBudget: 1024, MaxBudget: 4096}, {Growth: 7},
+	} {
+		if _, err := props.Run(bg, core.UCT{C: 1}, o); err == nil {
+			t.Errorf("Run with %+v: no error", o)
+		}
+	}
+	if _, err := props.Run(bg, nil, props.Options{}); err == nil {
+		t.Error("Run with a nil rule: no error")
+	}
+	if _, err := props.CheckTree(bg, core.UCT{}, gen.MustParse("(chance 0.5:1 0.5:0)"), props.Options{}); err == nil {
+		t.Error("CheckTree with a chance root: no error")
+	}
+}
+
+func TestWitnesses(t *testing.T) {
+	tests := []struct {
+		name      string
+		rule      core.Rule
+		condition props.Condition
+		maxNodes  int
+	}{
+		{"greedy", greedy{}, props.Eq5, 7},
+		{"eps-greedy", epsGreedy{0.2}, props.Eq4, 7},
+		{"nan", nanRule{}, props.RuleFault, 3},
+		{"panic", panicRule{}, props.RuleFault, 5},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rep, err := props.Run(bg, tt.rule, props.Options{Trees: 20, RuleSpec: tt.name})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Verdict != props.Inconsistent {
+				t.Fatalf("verdict %s, want inconsistent: %s", rep.Verdict, rep.Summary())
+			}
+			w := rep.Witness
+			if w.Condition != tt.condition || w.Nodes > tt.maxNodes {
+				t.Errorf("witness %v with condition %s, want %s and ≤ %d nodes\n%s", w.Tree, w.Condition, tt.condition, tt.maxNodes, w)
+			}
+			// The witness replays: checking the shrunk tree alone gives it again.
+			again, err := props.CheckTree(bg, tt.rule, w.Tree, props.Options{})
+			if err != nil || again.Verdict != props.Inconsistent {
+				t.Errorf("replay of %v: %v, %v", w.Tree, again.Summary(), err)
+			}
+			if !strings.Contains(w.String(), "mctscheck check -rule '"+tt.name+"'") {
+				t.Errorf("witness without a replay line:\n%s", w)
+			}
+		})
+	}
+}
+
+func TestFaultReportsInputs(t *testing.T) {
+	rep, err := props.CheckTree(bg, nanRule{}, gen.MustParse("(max 1 0)"), props.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := rep.Witness.Fault
+	if f == nil || !strings.Contains(f.Message, "score NaN") || !strings.Contains(f.Inputs, "child 0: n=2") {
+		t.Fatalf("fault %+v, want a NaN score with the inputs", f)
+	}
+}
+
+// TestCoquelinMunosInconclusive: UCT is consistent but too slow on the chain
+// to converge at the default budgets; the honest answer is inconclusive.
+func TestCoquelinMunosInconclusive(t *testing.T) {
+	tr, err := gen.CoquelinMunosChain(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := props.CheckTree(bg, core.UCT{C: math.Sqrt2}, tr.Tree, props.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.Inconclusive {
+		t.Errorf("UCT on %s: %s, want inconclusive", tr.Name, rep.Summary())
+	}
+}
+
+func TestConverges(t *testing.T) {
+	rep, err := props.CheckTree(bg, core.UCT{C: math.Sqrt2}, gen.MustParse("(max (min 1 0) (min 1 1) 0.5)"), props.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.NoCounterexample || rep.OptimalFrom == 0 {
+		t.Errorf("UCT on a small tree: %s", rep.Summary())
+	}
+}
+
+func TestDeterministicReport(t *testing.T) {
+	var texts [2]string
+	for i := range texts {
+		rep, err := props.Run(bg, epsGreedy{0.2}, props.Options{Trees: 5, RuleSpec: "eps"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[i] = rep.Witness.String()
+	}
+	if texts[0] != texts[1] {
+		t.Errorf("two runs, two witnesses:\n%s\n%s", texts[0], texts[1])
+	}
+}
+
+// recorder is a rapid.TB that records instead of failing.
+type recorder struct {
+	testing.TB
+	mu     sync.Mutex
+	fatal  string
+	logs   []string
+	failed bool
+}
+
+func (r *recorder) Fatalf(format string, args ...any) {
+	r.mu.Lock()
+	r.fatal, r.failed = fmt.Sprintf(format, args...), true
+	r.mu.Unlock()
+}
+func (r *recorder) Logf(format string, args ...any) {
+	r.mu.Lock()
+	r.logs = append(r.logs, fmt.Sprintf(format, args...))
+	r.mu.Unlock()
+}
+func (r *recorder) Log(args ...any)                   { r.Logf("%s", fmt.Sprint(args...)) }
+func (r *recorder) Errorf(format string, args ...any) { r.Logf(format, args...); r.failed = true }
+func (r *recorder) Error(args ...any)                 { r.Log(args...); r.failed = true }
+func (r *recorder) Fatal(args ...any)                 { r.Fatalf("%s", fmt.Sprint(args...)) }
+func (r *recorder) FailNow()                          { r.failed = true }
+func (r *recorder) Fail()                             { r.failed = true }
+func (r *recorder) Failed() bool                      { return r.failed }
+
+func TestCheckFailsWithWitness(t *testing.T) {
+	rec := &recorder{TB: t}
+	props.Check(rec, greedy{}, props.Options{RuleSpec: "greedy-fpu"})
+	if !rec.failed || !strings.Contains(rec.fatal, "inconsistent (Eq. 5)") ||
+		!strings.Contains(rec.fatal, props.TreeEnv+"='") {
+		t.Fatalf("Check of greedy: failed=%v, message:\n%s", rec.failed, rec.fatal)
+	}
+}
+
+// TestCheckRandomTrees runs Check without traps, so the witness must come
+// from rapid's random trees and their shrinking.
+func TestCheckRandomTrees(t *testing.T) {
+	rec := &recorder{TB: t}
+	props.Check(rec, epsGreedy{0.2}, props.Options{NoTraps: true, RuleSpec: "eps"})
+	if !rec.failed || !strings.Contains(rec.fatal, "inconsistent") {
+		t.Fatalf("Check of ε-greedy on random trees: failed=%v, message:\n%s\nlogs:\n%s", rec.failed, rec.fatal, strings.Join(rec.logs, "\n"))
+	}
+}
+
+func TestCheckTreeEnv(t *testing.T) {
+	t.Setenv(props.TreeEnv, "(max (min 1 0) 1)")
+	rec := &recorder{TB: t}
+	props.Check(rec, greedy{}, props.Options{})
+	if rec.failed || len(rec.logs) != 1 || !strings.HasPrefix(rec.logs[0], "no counterexample: 1 trees") {
+		t.Fatalf("Check with %s: failed=%v %q, logs %q", props.TreeEnv, rec.failed, rec.fatal, rec.logs)
+	}
+	t.Setenv(props.TreeEnv, "(max 1")
+	rec = &recorder{TB: t}
+	props.Check(rec, greedy{}, props.Options{})
+	if !rec.failed || !strings.Contains(rec.fatal, "offset 6") {
+		t.Fatalf("Check with a malformed tree: %q", rec.fatal)
+	}
+}
+
+func ExampleRun() {
+	rep, err := props.Run(context.Background(), greedy{}, props.Options{Trees: 10, RuleSpec: "greedy-fpu"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rep.Verdict, rep.Witness.Condition, rep.Witness.Tree)
+	// Output: inconsistent Eq. 5 (max (max 0 1) 0.5)
+}
