@@ -26,9 +26,10 @@ const shrinkBudget = 1000
 
 // checker runs the criterion with one rule and one set of options.
 type checker struct {
-	rule core.Rule
-	opts Options
-	sims int64
+	rule  core.Rule
+	opts  Options
+	sims  int64
+	curve *Report // if set, every search's snapshots go into its curve
 }
 
 // tree runs every seed on one tree and returns the tree's verdict.
@@ -56,6 +57,9 @@ func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeRe
 		}
 		if err != nil {
 			return res, err
+		}
+		if c.curve != nil {
+			c.curve.addCurve(tree, sol, snaps)
 		}
 		r := judgeSeed(tree, sol, snaps, c.opts.Window)
 		n := float64(i + 1)
@@ -219,9 +223,8 @@ func CheckTree(ctx context.Context, rule core.Rule, tree *gen.Tree, opts Options
 
 func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree, testName string) (*Report, error) {
 	start := time.Now()
-	c := &checker{rule: rule, opts: o}
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
-	defer func() { rep.Sims = c.sims }()
+	c := &checker{rule: rule, opts: o, curve: rep}
 	for i, nt := range trees {
 		res, err := c.tree(ctx, nt.name, nt.tree)
 		if err != nil {
@@ -232,6 +235,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 			o.Progress(i+1, len(trees))
 		}
 		if res.Verdict == Inconsistent {
+			c.curve = nil // the shrinker's candidates are not part of the curve
 			if rep.Witness, err = c.witness(ctx, res, testName); err != nil {
 				return nil, err
 			}

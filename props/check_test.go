@@ -190,3 +190,17 @@ func ExampleRun() {
 	fmt.Println(rep.Verdict, rep.Witness.Condition, rep.Witness.Tree)
 	// Output: inconsistent Eq. 5 (max (max 0 1) 0.5)
 }
+
+func TestCurve(t *testing.T) {
+	rep, err := props.Run(bg, core.UCT{C: math.Sqrt2}, props.Options{Trees: 10, NoTraps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Curve) != 9 || rep.Curve[0].Budget != 64 || rep.Curve[8].Budget != 16384 {
+		t.Fatalf("curve %+v, want 9 points from 64 to 16384", rep.Curve)
+	}
+	first, last := rep.Curve[0], rep.Curve[8]
+	if last.Searches != 40 || last.Wrong > first.Wrong || last.OptimalShare < first.OptimalShare {
+		t.Errorf("UCT's curve does not improve with the budget: first %+v, last %+v", first, last)
+	}
+}

@@ -105,10 +105,56 @@ type Report struct {
 	// Visited and Recent average the trees' frugality figures.
 	Visited float64 `json:"visited"`
 	Recent  float64 `json:"recent"`
+	// Curve is the convergence of the root decision over every search of
+	// every tree checked, one point per checkpoint.
+	Curve []CurvePoint `json:"curve"`
 	// Sims counts the simulations run, in Elapsed.
 	Sims          int64         `json:"sims"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
 	SimsPerSecond float64       `json:"sims_per_second"`
+}
+
+// CurvePoint is the state of the searches at one budget.
+type CurvePoint struct {
+	Budget int64 `json:"budget"`
+	// Wrong is the share of searches whose root decision is not optimal.
+	Wrong float64 `json:"wrong"`
+	// OptimalShare is the mean share of the root's simulations that went to
+	// optimal children.
+	OptimalShare float64 `json:"optimal_share"`
+	// Searches counts the searches behind the point.
+	Searches int `json:"searches"`
+}
+
+// addCurve folds one search's snapshots into the curve.
+func (r *Report) addCurve(tree *gen.Tree, sol *gen.Solution, snaps []snapshot) {
+	if r.Curve == nil {
+		for _, s := range snaps {
+			r.Curve = append(r.Curve, CurvePoint{Budget: s.budget})
+		}
+	}
+	for i, s := range snaps {
+		if i >= len(r.Curve) {
+			break
+		}
+		p := &r.Curve[i]
+		p.Searches++
+		n := float64(p.Searches)
+		wrong := 0.0
+		if !optimal(sol, s.decision) {
+			wrong = 1
+		}
+		opt := int64(0)
+		for _, k := range sol.Optimal(0) {
+			opt += s.visits[tree.Child(0, int(k))]
+		}
+		share := 0.0
+		if s.visits[0] > 0 {
+			share = float64(opt) / float64(s.visits[0])
+		}
+		p.Wrong += (wrong - p.Wrong) / n
+		p.OptimalShare += (share - p.OptimalShare) / n
+	}
 }
 
 // Summary says the verdict and its evidence in one line, in the manner of
