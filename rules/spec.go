@@ -136,6 +136,9 @@ func Parse(spec string) (*Instance, error) {
 			if !innerGiven {
 				innerSpec = p.DefaultInner
 			}
+			if name, _, _ := strings.Cut(innerSpec, ":"); strings.Contains(name, ",") {
+				return nil, fail("parameter %q must come last: it takes the rest of the spec, here %q", p.Name, strings.TrimSpace(innerSpec))
+			}
 			var err error
 			if inner, err = Parse(innerSpec); err != nil {
 				return nil, fail("parameter %q: %s", p.Name, strings.TrimPrefix(err.Error(), "rules: "))
