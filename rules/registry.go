@@ -439,6 +439,10 @@ func catalogue() []*Entry {
 				if !in.Eq4 {
 					p.Consistent, p.Condition, p.Eq4 = false, "", false
 					p.Why = "Algorithm 2 restores Eq. 5 only; " + inner.Entry.Name + " breaks Eq. 4 (a clearly worse child keeps a non-vanishing share), which the threshold does not repair"
+					if inner.Backup == core.BackupMinimax {
+						p.Why = "core.Threshold compares a node's average reward, not its minimax value: under " + inner.Entry.Name +
+							"'s constant exploration a won node's average can stay below v, and it is then explored uniformly for ever"
+					}
 				}
 				return p
 			},
