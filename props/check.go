@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"os"
 	"regexp"
 	"slices"
@@ -34,6 +35,13 @@ type checker struct {
 
 // tree runs every seed on one tree and returns the tree's verdict.
 func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeResult, error) {
+	return c.seeds(ctx, name, tree, false)
+}
+
+// seeds runs the seeds of one tree. With onlyWitness it stops as soon as
+// the tree can no longer be a witness, whose verdict is then Inconclusive
+// with no other figure: the shrinker and the confirmation ask no more.
+func (c *checker) seeds(ctx context.Context, name string, tree *gen.Tree, onlyWitness bool) (TreeResult, error) {
 	res := TreeResult{Name: name, Tree: tree}
 	if k := tree.Kind(0); k != core.Max && k != core.Min {
 		return res, fmt.Errorf("props: tree %s: the root is a %v node, want max or min", name, k)
@@ -66,6 +74,9 @@ func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeRe
 		res.Visited += (r.Visited - res.Visited) / n
 		res.Recent += (r.Recent - res.Recent) / n
 		res.RootError = math.Max(res.RootError, r.RootError)
+		if c.opts.Backup == core.BackupMinimax {
+			r.Eq4 = nil // minimax values converge whatever the shares: Eq. 4 is the average's condition
+		}
 		if r.Wrong != nil && (r.Eq5 != nil || r.Eq4 != nil) {
 			res.FailedSeeds++
 			if res.Findings == nil {
@@ -76,6 +87,9 @@ func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeRe
 					}
 				}
 			}
+		}
+		if onlyWitness && 2*(res.FailedSeeds+c.opts.Seeds-1-i) < c.opts.Seeds {
+			return TreeResult{Name: name, Tree: tree, Verdict: Inconclusive}, nil
 		}
 		if r.OptimalFrom < 0 || r.OptimalFrom > len(snaps)-1-c.opts.Window {
 			converged = false
@@ -98,19 +112,62 @@ func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeRe
 	return res, nil
 }
 
+// confirmFactor is how much further than MaxBudget a candidate witness is
+// searched before it counts: log2(confirmFactor) more doublings, read in a
+// window that many doublings longer.
+const confirmFactor = 16
+
+// confirm reruns an inconsistent tree at confirmFactor times the budget and
+// reports whether it is still inconsistent for the same condition. It keeps
+// a slowly vanishing share (n^-a with small a), or a decision that is slowly
+// coming right, from passing for a witness. Faults need no confirmation.
+func (c *checker) confirm(ctx context.Context, res TreeResult) (bool, error) {
+	cond := condition(res.Findings)
+	if cond == RuleFault {
+		return true, nil
+	}
+	o := c.opts
+	o.MaxBudget *= confirmFactor
+	o.Window += bits.TrailingZeros(confirmFactor)
+	long := &checker{rule: c.rule, opts: o}
+	r, err := long.seeds(ctx, res.Name, res.Tree, true)
+	c.sims += long.sims
+	if err != nil {
+		return false, err
+	}
+	return r.Verdict == Inconsistent && condition(r.Findings) == cond, nil
+}
+
+// judge is tree with confirmation: an inconsistent tree that does not
+// confirm is inconclusive.
+func (c *checker) judge(ctx context.Context, name string, tree *gen.Tree) (TreeResult, error) {
+	res, err := c.tree(ctx, name, tree)
+	if err != nil || res.Verdict != Inconsistent {
+		return res, err
+	}
+	ok, err := c.confirm(ctx, res)
+	if err != nil {
+		return res, err
+	}
+	if !ok {
+		res.Verdict, res.Findings, res.FailedSeeds = Inconclusive, nil, 0
+	}
+	return res, nil
+}
+
 // witness shrinks an inconsistent tree and describes the result.
 func (c *checker) witness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
 	cond := condition(res.Findings)
 	keep := func(t *gen.Tree) bool {
-		r, err := c.tree(ctx, "candidate", t)
+		r, err := c.seeds(ctx, "candidate", t, true)
 		return err == nil && r.Verdict == Inconsistent && condition(r.Findings) == cond
 	}
 	small, evals := shrink(ctx, res.Tree, keep, shrinkBudget)
-	final, err := c.tree(ctx, "witness", small)
+	final, err := c.judge(ctx, "witness", small)
 	if err != nil {
 		return nil, err
 	}
-	if final.Verdict != Inconsistent { // cannot happen: shrink keeps only inconsistent trees
+	if final.Verdict != Inconsistent { // the shrunk tree did not confirm: keep the confirmed original
 		small, final = res.Tree, res
 	}
 	w := &Witness{Rule: c.opts.RuleSpec, Tree: small, Nodes: small.Len(), From: res.Name, Original: res.Tree,
@@ -226,7 +283,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	c := &checker{rule: rule, opts: o, curve: rep}
 	for i, nt := range trees {
-		res, err := c.tree(ctx, nt.name, nt.tree)
+		res, err := c.judge(ctx, nt.name, nt.tree)
 		if err != nil {
 			return nil, err
 		}
@@ -259,7 +316,7 @@ func Property(rule core.Rule, opts Options) func(*rapid.T) {
 	return func(t *rapid.T) {
 		tree := trees.Draw(t, "tree")
 		c := &checker{rule: rule, opts: o}
-		res, err := c.tree(context.Background(), "drawn", tree)
+		res, err := c.judge(context.Background(), "drawn", tree)
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
@@ -319,7 +376,7 @@ func Check(t rapid.TB, rule core.Rule, opts Options) {
 	inner := &quietTB{TB: t}
 	rapid.Check(inner, func(rt *rapid.T) {
 		tree := trees.Draw(rt, "tree")
-		res, err := c.tree(ctx, "random", tree)
+		res, err := c.judge(ctx, "random", tree)
 		if err != nil {
 			rt.Fatalf("%v", err)
 		}
