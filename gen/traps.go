@@ -1,6 +1,10 @@
 package gen
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/mctscheck/mctscheck/core"
+)
 
 // Trap is a named, parameterised tree from the literature on which some
 // selection rules fail.
@@ -141,4 +145,29 @@ func CoquelinMunosChain(d int) (Trap, error) {
 	}
 	t, err := b.Build(node)
 	return Trap{Name: fmt.Sprintf("coquelin-munos:d=%d", d), Source: "Coquelin & Munos 2007; Grand Challenge §3.4", Tree: t}, err
+}
+
+// LostPosition is the paper's §4 situation in miniature (MoGo against Fan
+// Hui): a position lost for max (value 0) in which max believes it wins.
+// Each of the root's moves leads to a min node with replies good for max
+// (max nodes over a win and a loss: value 1, roll-outs win half the time) and
+// one refutation (a max node over two losses) whose pattern value for min is
+// bad (prior −1/2, the "empty triangle"), so a MoGo-like rule whose score
+// adds the prior never simulates it. moves ≥ 1 root moves, replies ≥ 2
+// replies each.
+func LostPosition(moves, replies int) (*Tree, error) {
+	if moves < 1 || moves > 16 || replies < 2 || replies > 16 {
+		return nil, fmt.Errorf("gen: LostPosition(%d, %d), want 1 to 16 moves and 2 to 16 replies", moves, replies)
+	}
+	b := NewBuilder()
+	var roots []Ref
+	for range moves {
+		var edges []Edge
+		for range replies - 1 {
+			edges = append(edges, E(b.Max(b.Leaf(1), b.Leaf(0))).WithPrior(0))
+		}
+		edges = append(edges, E(b.Max(b.Leaf(0), b.Leaf(0))).WithPrior(-0.5))
+		roots = append(roots, b.Node(core.Min, edges...))
+	}
+	return b.Build(b.Max(roots...))
 }
