@@ -300,6 +300,7 @@ func (s *Search) choose(cur, first int32, k int, kind Kind, depth int32) int {
 	}
 	if s.mm != nil {
 		st.mm = s.mm[first:end]
+		st.sMM = s.mm[cur]
 	}
 	s.inRule = true
 	i := s.rule.Select(st)

@@ -17,7 +17,8 @@ type Site struct {
 	mm    []float64 // minimax values (max's perspective); nil with average backups
 	self  node
 	sVirt virtual
-	flip  bool // min node
+	sMM   float64 // the node's minimax value, when mm != nil
+	flip  bool    // min node
 	depth int
 	t     int64
 	rng   *RNG
@@ -89,13 +90,18 @@ func (s *Site) Mean(i int) (float64, bool) {
 func (s *Site) ParentN() float64 { return float64(s.self.n) + s.sVirt.n }
 
 // ParentMean is V̂_t of the node itself from the chooser's perspective, and
-// false when ParentN is 0. Algorithm 2 compares it with its threshold.
+// false when ParentN is 0. Algorithm 2 compares it with its threshold. With
+// minimax backups it is, like the children's, the backed-up minimax value.
 func (s *Site) ParentMean() (float64, bool) {
 	n := s.ParentN()
 	if n == 0 {
 		return 0, false
 	}
-	w := s.self.w + s.sVirt.w
+	w := s.self.w
+	if s.mm != nil {
+		w = s.sMM * float64(s.self.n)
+	}
+	w += s.sVirt.w
 	if s.flip {
 		w = n - w
 	}

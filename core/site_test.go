@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/gen"
 )
 
 func TestSitePerspective(t *testing.T) {
@@ -111,6 +112,54 @@ func TestThresholdRandomises(t *testing.T) {
 			if c < 1000-165 || c > 1000+165 {
 				t.Errorf("%v with V̂=%v: child %d chosen %d times of 4000, want about 1000", tt.kind, tt.selfW/20, i, c)
 			}
+		}
+	}
+}
+
+// TestParentMeanMinimax: with minimax backups a node's own mean, like its
+// children's, is the backed-up value, so Algorithm 2 reads the same values
+// as the rule. A won line deep in the tree makes the root's minimax value 1
+// while its average stays low; the threshold must then stop randomising.
+func TestParentMeanMinimax(t *testing.T) {
+	g, err := gen.NewTicTacToeFrom("XX.OO....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := core.New(g, recordParent{}, core.Config{Backup: core.BackupMinimax})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(bg, 2000); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := s.Lookup(nil)
+	if root.Value != 1 || lastRootMean != 1 {
+		t.Errorf("root minimax value %v, ParentMean seen by the rule %v; want both 1", root.Value, lastRootMean)
+	}
+}
+
+// lastRootMean is the ParentMean recordParent saw at the root.
+var lastRootMean float64
+
+// recordParent plays UCT and records the root's ParentMean.
+type recordParent struct{}
+
+func (recordParent) Select(s *core.Site) int {
+	if s.Depth() == 0 {
+		lastRootMean, _ = s.ParentMean()
+	}
+	return core.UCT{C: 1}.Select(s)
+}
+
+func TestUCTScoreFiniteForTinyCounts(t *testing.T) {
+	s, err := core.NewSite(core.Max, core.Stats{Visits: 1 << 30, W: 1},
+		[]core.Stats{{K1: 5e-324}, {Visits: 3, W: 1}}, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		if v := (core.UCT{C: 1e6}).Score(s, i); math.IsInf(v, 0) || math.IsNaN(v) {
+			t.Errorf("Score(%d) = %v, want finite", i, v)
 		}
 	}
 }

@@ -27,7 +27,7 @@ func (u UCT) Select(s *Site) int {
 		if n == 0 {
 			return i
 		}
-		score := s.W(i)/n + u.C*math.Sqrt(logN/n)
+		score := s.W(i)/n + u.C*math.Sqrt(logN)/math.Sqrt(n)
 		if score > bestScore {
 			best, bestScore = i, score
 		}
@@ -36,8 +36,9 @@ func (u UCT) Select(s *Site) int {
 }
 
 // selectPlain is Select for the common site without virtual experience or
-// minimax values: it reads the nodes directly and computes exactly what the
-// general loop computes through N and W.
+// minimax values: it reads the nodes directly. Its counts are whole numbers,
+// so it can take sqrt(ln n(F)/n) in one step; the general loop divides two
+// square roots so that a tiny virtual count cannot overflow the score.
 func (u UCT) selectPlain(s *Site) int {
 	logN := math.Log(max(float64(s.self.n), 1))
 	best, bestScore := 0, math.Inf(-1)
@@ -74,5 +75,5 @@ func (u UCT) Score(s *Site, i int) float64 {
 	if n == 0 {
 		return math.MaxFloat64
 	}
-	return s.W(i)/n + u.C*math.Sqrt(math.Log(max(s.ParentN(), 1))/n)
+	return s.W(i)/n + u.C*math.Sqrt(math.Log(max(s.ParentN(), 1)))/math.Sqrt(n)
 }

@@ -88,8 +88,10 @@
 // the score 1/3, below the leaf's 1/2, for ever (TestSmoothedNonBinary).
 // And Algorithm 2 makes a rule consistent only if the rule satisfies Eq. 4,
 // as the paper's theorem requires; Prediction.Eq4 records which rules do,
-// and threshold over eps-greedy, boltzmann or their -minimax variants is
-// predicted inconsistent.
+// and threshold over eps-greedy or boltzmann is predicted inconsistent.
+// Their -minimax variants need no Eq. 4, and Algorithm 2 reads their
+// backed-up values, so threshold over them stays consistent on binary
+// deterministic games.
 //
 // # Writing a rule
 //

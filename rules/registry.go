@@ -436,13 +436,17 @@ func catalogue() []*Entry {
 			refine: func(p Prediction, _ map[string]float64, inner *Instance) Prediction {
 				in := inner.Predicted
 				p.Frugal = in.Frugal
-				if !in.Eq4 {
+				switch {
+				case inner.Backup == core.BackupMinimax && in.Consistent:
+					p.Eq4 = in.Eq4
+					// Minimax backups need no Eq. 4, and the threshold reads the
+					// backed-up value (Site.ParentMean), so it only adds exploration
+					// where the value is low: in binary games the root's value is 0
+					// (every move optimal) or rises to 1 and stops the randomising.
+					p.Why = "minimax backups make " + inner.Entry.Name + " consistent without Eq. 4; the threshold reads the backed-up value and, in binary deterministic games, stops randomising once a node's value is 1"
+				case !in.Eq4:
 					p.Consistent, p.Condition, p.Eq4 = false, "", false
 					p.Why = "Algorithm 2 restores Eq. 5 only; " + inner.Entry.Name + " breaks Eq. 4 (a clearly worse child keeps a non-vanishing share), which the threshold does not repair"
-					if inner.Backup == core.BackupMinimax {
-						p.Why = "core.Threshold compares a node's average reward, not its minimax value: under " + inner.Entry.Name +
-							"'s constant exploration a won node's average can stay below v, and it is then explored uniformly for ever"
-					}
 				}
 				return p
 			},

@@ -128,7 +128,7 @@ func TestInstancePredictions(t *testing.T) {
 		{"threshold:rule=rave", row{true, rules.FrugalUnknown, bdg, true, core.BackupAverage}},
 		{"threshold:rule=eps-greedy", row{false, rules.FrugalNo, "", false, core.BackupAverage}},
 		{"threshold:rule=boltzmann", row{false, rules.FrugalNo, "", false, core.BackupAverage}},
-		{"threshold:rule=eps-greedy-minimax", row{false, rules.FrugalUnknown, "", false, core.BackupMinimax}},
+		{"threshold:rule=eps-greedy-minimax", row{true, rules.FrugalUnknown, "binary deterministic games", false, core.BackupMinimax}},
 		{"threshold:rule=eps-greedy:eps=0", row{true, rules.FrugalUnknown, bdg, true, core.BackupAverage}},
 		{"threshold:rule=threshold:rule=rave-floor", row{true, rules.FrugalYes, bdg, true, core.BackupAverage}},
 	} {
