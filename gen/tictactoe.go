@@ -47,7 +47,7 @@ func NewTicTacToeFrom(cells string) (*TicTacToe, error) {
 			o++
 		case '.':
 		default:
-			return nil, fmt.Errorf("gen: tic-tac-toe position %q: cell %d is %q, want X, O or .", cells, i, cells[i])
+			return nil, fmt.Errorf("gen: tic-tac-toe position %q: cell %d is %q, want X, O or '.'", cells, i, cells[i])
 		}
 	}
 	if x != o && x != o+1 {

@@ -30,12 +30,12 @@ func TestSweep(t *testing.T) {
 		trees = v
 	}
 	type tally struct {
-		runs, wrong, verdicts     int
-		inconclusive              int
-		maxNodes                  int
-		maxTime                   time.Duration
-		conditions                map[props.Condition]int
-		predictedConsistent, cond bool
+		runs, wrong         int
+		inconclusive        int
+		maxNodes            int
+		maxTime             time.Duration
+		conditions          map[props.Condition]int
+		predictedConsistent bool
 	}
 	// Each rule is swept with the traps; each inconsistent rule also on
 	// random trees alone ("name, no traps"), the harder test of misses.
