@@ -1,6 +1,10 @@
 package core
 
-import "math"
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+)
 
 // UCT is the UCB1 score of Kocsis and Szepesvári, the paper's Eq. 12 with an
 // exploration constant (Grand Challenge paper §3.4):
@@ -40,7 +44,7 @@ func (u UCT) Select(s *Site) int {
 // so it can take sqrt(ln n(F)/n) in one step; the general loop divides two
 // square roots so that a tiny virtual count cannot overflow the score.
 func (u UCT) selectPlain(s *Site) int {
-	logN := math.Log(max(float64(s.self.n), 1))
+	logN := logCount(s.self.n)
 	best, bestScore := 0, math.Inf(-1)
 	if s.flip {
 		for i, k := range s.kids {
@@ -76,4 +80,35 @@ func (u UCT) Score(s *Site, i int) float64 {
 		return math.MaxFloat64
 	}
 	return s.W(i)/n + u.C*math.Sqrt(math.Log(max(s.ParentN(), 1)))/math.Sqrt(n)
+}
+
+// logTableSize bounds the visit counts whose logarithm logCount looks up.
+const logTableSize = 1 << 16
+
+// logTable caches math.Log of the small visit counts, the only read-only
+// state the package shares: a pure function's values, built once on first use.
+var (
+	logTable     atomic.Pointer[[logTableSize]float64]
+	logTableOnce sync.Once
+)
+
+// logCount returns math.Log(max(float64(n), 1)), the same float64, from a
+// table when n is small: in a search most nodes on a path have few visits,
+// and the logarithm was a sixth of the time of a UCT simulation.
+func logCount(n uint32) float64 {
+	if n >= logTableSize {
+		return math.Log(float64(n))
+	}
+	t := logTable.Load()
+	if t == nil {
+		logTableOnce.Do(func() {
+			t := new([logTableSize]float64)
+			for i := range t {
+				t[i] = math.Log(max(float64(i), 1))
+			}
+			logTable.Store(t)
+		})
+		t = logTable.Load()
+	}
+	return t[n]
 }
