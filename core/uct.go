@@ -40,7 +40,9 @@ func (u UCT) Select(s *Site) int {
 }
 
 // selectPlain is Select for the common site without virtual experience or
-// minimax values: it reads the nodes directly. Its counts are whole numbers,
+// minimax values: it reads the nodes directly. Scores are never NaN, so
+// max keeps the same best score as a compare-and-assign would, and the
+// compiler can keep the loop free of unpredictable branches. Its counts are whole numbers,
 // so it can take sqrt(ln n(F)/n) in one step; the general loop divides two
 // square roots so that a tiny virtual count cannot overflow the score.
 func (u UCT) selectPlain(s *Site) int {
@@ -54,8 +56,9 @@ func (u UCT) selectPlain(s *Site) int {
 			n := float64(k.n)
 			score := (n-k.w)/n + u.C*math.Sqrt(logN/n)
 			if score > bestScore {
-				best, bestScore = i, score
+				best = i
 			}
+			bestScore = max(bestScore, score)
 		}
 		return best
 	}
@@ -66,8 +69,9 @@ func (u UCT) selectPlain(s *Site) int {
 		n := float64(k.n)
 		score := k.w/n + u.C*math.Sqrt(logN/n)
 		if score > bestScore {
-			best, bestScore = i, score
+			best = i
 		}
+		bestScore = max(bestScore, score)
 	}
 	return best
 }
