@@ -1,0 +1,151 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/props"
+)
+
+const checkUsage = `Usage: mctscheck check -rule SPEC [-tree TREE] [flags]
+
+Check runs the consistency checker on one rule: on the trap families of the
+literature and on -trees random trees, or on the one tree -tree gives. Each
+tree is searched with -seeds seeds and observed at budgets doubling from 64
+to -budget simulations. It prints the verdict with its evidence:
+
+  inconsistent       a witness: a tree, shrunk to a minimal one, on which the
+                     root decision stays wrong, the condition of the paper's
+                     theorem that failed (Eq. 5, Eq. 4, or a fault of the
+                     rule), and a line that replays it;
+  inconclusive       some tree did not converge and none is a witness;
+  no-counterexample  every tree converged.
+
+The exit code is 1 for inconsistent, 0 otherwise (inconclusive is not a
+finding), 2 for bad flags, specs or trees. Trees are binary deterministic
+(no chance nodes, rewards in {0,1}) when the papers' prediction for the rule
+is about those games only; -binary=false checks all trees.
+
+Examples:
+
+  mctscheck check -rule greedy-fpu
+  mctscheck check -rule uct:c=0.3 -trees 300 -seeds 8
+  mctscheck check -rule threshold:v=0.3,rule=rave -budget 65536
+  mctscheck check -rule greedy-fpu:fpu=1 -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
+`
+
+// checkDoc is the JSON document of check.
+type checkDoc struct {
+	Tree    string     `json:"tree,omitempty"`
+	Options optionsDoc `json:"options"`
+	ruleResult
+}
+
+func cmdCheck(e *env, args []string) error {
+	fs := newFlagSet("check", checkUsage)
+	ruleSpec := fs.String("rule", "", "the rule `SPEC`, e.g. uct or uct:c=0.7 (see mctscheck rules)")
+	treeArg := fs.String("tree", "", "check this one `TREE` only: text in the tree format, or @FILE (@- for stdin)")
+	trees := fs.Int("trees", defaultTrees, "`N` random trees, besides the trap families")
+	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
+	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
+	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	var growth growthFlag
+	var backup backupFlag
+	fs.Var(&growth, "growth", "the growth mode, `paper|practical`: paper stores every node of every path (Algorithm 1), practical rolls out below the stored tree (default paper)")
+	fs.Var(&backup, "backup", "the backup, `average|minimax` (default: the rule's own, minimax for the -minimax rules)")
+	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	if err := fs.parse(e, args); err != nil {
+		return err
+	}
+	in, err := parseRule(*ruleSpec)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *trees < 1:
+		return usagef("-trees %d: want at least 1", *trees)
+	case *seeds < 1 || *seeds > 1024:
+		return usagef("-seeds %d: want 1 to 1024", *seeds)
+	case *seed == 0:
+		return usagef("-seed 0: want at least 1 (0 means the default, 1, to the checker)")
+	case *treeArg != "" && fs.isSet("trees"):
+		return usagef("-trees: give -tree (one tree) or -trees (random trees), not both")
+	}
+	if err := checkBudget(*budget); err != nil {
+		return err
+	}
+	var tree *gen.Tree
+	if *treeArg != "" {
+		if tree, err = readTree(*treeArg, e.stdin); err != nil {
+			return err
+		}
+		if err := needChooser(tree); err != nil {
+			return err
+		}
+	}
+	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
+		Backup: backup.of(in), BinaryOnly: binaryOnly(in.Predicted), RuleSpec: in.Spec}
+	if fs.isSet("binary") {
+		o.BinaryOnly = *binary
+	}
+	prog := newProgress(e.stderr, []string{label(in)})
+	o.Progress = func(done, total int) { prog.update(0, done, total) }
+	prog.begin(0)
+	var rep *props.Report
+	if tree != nil {
+		rep, err = props.CheckTree(e.ctx, in.Rule, tree, o)
+	} else {
+		rep, err = props.Run(e.ctx, in.Rule, o)
+	}
+	if err == nil {
+		prog.finish(0, string(rep.Verdict))
+	}
+	prog.close()
+	if err != nil {
+		return err
+	}
+	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tree == nil, Seeds: *seeds, Seed: *seed, MinBudget: 64,
+		MaxBudget: *budget, Growth: growth.g.String()}, ruleResult: newRuleResult(in, o, rep)}
+	if tree != nil {
+		doc.Tree, doc.Options.Trees = tree.String(), 1
+	}
+	if *asJSON {
+		if err := writeJSON(e.stdout, doc); err != nil {
+			return err
+		}
+	} else {
+		printCheck(e, &doc, rep)
+	}
+	if rep.Verdict == props.Inconsistent {
+		return errFinding
+	}
+	return nil
+}
+
+func printCheck(e *env, d *checkDoc, rep *props.Report) {
+	w := e.stdout
+	r := &d.ruleResult
+	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
+	p := r.Predicted
+	fmt.Fprintf(w, "predicted  %s: %s (%s)\n", predictedShort(p), p.Why, p.Source)
+	what := "the given tree"
+	if d.Tree == "" {
+		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
+		if r.BinaryOnly {
+			what += ", binary deterministic only"
+		}
+	}
+	fmt.Fprintf(w, "checked    %s × %d seeds from %d, budgets %d to %d doubling\n", what, d.Options.Seeds, d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget)
+	agree := "as the papers predict"
+	if !r.AsPredicted {
+		agree = "NOT as the papers predict"
+	}
+	fmt.Fprintf(w, "verdict    %s (%s)\n", r.Summary, agree)
+	fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
+	if rep.Witness != nil {
+		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
+	}
+}

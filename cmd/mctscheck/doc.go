@@ -1,0 +1,187 @@
+// Command mctscheck checks whether Monte-Carlo tree search selection rules
+// are consistent: whether, with enough simulations, the root decision
+// converges to a minimax-optimal move (Berthier, Doghmen and Teytaud,
+// "Consistency Modifications for Automatically Tuned Monte-Carlo Tree
+// Search", 2010). It is the command-line face of packages rules (the
+// catalogue), props (the checker), core (the engine) and gen (trees).
+//
+// Install it with
+//
+//	go install github.com/mctscheck/mctscheck/cmd/mctscheck@latest
+//
+// or run it from a clone with go run ./cmd/mctscheck.
+//
+// # Commands
+//
+//	mctscheck [run] [flags]                 check every rule of the catalogue
+//	mctscheck rules [NAME...]               list the catalogue
+//	mctscheck check -rule SPEC [flags]      check one rule
+//	mctscheck search -rule SPEC -tree TREE  run one search
+//	mctscheck solve -tree TREE              solve a tree exactly
+//
+// With no arguments, mctscheck runs every rule of the catalogue through the
+// checker, on the trap families and on 100 random trees, 4 seeds each,
+// budgets 64 to 16,384 simulations doubling: the scale at which package
+// props states its error rates. Rules whose prediction is about binary
+// deterministic games are checked on those only. It prints a table on
+// stdout, progress on stderr, and writes a report directory (-out, default
+// ./mctscheck-report): report.md, report.json (the -json document) and
+// convergence.png and convergence.svg. Each command's -h lists its flags
+// with examples.
+//
+// A SPEC is a rule name with optional parameters, as in uct, uct:c=0.7 or
+// threshold:v=0.3,rule=rave:k=50 (see mctscheck rules and package rules).
+// A TREE is a tree in the text format of package gen, as in
+// '(max (min 1 0) (chance 0.5:1 0.5:0)~-0.2 0.25@3)', or @FILE to read one
+// from a file, @- from standard input.
+//
+// The replay lines of witnesses,
+//
+//	mctscheck check -rule SPEC -tree TREE -seed S -seeds R -budget B [-growth practical] [-backup minimax]
+//
+// check the witness tree alone with the seeds and budgets that found it.
+//
+// # Exit codes
+//
+//   - 0: every verdict is as expected: for run, every rule as the papers
+//     predict (a rule predicted consistent gets no witness; inconclusive
+//     counts as agreeing, and is shown as such); for check, no witness
+//     (no-counterexample or inconclusive); rules, search and solve exit 0
+//     when they succeed.
+//   - 1: a finding: for run, a rule that disagrees with the papers; for
+//     check, a witness of inconsistency; for search, a rule that panicked
+//     or returned a bad child index.
+//   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
+//     one-line message on stderr that names the flag, the rule parameter or
+//     the tree's byte offset (and file:line:column for @FILE), as in
+//
+//     mctscheck: check: -rule: rules: uct: unknown parameter "x" (parameters: c)
+//     mctscheck: solve: -tree: offset 15: node 0.1 (chance): probabilities sum to 0.75, want 1
+//
+// # JSON documents
+//
+// With -json every command prints one JSON document on stdout (progress
+// still goes to stderr). Field names are snake_case; fields are never
+// removed or renamed within a major version of the module, new ones may be
+// added. Rewards and values are for the max player. Timings (elapsed_ns,
+// sims_per_second) vary from run to run; every other field is a function
+// of the flags.
+//
+// solve:
+//
+//	{
+//	  "tree":     string,   // the tree, canonical text
+//	  "kind":     string,   // the root's kind: "max", "min", "chance" or "terminal"
+//	  "value":    number,   // V(root), the exact Bellman value
+//	  "children": [{
+//	    "index": int, "move": int, "kind": string,
+//	    "prob":  number,    // only under a chance root
+//	    "prior": number,    // only when the edge has one
+//	    "value": number,    // V(child)
+//	    "optimal": bool     // V(child) = V(root) at a max or min root
+//	  }],
+//	  "optimal":  [int]     // the optimal children's indices; [] at a chance or terminal root
+//	}
+//
+// search:
+//
+//	{
+//	  "tree": string, "rule": string (canonical spec), "growth": "paper"|"practical",
+//	  "backup": "average"|"minimax", "decision_rule": "most-visited"|"highest-mean"|"secure",
+//	  "seed": int, "budget": int, "sims": int,
+//	  "decision":   int,          // the root child decided, -1 if none
+//	  "optimal":    bool,         // whether it is optimal
+//	  "value":      number|null,  // the root's backed-up value
+//	  "true_value": number,       // V(root)
+//	  "children": [{
+//	    "index": int, "move": int,
+//	    "n": int,                 // real simulations through the child
+//	    "w": number,              // the sum of their rewards
+//	    "value": number|null,     // w/n, or the minimax value; null when n = 0
+//	    "true_value": number,     // V(child)
+//	    "optimal": bool
+//	  }],
+//	  "checkpoints": [{"budget": int, "decision": int, "optimal": bool}],  // with -checkpoints
+//	  "elapsed_ns": int
+//	}
+//
+// rules: an array of
+//
+//	{
+//	  "name": string, "summary": string,
+//	  "spec": string,             // the canonical spec with the defaults
+//	  "params": [{"name": string, "default": string, "range": string, "doc": string}],
+//	  "backup": "average"|"minimax",
+//	  "predicted": PREDICTION
+//	}
+//
+// where
+//
+//	PREDICTION = {
+//	  "consistent": bool,         // in the games of condition
+//	  "condition": string,        // e.g. "binary deterministic games"; absent for all games
+//	  "frugal": "yes"|"no"|"unknown",
+//	  "eq4": bool,                // whether the rule satisfies the paper's Eq. 4
+//	  "source": string, "why": string
+//	}
+//
+// check: a RESULT, with the options and, with -tree, the tree:
+//
+//	{
+//	  "tree": string,             // only with -tree
+//	  "options": OPTIONS,
+//	  ...RESULT's fields
+//	}
+//
+// run (and report.json):
+//
+//	{
+//	  "command": string,          // the run command line with its options
+//	  "options": OPTIONS,
+//	  "rules": [RESULT],          // in catalogue order, then the -rule specs
+//	  "agree": int, "disagree": int,
+//	  "as_predicted": bool,       // disagree == 0
+//	  "elapsed_ns": int
+//	}
+//
+// where
+//
+//	OPTIONS = {
+//	  "trees": int, "traps": bool, "seeds": int, "seed": int,
+//	  "min_budget": int, "max_budget": int, "growth": "paper"|"practical"
+//	}
+//
+//	RESULT = {
+//	  "name": string,             // the rule's name, or its spec if not the defaults
+//	  "spec": string,             // canonical spec
+//	  "backup": string, "growth": string,
+//	  "binary_only": bool,        // checked on binary deterministic trees only
+//	  "predicted": PREDICTION,
+//	  "verdict": "inconsistent"|"inconclusive"|"no-counterexample",
+//	  "as_predicted": bool,
+//	  "summary": string,          // the verdict in one line
+//	  "witness": WITNESS|null,    // non-null exactly when inconsistent
+//	  "trees": int, "converged": int, "inconclusive": int,
+//	  "unconverged": [string],    // up to five trees that did not converge
+//	  "seeds": int, "max_budget": int,
+//	  "optimal_from": int,        // budget from which every converged tree was decided optimally
+//	  "visited": number,          // share of tree nodes visited (frugality), in [0,1]
+//	  "recent": number,           // the same during the criterion's window
+//	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
+//	  "sims": int, "elapsed_ns": int, "sims_per_second": number
+//	}
+//
+//	WITNESS = {
+//	  "tree": string,             // the minimal tree, text format
+//	  "nodes": int,
+//	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"fault",
+//	  "from": string,             // what it was shrunk from: a trap name or "random N"
+//	  "original": string,         // that tree
+//	  "findings": [{"condition": string, "node": string, "child": int, "text": string}],
+//	  "fault": {"message": string, "inputs": string, "node": string, "sim": int}|null,
+//	  "seeds": [int], "budgets": [int], "shrinks": int,
+//	  "replay": [string]          // command lines that replay it
+//	}
+//
+// The golden files in testdata pin these documents.
+package main

@@ -1,0 +1,327 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// result is what one in-process run of the tool gave.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// mctscheck runs the tool in-process with args and stdin.
+func mctscheck(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return result{out.String(), errb.String(), code}
+}
+
+// timings matches the fields of the JSON documents that vary between runs.
+var timings = regexp.MustCompile(`("(?:elapsed_ns|sims_per_second)": )[0-9.e+-]+`)
+
+// normalize checks that doc is one JSON document and zeroes its timings,
+// keeping the fields in the order the tool writes them.
+func normalize(t *testing.T, doc string) string {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(doc))
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		t.Fatalf("output is not one JSON document: %v\n%s", err, doc)
+	}
+	return timings.ReplaceAllString(doc, "${1}0")
+}
+
+// golden compares got with testdata/name.golden, or rewrites it with -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s mismatch (-want +got); go test -update rewrites it:\n%s", path, diff)
+	}
+}
+
+// TestJSONGolden pins every command's -json document.
+func TestJSONGolden(t *testing.T) {
+	out := t.TempDir()
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"solve", []string{"solve", "-json", "-tree", "(max (min 1 0)@3~0.8 (chance 0.5:(min 1 1) 0.5:0)~-0.2 0.5)"}, 0},
+		{"solve_chance", []string{"solve", "-json", "-tree", "(chance 0.25:1 0.75:(max 0 1))"}, 0},
+		{"solve_leaf", []string{"solve", "-json", "-tree", "0.25"}, 0},
+		{"search", []string{"search", "-json", "-rule", "uct", "-tree", "(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)", "-budget", "3000", "-checkpoints"}, 0},
+		{"search_greedy", []string{"search", "-json", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)", "-budget", "100"}, 0},
+		{"search_minimax", []string{"search", "-json", "-rule", "eps-greedy-minimax:eps=0.3", "-tree", "(min (max 0 1) (max 0 0.5))", "-budget", "500", "-seed", "7", "-decision", "highest-mean", "-growth", "practical"}, 0},
+		{"rules", []string{"rules", "-json"}, 0},
+		{"check_tree", []string{"check", "-json", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)"}, 1},
+		{"check", []string{"check", "-json", "-rule", "uct", "-trees", "3", "-seeds", "2", "-budget", "1024"}, 0},
+		{"run", []string{"run", "-json", "-rules", "uct,greedy-fpu", "-trees", "5", "-out", out}, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := mctscheck(t, "", tt.args...)
+			if r.code != tt.code {
+				t.Fatalf("mctscheck %s: exit %d, want %d\nstderr: %s", strings.Join(tt.args, " "), r.code, tt.code, r.stderr)
+			}
+			golden(t, tt.name, normalize(t, r.stdout))
+		})
+	}
+	// The report's JSON is the -json document.
+	rep, err := os.ReadFile(filepath.Join(out, "report.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !*update {
+		want, _ := os.ReadFile(filepath.Join("testdata", "run.golden"))
+		if diff := cmp.Diff(string(want), normalize(t, string(rep))); diff != "" {
+			t.Errorf("report.json differs from the -json document (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// TestUsageErrors: bad flags, specs and trees get exit code 2 and a
+// one-line message that names the flag, the parameter or the offset.
+func TestUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	if err := os.WriteFile(bad, []byte("(max\n  (min 1 0)\n  (min 1 x))\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{"frob"}, "", `unknown command "frob"`},
+		{[]string{"check"}, "", "check: -rule: missing"},
+		{[]string{"check", "-rule", "foo"}, "", `check: -rule: rules: unknown rule "foo" (known: uct, `},
+		{[]string{"check", "-rule", "uct:x=1"}, "", `-rule: rules: uct: unknown parameter "x"`},
+		{[]string{"check", "-rule", "uct:c=abc"}, "", `-rule: rules: uct: parameter "c": "abc" is not a number`},
+		{[]string{"check", "-rule", "smoothed:k=0"}, "", `parameter "k" = 0`},
+		{[]string{"check", "-rule", "uct", "-budget", "1000"}, "", "check: -budget 1000: want 64 × a power of two"},
+		{[]string{"check", "-rule", "uct", "-budget", "512"}, "", "-budget 512"},
+		{[]string{"check", "-rule", "uct", "-seeds", "x"}, "", `invalid value "x" for flag -seeds`},
+		{[]string{"check", "-rule", "uct", "-seeds", "0"}, "", "-seeds 0"},
+		{[]string{"check", "-rule", "uct", "-trees", "-1"}, "", "-trees -1"},
+		{[]string{"check", "-rule", "uct", "-bogus"}, "", "flag provided but not defined: -bogus"},
+		{[]string{"check", "-rule", "uct", "-backup", "max"}, "", `invalid value "max" for flag -backup: want average or minimax`},
+		{[]string{"check", "-rule", "uct", "-tree", "(max 1 0)", "-trees", "5"}, "", "-trees: give -tree (one tree) or -trees"},
+		{[]string{"check", "-rule", "uct", "-tree", "(chance 0.5:1 0.5:0)"}, "", "-tree: the root is a chance node"},
+		{[]string{"check", "-rule", "uct", "greedy"}, "", `unexpected argument "greedy"`},
+		{[]string{"search", "-rule", "uct"}, "", "search: -tree: missing"},
+		{[]string{"search", "-tree", "(max 1 0)"}, "", "search: -rule: missing"},
+		{[]string{"search", "-rule", "uct", "-tree", "(max 1 2)"}, "", "-tree: offset 7: node 0.1 (terminal): reward 2"},
+		{[]string{"search", "-rule", "uct", "-tree", "(max 1 0"}, "", "-tree: offset 8:"},
+		{[]string{"search", "-rule", "uct", "-tree", "0.5"}, "", "-tree: the root is a terminal node"},
+		{[]string{"search", "-rule", "uct", "-tree", "(max 1 0)", "-budget", "0"}, "", "-budget 0"},
+		{[]string{"search", "-rule", "uct", "-tree", "(max 1 0)", "-decision", "best"}, "", `flag -decision: want most-visited`},
+		{[]string{"search", "-rule", "uct", "-tree", "(max 1 0)", "-growth", "lazy"}, "", `flag -growth: want paper or practical`},
+		{[]string{"solve"}, "", "solve: -tree: missing"},
+		{[]string{"solve", "-tree", "(max (min 1 0) (chance 0.5:1 0.25:0))"}, "", "-tree: offset 15: node 0.1 (chance): probabilities sum to 0.75"},
+		{[]string{"solve", "-tree", "@" + bad}, "", "-tree: " + bad + ":3:10: offset 26: expected ')' or a child, found 'x'"},
+		{[]string{"solve", "-tree", "@-"}, "(max 1 ~)", "-tree: stdin:1:9: offset 8: expected a prior"},
+		{[]string{"solve", "-tree", "@" + filepath.Join(dir, "none.txt")}, "", "-tree: open "},
+		{[]string{"solve", "-tree", "(max 1 0)", "x"}, "", `unexpected argument "x"`},
+		{[]string{"rules", "nope"}, "", `rules: rules: unknown rule "nope"`},
+		{[]string{"rules", "-v"}, "", "flag provided but not defined: -v"},
+		{[]string{"-trees", "0"}, "", "run: -trees 0"},
+		{[]string{"run", "-rules", "nope"}, "", `-rules: "nope" matches no rule`},
+		{[]string{"run", "-rules", "[", "-out", ""}, "", `-rules: bad pattern "["`},
+		{[]string{"run", "-rule", "uct:c=-1"}, "", `-rule: rules: uct: parameter "c" = -1`},
+		{[]string{"run", "-workers", "0"}, "", "-workers 0"},
+		{[]string{"help", "nope"}, "", `unknown command "nope"`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			r := mctscheck(t, tt.stdin, tt.args...)
+			if r.code != 2 {
+				t.Errorf("exit %d, want 2", r.code)
+			}
+			if !strings.HasPrefix(r.stderr, "mctscheck: ") || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("stderr %q, want one line starting with mctscheck: ", r.stderr)
+			}
+			if !strings.Contains(r.stderr, tt.want) {
+				t.Errorf("stderr %q, want it to contain %q", r.stderr, tt.want)
+			}
+			if r.stdout != "" {
+				t.Errorf("stdout %q, want nothing", r.stdout)
+			}
+		})
+	}
+}
+
+// TestHelp: -h on every command prints its usage, examples and flags on
+// stdout and exits 0.
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"help"}, {"help", "check"}, {"run", "-h"}, {"rules", "-h"},
+		{"check", "-h"}, {"search", "-h"}, {"solve", "--help"}} {
+		r := mctscheck(t, "", args...)
+		if r.code != 0 || r.stderr != "" || !strings.Contains(r.stdout, "Usage:") {
+			t.Errorf("mctscheck %s: exit %d, stderr %q, stdout:\n%s", strings.Join(args, " "), r.code, r.stderr, r.stdout)
+		}
+		if args[len(args)-1] != "-h" || len(args) == 1 {
+			continue
+		}
+		for _, want := range []string{"Examples:", "Flags:", "-json"} {
+			if !strings.Contains(r.stdout, want) {
+				t.Errorf("mctscheck %s: no %q in\n%s", strings.Join(args, " "), want, r.stdout)
+			}
+		}
+	}
+}
+
+// TestRunReport runs the main job on two rules and checks the table, the
+// progress lines and the report directory.
+func TestRunReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	r := mctscheck(t, "", "-rules", "greedy-fpu,rave*", "-trees", "3", "-out", dir)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"RULE", "PREDICTED", "OBSERVED", "WITNESS", "VISITED (RECENT)", "SIMS/S",
+		"greedy-fpu", "5 nodes, Eq. 5", "rave-floor", "consistent (bdg)", "(max (max 0 1) 0.5)",
+		"3 of 3 rules as the papers predict.", "report.md"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in the table:\n%s", want, r.stdout)
+		}
+	}
+	// Progress: plain lines (stderr is not a terminal), one per rule.
+	if n := strings.Count(r.stderr, "/3] "); n != 3 || strings.Contains(r.stderr, "\r") {
+		t.Errorf("progress: %d rule lines, want 3 plain ones:\n%s", n, r.stderr)
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"# mctscheck report", "| [greedy-fpu](#greedy-fpu) |", "![convergence](convergence.png)",
+		"```\n(max (max 0 1) 0.5)\n```", "mctscheck check -rule 'greedy-fpu:fpu=1' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384"} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("no %q in report.md:\n%s", want, md)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "convergence.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil || img.Bounds().Dx() < 1000 {
+		t.Errorf("convergence.png: %v, %v", img.Bounds(), err)
+	}
+	svg, err := os.ReadFile(filepath.Join(dir, "convergence.svg"))
+	if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte("rave-floor")) {
+		t.Errorf("convergence.svg: %v, %.200s", err, svg)
+	}
+}
+
+// TestRunDisagreement: a rule whose verdict is not the papers' makes the
+// exit code 1 and is marked (boltzmann, at a budget too small to show its
+// witness).
+func TestRunDisagreement(t *testing.T) {
+	r := mctscheck(t, "", "-rule", "boltzmann", "-trees", "1", "-seeds", "1", "-budget", "1024", "-out", "")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "NO") || !strings.Contains(r.stdout, "disagreeing: boltzmann (predicted inconsistent, observed inconclusive)") {
+		t.Errorf("table without the disagreement:\n%s", r.stdout)
+	}
+}
+
+// TestReplay runs the replay line of check's witness, which must give the
+// witness again.
+func TestReplay(t *testing.T) {
+	r := mctscheck(t, "", "check", "-rule", "rave", "-trees", "2")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	_, line, ok := strings.Cut(r.stdout, "replay: mctscheck ")
+	if !ok {
+		t.Fatalf("no replay line in\n%s", r.stdout)
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	again := mctscheck(t, "", shellSplit(t, line)...)
+	if again.code != 1 || !strings.Contains(again.stdout, "inconsistent (Eq. 5) on a 3-node tree") {
+		t.Errorf("replay %s: exit %d\n%s%s", line, again.code, again.stdout, again.stderr)
+	}
+}
+
+// shellSplit splits a command line with single quotes, as replay lines use.
+func shellSplit(t *testing.T, s string) []string {
+	t.Helper()
+	var out []string
+	var cur strings.Builder
+	in, has := false, false
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\'':
+			in, has = !in, true
+		case c == ' ' && !in:
+			if has {
+				out = append(out, cur.String())
+				cur.Reset()
+				has = false
+			}
+		default:
+			cur.WriteByte(c)
+			has = true
+		}
+	}
+	if in {
+		t.Fatalf("unbalanced quotes in %q", s)
+	}
+	if has {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// TestTextOutputs checks the text forms of rules, solve and search.
+func TestTextOutputs(t *testing.T) {
+	tests := []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"rules"}, []string{"NAME", "uct", "threshold", "consistent (bdg)", "bdg: binary deterministic games"}},
+		{[]string{"rules", "uct"}, []string{"uct: ", "spec        uct:c=", "predicted   consistent", "source"}},
+		{[]string{"solve", "-tree", "(max (min 1 0) (chance 0.5:1 0.5:0) 0.5)"}, []string{"V = 0.5", "optimal  children 1, 2"}},
+		{[]string{"search", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)", "-budget", "1000", "-checkpoints"},
+			[]string{"decision  child 1 (most-visited), NOT optimal", "999", "1000         1       no"}},
+	}
+	for _, tt := range tests {
+		r := mctscheck(t, "", tt.args...)
+		if r.code != 0 {
+			t.Errorf("mctscheck %s: exit %d: %s", strings.Join(tt.args, " "), r.code, r.stderr)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("mctscheck %s: no %q in\n%s", strings.Join(tt.args, " "), w, r.stdout)
+			}
+		}
+	}
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+)
+
+// progress reports on stderr how the checks of several rules go: a live
+// line rewritten in place on a terminal, plain lines otherwise (one when a
+// rule is done, and a status line every plainEvery while rules run).
+type progress struct {
+	mu       sync.Mutex
+	w        io.Writer
+	live     bool
+	start    time.Time
+	jobs     []jobState
+	finished int
+	width    int // of the live line last drawn
+	quit     chan struct{}
+	stopped  chan struct{}
+}
+
+type jobState struct {
+	name        string
+	done, total int
+	running     bool
+	started     time.Time
+}
+
+const (
+	liveEvery  = 200 * time.Millisecond
+	plainEvery = 10 * time.Second
+	liveWidth  = 100
+)
+
+// isTerminal reports whether w is a terminal that understands "\r" and
+// ANSI erase.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// newProgress starts reporting on the jobs named; close stops it.
+func newProgress(w io.Writer, names []string) *progress {
+	p := &progress{w: w, live: isTerminal(w), start: time.Now(), quit: make(chan struct{}), stopped: make(chan struct{})}
+	for _, n := range names {
+		p.jobs = append(p.jobs, jobState{name: n})
+	}
+	every := plainEvery
+	if p.live {
+		every = liveEvery
+	}
+	go func() {
+		defer close(p.stopped)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.quit:
+				return
+			case <-t.C:
+				p.mu.Lock()
+				p.status()
+				p.mu.Unlock()
+			}
+		}
+	}()
+	return p
+}
+
+// begin marks job i as running.
+func (p *progress) begin(i int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.jobs[i].running, p.jobs[i].started = true, time.Now()
+}
+
+// update records that job i has checked done of total trees.
+func (p *progress) update(i, done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.jobs[i].done, p.jobs[i].total = done, total
+}
+
+// finish records that job i is done with the result given.
+func (p *progress) finish(i int, result string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	j := &p.jobs[i]
+	j.running = false
+	p.finished++
+	p.clear()
+	fmt.Fprintf(p.w, "mctscheck: [%*d/%d] %-19s %s (%.1fs)\n", len(fmt.Sprint(len(p.jobs))), p.finished, len(p.jobs),
+		j.name, result, time.Since(j.started).Seconds())
+	if p.live {
+		p.status()
+	}
+}
+
+// close stops the reports and clears the live line.
+func (p *progress) close() {
+	close(p.quit)
+	<-p.stopped
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clear()
+}
+
+// status draws the live line, or prints a plain status line.
+func (p *progress) status() {
+	var running []string
+	for _, j := range p.jobs {
+		if j.running {
+			running = append(running, fmt.Sprintf("%s %d/%d", j.name, j.done, j.total))
+		}
+	}
+	if len(running) == 0 {
+		return
+	}
+	line := fmt.Sprintf("mctscheck: %d/%d rules done, %.0fs; checking %s", p.finished, len(p.jobs),
+		time.Since(p.start).Seconds(), strings.Join(running, ", "))
+	if !p.live {
+		fmt.Fprintln(p.w, line+" trees")
+		return
+	}
+	if r := []rune(line); len(r) > liveWidth {
+		line = string(r[:liveWidth-1]) + "…"
+	}
+	fmt.Fprint(p.w, "\r"+line+"\x1b[K")
+	p.width = len(line)
+}
+
+// clear erases the live line.
+func (p *progress) clear() {
+	if p.live && p.width > 0 {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.width = 0
+	}
+}

@@ -1,0 +1,333 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+// optionsDoc is the checker's configuration, in check and run documents.
+type optionsDoc struct {
+	Trees     int    `json:"trees"`
+	Traps     bool   `json:"traps"`
+	Seeds     int    `json:"seeds"`
+	Seed      uint64 `json:"seed"`
+	MinBudget int    `json:"min_budget"`
+	MaxBudget int    `json:"max_budget"`
+	Growth    string `json:"growth"`
+}
+
+// ruleResult is the verdict on one rule with its evidence, in check and run
+// documents.
+type ruleResult struct {
+	Name          string        `json:"name"`
+	Spec          string        `json:"spec"`
+	Backup        string        `json:"backup"`
+	Growth        string        `json:"growth"`
+	BinaryOnly    bool          `json:"binary_only"`
+	Predicted     predictionDoc `json:"predicted"`
+	Verdict       props.Verdict `json:"verdict"`
+	AsPredicted   bool          `json:"as_predicted"`
+	Summary       string        `json:"summary"`
+	Witness       *witnessDoc   `json:"witness"`
+	Trees         int           `json:"trees"`
+	Converged     int           `json:"converged"`
+	Inconclusive  int           `json:"inconclusive"`
+	Unconverged   []string      `json:"unconverged"`
+	Seeds         int           `json:"seeds"`
+	MaxBudget     int64         `json:"max_budget"`
+	OptimalFrom   int64         `json:"optimal_from"`
+	Visited       float64       `json:"visited"`
+	Recent        float64       `json:"recent"`
+	Curve         []curvePoint  `json:"curve"`
+	Sims          int64         `json:"sims"`
+	ElapsedNS     int64         `json:"elapsed_ns"`
+	SimsPerSecond float64       `json:"sims_per_second"`
+}
+
+type witnessDoc struct {
+	Tree      string       `json:"tree"`
+	Nodes     int          `json:"nodes"`
+	Condition string       `json:"condition"`
+	From      string       `json:"from"`
+	Original  string       `json:"original"`
+	Findings  []findingDoc `json:"findings"`
+	Fault     *faultDoc    `json:"fault"`
+	Seeds     []uint64     `json:"seeds"`
+	Budgets   []int64      `json:"budgets"`
+	Shrinks   int          `json:"shrinks"`
+	Replay    []string     `json:"replay"`
+}
+
+type findingDoc struct {
+	Condition string `json:"condition"`
+	Node      string `json:"node"`
+	Child     int    `json:"child"`
+	Text      string `json:"text"`
+}
+
+type faultDoc struct {
+	Message string `json:"message"`
+	Inputs  string `json:"inputs"`
+	Node    string `json:"node"`
+	Sim     int64  `json:"sim"`
+}
+
+type curvePoint struct {
+	Budget       int64   `json:"budget"`
+	Wrong        float64 `json:"wrong"`
+	OptimalShare float64 `json:"optimal_share"`
+	Searches     int     `json:"searches"`
+}
+
+// agrees reports whether a verdict is what the prediction says: a rule
+// predicted consistent must get no witness (no-counterexample or
+// inconclusive), a rule predicted inconsistent must get one.
+func agrees(p rules.Prediction, v props.Verdict) bool {
+	return p.Consistent == (v != props.Inconsistent)
+}
+
+// newRuleResult describes the report of a check of in.
+func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleResult {
+	r := ruleResult{
+		Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: o.Growth.String(), BinaryOnly: o.BinaryOnly,
+		Predicted: predictionOf(in.Predicted), Verdict: rep.Verdict, AsPredicted: agrees(in.Predicted, rep.Verdict),
+		Summary: rep.Summary(), Trees: rep.Trees, Converged: rep.Converged, Inconclusive: rep.Inconclusive,
+		Unconverged: append([]string{}, rep.Unconverged...), Seeds: rep.Seeds, MaxBudget: rep.MaxBudget,
+		OptimalFrom: rep.OptimalFrom, Visited: rep.Visited, Recent: rep.Recent, Curve: []curvePoint{},
+		Sims: rep.Sims, ElapsedNS: rep.Elapsed.Nanoseconds(), SimsPerSecond: rep.SimsPerSecond,
+	}
+	for _, c := range rep.Curve {
+		r.Curve = append(r.Curve, curvePoint(c))
+	}
+	if w := rep.Witness; w != nil {
+		wd := &witnessDoc{Tree: w.Tree.String(), Nodes: w.Nodes, Condition: string(w.Condition), From: w.From,
+			Original: w.Original.String(), Findings: []findingDoc{}, Seeds: w.Seeds, Budgets: w.Budgets, Shrinks: w.Shrinks, Replay: w.Replay}
+		for _, f := range w.Findings {
+			wd.Findings = append(wd.Findings, findingDoc{Condition: string(f.Condition), Node: f.Node, Child: f.Child, Text: f.Text})
+		}
+		if f := w.Fault; f != nil {
+			wd.Fault = &faultDoc{Message: f.Message, Inputs: f.Inputs, Node: f.Node, Sim: f.Sim}
+		}
+		r.Witness = wd
+	}
+	return r
+}
+
+// observed is the verdict in a table cell, inconclusive with its count.
+func (r *ruleResult) observed() string {
+	if r.Verdict == props.Inconclusive {
+		return fmt.Sprintf("inconclusive (%d/%d)", r.Inconclusive, r.Trees)
+	}
+	return strings.ReplaceAll(string(r.Verdict), "-", " ")
+}
+
+// witnessCell is the witness in a table cell: "5 nodes, Eq. 5".
+func (r *ruleResult) witnessCell() string {
+	if r.Witness == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%d nodes, %s", r.Witness.Nodes, r.Witness.Condition)
+}
+
+// frugality is the observed frugality in a table cell: the share of nodes
+// visited at all, and during the window.
+func (r *ruleResult) frugality() string {
+	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent)
+}
+
+// agreeCell marks a rule that disagrees with the papers.
+func (r *ruleResult) agreeCell() string {
+	if r.AsPredicted {
+		return "yes"
+	}
+	return "NO"
+}
+
+// rate formats simulations per second: "4.2M".
+func rate(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%.1fM", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%.0fk", v/1e3)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+// tableHeader and tableRow are the columns of the run table.
+var tableHeader = []string{"RULE", "PREDICTED", "OBSERVED", "WITNESS", "FRUGAL", "VISITED (RECENT)", "SIMS/S", "AS PREDICTED"}
+
+func (r *ruleResult) tableRow() []string {
+	return []string{r.Name, predictedShort(r.Predicted), r.observed(), r.witnessCell(), frugalShort(r.Predicted.Frugal),
+		r.frugality(), rate(r.SimsPerSecond), r.agreeCell()}
+}
+
+// label is the rule's name in tables, its spec when it has non-default
+// parameters.
+func label(in *rules.Instance) string {
+	if def, err := rules.Parse(in.Entry.Name); err == nil && def.Spec == in.Spec {
+		return in.Entry.Name
+	}
+	return in.Spec
+}
+
+// printTable writes the run table, the witnesses and the tally.
+func printTable(w io.Writer, doc *runDoc) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(tableHeader, "\t"))
+	for i := range doc.Rules {
+		fmt.Fprintln(tw, strings.Join(doc.Rules[i].tableRow(), "\t"))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%s; bdg: binary deterministic games only;\n", doc.scale())
+	fmt.Fprintln(w, "inconclusive (n/N): no witness, but n of N trees did not converge; visited: share of tree nodes searched (in the last doublings).")
+	var wit []ruleResult
+	for _, r := range doc.Rules {
+		if r.Witness != nil {
+			wit = append(wit, r)
+		}
+	}
+	if len(wit) > 0 {
+		fmt.Fprintln(w, "\nWitnesses: the minimal tree on which the root decision stays wrong, and why (replay lines in report.md):")
+		for _, r := range wit {
+			fmt.Fprintf(w, "  %-19s %s\n", r.Name, r.Witness.Tree)
+			if n := len(r.Witness.Findings); n > 0 {
+				f := r.Witness.Findings[n-1]
+				fmt.Fprintf(w, "  %-19s %s: %s\n", "", f.Condition, f.Text)
+			}
+		}
+	}
+	fmt.Fprintf(w, "\n%s\n", doc.tally())
+}
+
+// scale says what each rule was checked on.
+func (doc *runDoc) scale() string {
+	o := doc.Options
+	return fmt.Sprintf("%d trap trees (%d for bdg rules) and %d random trees × %d seeds, budgets %d to %d doubling",
+		doc.traps, doc.binaryTraps, o.Trees, o.Seeds, o.MinBudget, o.MaxBudget)
+}
+
+// tally says how many rules agree with the papers, and which do not.
+func (doc *runDoc) tally() string {
+	var bad []string
+	for _, r := range doc.Rules {
+		if !r.AsPredicted {
+			pred := "consistent"
+			if !r.Predicted.Consistent {
+				pred = "inconsistent"
+			}
+			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
+		}
+	}
+	s := fmt.Sprintf("%d of %d rules as the papers predict", len(doc.Rules)-len(bad), len(doc.Rules))
+	if len(bad) == 0 {
+		return s + "."
+	}
+	return s + "; disagreeing: " + strings.Join(bad, ", ") + "."
+}
+
+// writeReport writes report.md, report.json and the convergence plots to dir.
+func writeReport(dir string, doc *runDoc) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var js bytes.Buffer
+	if err := writeJSON(&js, doc); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "report.json"), js.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := writePlots(dir, doc.Rules); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "report.md"), markdown(doc), 0o644)
+}
+
+// markdown renders the report.
+func markdown(doc *runDoc) []byte {
+	var b bytes.Buffer
+	o := doc.Options
+	fmt.Fprintf(&b, "# mctscheck report\n\n")
+	fmt.Fprintf(&b, "`%s`\n\n", doc.Command)
+	fmt.Fprintf(&b, "Each rule was checked on %s (seeds %d to %d), in %s mode, until its first witness. %s\n\n",
+		doc.scale(), o.Seed, o.Seed+uint64(o.Seeds)-1, o.Growth, doc.tally())
+	fmt.Fprintf(&b, "| %s |\n|%s\n", strings.Join(tableHeader, " | "), strings.Repeat("---|", len(tableHeader)))
+	for i := range doc.Rules {
+		row := doc.Rules[i].tableRow()
+		row[0] = "[" + row[0] + "](#" + anchor(row[0]) + ")"
+		if !doc.Rules[i].AsPredicted {
+			row[len(row)-1] = "**NO**"
+		}
+		fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
+	}
+	fmt.Fprintf(&b, "\n*bdg*: checked on binary deterministic games only (no chance nodes, rewards in {0,1}), the papers' condition. "+
+		"*inconclusive (n/N)*: no witness, but n of N trees did not converge by the last budget. "+
+		"*visited (recent)*: the share of the tree's nodes the searches visited at all (during the criterion's window), averaged over trees; "+
+		"a frugal rule leaves part of the tree unvisited.\n\n")
+	fmt.Fprintf(&b, "## Convergence\n\n![convergence](convergence.png)\n\n"+
+		"Left: the share of searches whose root decision is not optimal, against the simulations run. "+
+		"Right: the mean share of the root's simulations that went to optimal children. One line per rule, over every search "+
+		"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its line covers fewer trees). "+
+		"Also as [SVG](convergence.svg); the numbers are in report.json.\n\n")
+	fmt.Fprintf(&b, "## Rules\n")
+	for _, r := range doc.Rules {
+		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)
+		agree := "as the papers predict"
+		if !r.AsPredicted {
+			agree = "**not as the papers predict**"
+		}
+		p := r.Predicted
+		pred := "inconsistent"
+		if p.Consistent {
+			pred = "consistent"
+			if p.Condition != "" {
+				pred += " on " + p.Condition
+			}
+		}
+		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
+		fmt.Fprintf(&b, "- predicted: %s, frugal: %s (%s): %s\n", pred, p.Frugal, p.Source, p.Why)
+		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary, agree)
+		fmt.Fprintf(&b, "- frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s\n",
+			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond))
+		w := r.Witness
+		if w == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "\nWitness (%s, %d nodes, shrunk from %s in %d evaluations):\n\n```\n%s\n```\n\n", w.Condition, w.Nodes, w.From, w.Shrinks, w.Tree)
+		for _, f := range w.Findings {
+			fmt.Fprintf(&b, "- %s: %s\n", f.Condition, f.Text)
+		}
+		if f := w.Fault; f != nil {
+			fmt.Fprintf(&b, "- fault at node %s, simulation %d: %s\n\n```\n%s\n```\n", f.Node, f.Sim, f.Message, strings.TrimRight(f.Inputs, "\n"))
+		}
+		fmt.Fprintf(&b, "\nReplay (from a clone, `go run ./cmd/mctscheck` in place of `mctscheck`):\n\n```sh\n")
+		for _, l := range w.Replay {
+			fmt.Fprintln(&b, l)
+		}
+		fmt.Fprintf(&b, "```\n")
+	}
+	return b.Bytes()
+}
+
+// anchor is the GitHub heading anchor of a rule name.
+func anchor(s string) string {
+	var b strings.Builder
+	for _, c := range strings.ToLower(s) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9', c == '-', c == '_':
+			b.WriteRune(c)
+		case c == ' ':
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}

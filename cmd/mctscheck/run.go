@@ -1,0 +1,282 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+const runUsage = `Usage: mctscheck [run] [-out DIR] [-rules LIST] [-rule SPEC]... [flags]
+
+Run checks every rule of the catalogue (or those chosen with -rules and
+-rule) with the consistency checker, on the trap families of the literature
+and on random trees, and compares each verdict with what the papers predict.
+It prints a table on stdout (rule, prediction, verdict, witness, frugality,
+speed), with the minimal witness of each inconsistent rule, and writes a
+report directory: report.md, report.json and convergence plots
+(convergence.png and convergence.svg). Progress goes to stderr.
+
+A rule predicted consistent agrees when it gets no witness (no-counterexample,
+or inconclusive: some tree did not converge); a rule predicted inconsistent
+agrees when it gets a witness. The exit code is 0 when every rule agrees, 1
+otherwise. Rules run in parallel; the report is the same for the same flags
+on any machine, apart from timings.
+
+Examples:
+
+  mctscheck                                   # the whole catalogue, defaults
+  mctscheck -rules 'uct,eps-*' -out /tmp/r    # some rules
+  mctscheck -rule uct:c=0.1 -rule uct:c=4     # rules with parameters
+  mctscheck -json > report.json
+`
+
+// runDoc is the JSON document of run, and report.json.
+type runDoc struct {
+	Command     string       `json:"command"`
+	Options     optionsDoc   `json:"options"`
+	Rules       []ruleResult `json:"rules"`
+	Agree       int          `json:"agree"`
+	Disagree    int          `json:"disagree"`
+	AsPredicted bool         `json:"as_predicted"`
+	ElapsedNS   int64        `json:"elapsed_ns"`
+
+	traps, binaryTraps int
+}
+
+// runDefaults are run's flag defaults: the checker's own scale, at which
+// props states its error rates, and which takes about 20 s of CPU for the
+// whole catalogue.
+const (
+	defaultTrees  = 100
+	defaultSeeds  = 4
+	defaultBudget = 16384
+	defaultOut    = "mctscheck-report"
+)
+
+func cmdRun(e *env, args []string) error {
+	fs := newFlagSet("run", runUsage)
+	out := fs.String("out", defaultOut, "the report `DIR`ectory; empty for none")
+	trees := fs.Int("trees", defaultTrees, "`N` random trees per rule, besides the trap families")
+	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
+	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
+	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	var growth growthFlag
+	fs.Var(&growth, "growth", "the growth mode, `paper|practical`: paper stores every node of every path (Algorithm 1), practical rolls out below the stored tree (default paper)")
+	ruleList := fs.String("rules", "", "a comma-separated `LIST` of rule names or patterns (eps-*) from the catalogue; default all")
+	var specs []string
+	fs.Func("rule", "check the rule `SPEC` too (repeatable), e.g. -rule uct:c=0.1", func(s string) error {
+		specs = append(specs, s)
+		return nil
+	})
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "`N` rules checked at once")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
+	if err := fs.parse(e, args); err != nil {
+		return err
+	}
+	switch {
+	case *trees < 1:
+		return usagef("-trees %d: want at least 1", *trees)
+	case *seeds < 1 || *seeds > 1024:
+		return usagef("-seeds %d: want 1 to 1024", *seeds)
+	case *workers < 1:
+		return usagef("-workers %d: want at least 1", *workers)
+	case *seed == 0:
+		return usagef("-seed 0: want at least 1 (0 means the default, 1, to the checker)")
+	}
+	if err := checkBudget(*budget); err != nil {
+		return err
+	}
+	insts, err := selectRules(*ruleList, specs)
+	if err != nil {
+		return err
+	}
+
+	doc := &runDoc{Command: runCommand(fs, specs), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
+		MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
+	for _, t := range gen.Traps() {
+		doc.traps++
+		if t.Binary {
+			doc.binaryTraps++
+		}
+	}
+	var names []string
+	for _, in := range insts {
+		names = append(names, label(in))
+	}
+	start := time.Now()
+	prog := newProgress(e.stderr, names)
+	doc.Rules, err = checkAll(e.ctx, insts, *workers, prog, func(in *rules.Instance) props.Options {
+		return props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
+			Backup: in.Backup, BinaryOnly: binaryOnly(in.Predicted), RuleSpec: in.Spec}
+	})
+	prog.close()
+	if err != nil {
+		return err
+	}
+	doc.ElapsedNS = time.Since(start).Nanoseconds()
+	for _, r := range doc.Rules {
+		if r.AsPredicted {
+			doc.Agree++
+		} else {
+			doc.Disagree++
+		}
+	}
+	doc.AsPredicted = doc.Disagree == 0
+	fmt.Fprintf(e.stderr, "mctscheck: checked %d rules in %.1fs\n", len(doc.Rules), time.Since(start).Seconds())
+
+	if *out != "" {
+		if err := writeReport(*out, doc); err != nil {
+			return fmt.Errorf("-out: %w", err)
+		}
+	}
+	if *asJSON {
+		if err := writeJSON(e.stdout, doc); err != nil {
+			return err
+		}
+	} else {
+		printTable(e.stdout, doc)
+		if *out != "" {
+			fmt.Fprintf(e.stdout, "Report: %s (report.md, report.json, convergence.png, convergence.svg)\n", path.Join(*out, "report.md"))
+		}
+	}
+	if !doc.AsPredicted {
+		return errFinding
+	}
+	return nil
+}
+
+// selectRules returns the default instances of the catalogue entries that
+// list names (all when it is empty and there are no specs), then the specs.
+func selectRules(list string, specs []string) ([]*rules.Instance, error) {
+	var out []*rules.Instance
+	entries := rules.All()
+	if list != "" || len(specs) == 0 {
+		var pats []string
+		if list != "" {
+			for _, p := range strings.Split(list, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					pats = append(pats, p)
+				}
+			}
+		}
+		matched := make([]bool, len(pats))
+		for _, en := range entries {
+			keep := len(pats) == 0
+			for i, p := range pats {
+				if ok, err := path.Match(p, en.Name); err != nil {
+					return nil, usagef("-rules: bad pattern %q: %v", p, err)
+				} else if ok {
+					keep, matched[i] = true, true
+				}
+			}
+			if !keep {
+				continue
+			}
+			in, err := rules.Parse(en.Name)
+			if err != nil {
+				return nil, fmt.Errorf("the catalogue's %s: %w", en.Name, err)
+			}
+			out = append(out, in)
+		}
+		for i, ok := range matched {
+			if !ok {
+				var known []string
+				for _, en := range entries {
+					known = append(known, en.Name)
+				}
+				return nil, usagef("-rules: %q matches no rule (known: %s)", pats[i], strings.Join(known, ", "))
+			}
+		}
+	}
+	for _, s := range specs {
+		in, err := rules.Parse(s)
+		if err != nil {
+			return nil, usagef("-rule: %v", err)
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+// checkAll checks every instance on workers goroutines and returns the
+// results in the order of insts. The first error cancels the rest.
+func checkAll(ctx context.Context, insts []*rules.Instance, workers int, prog *progress, opts func(*rules.Instance) props.Options) ([]ruleResult, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	results := make([]ruleResult, len(insts))
+	errs := make([]error, len(insts))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(insts)) {
+		wg.Go(func() {
+			for i := range next {
+				in := insts[i]
+				o := opts(in)
+				o.Progress = func(done, total int) { prog.update(i, done, total) }
+				prog.begin(i)
+				rep, err := props.Run(ctx, in.Rule, o)
+				if err != nil {
+					errs[i] = fmt.Errorf("%s: %w", label(in), err)
+					prog.finish(i, "error: "+err.Error())
+					cancel()
+					continue
+				}
+				results[i] = newRuleResult(in, o, rep)
+				prog.finish(i, progressResult(&results[i]))
+			}
+		})
+	}
+	for i := range insts {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return results, nil
+}
+
+// progressResult is a rule's result in a progress line.
+func progressResult(r *ruleResult) string {
+	s := r.observed()
+	if r.Witness != nil {
+		s += ", " + r.witnessCell()
+	}
+	if !r.AsPredicted {
+		s += ", NOT as predicted"
+	}
+	return s
+}
+
+// runCommand is the command line that reproduces a run: the flags that
+// change the result, with their values.
+func runCommand(fs *flagSet, specs []string) string {
+	parts := []string{"mctscheck run"}
+	for _, name := range []string{"trees", "seeds", "seed", "budget", "growth"} {
+		parts = append(parts, "-"+name+" "+fs.Lookup(name).Value.String())
+	}
+	if v := fs.Lookup("rules").Value.String(); v != "" {
+		parts = append(parts, "-rules '"+v+"'")
+	}
+	for _, s := range specs {
+		parts = append(parts, "-rule '"+s+"'")
+	}
+	return strings.Join(parts, " ")
+}
