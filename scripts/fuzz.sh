@@ -31,6 +31,12 @@ inputs() {
   fi
 }
 
+# Replaying a target that skips without MCTSCHECK_FUZZ_FINDS needs it too.
+replay=""
+if [ -n "${MCTSCHECK_FUZZ_FINDS:-}" ]; then
+  replay="MCTSCHECK_FUZZ_FINDS=$MCTSCHECK_FUZZ_FINDS "
+fi
+
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
@@ -50,7 +56,7 @@ for target in "${targets[@]}"; do
   fi
   if [ -n "$new" ]; then
     while IFS= read -r file; do
-      kept+=("$file: go test -run='^${target}\$/$(basename "$file")' $pkg")
+      kept+=("$file: ${replay}go test -run='^${target}\$/$(basename "$file")' $pkg")
     done <<<"$new"
   fi
 done
