@@ -53,10 +53,12 @@
 //     or returned a bad child index.
 //   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
 //     one-line message on stderr that names the flag, the rule parameter or
-//     the tree's byte offset (and file:line:column for @FILE), as in
+//     the tree's byte offset (and file:line:column for @FILE).
 //
-//     mctscheck: check: -rule: rules: uct: unknown parameter "x" (parameters: c)
-//     mctscheck: solve: -tree: offset 15: node 0.1 (chance): probabilities sum to 0.75, want 1
+// For example:
+//
+//	mctscheck: check: -rule: rules: uct: unknown parameter "x" (parameters: c)
+//	mctscheck: solve: -tree: offset 15: node 0.1 (chance): probabilities sum to 0.75, want 1
 //
 // # JSON documents
 //

@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -82,6 +83,8 @@ func TestJSONGolden(t *testing.T) {
 		{"check_tree", []string{"check", "-json", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)"}, 1},
 		{"check", []string{"check", "-json", "-rule", "uct", "-trees", "3", "-seeds", "2", "-budget", "1024"}, 0},
 		{"run", []string{"run", "-json", "-rules", "uct,greedy-fpu", "-trees", "5", "-out", out}, 0},
+		// The same document whatever the number of workers.
+		{"run", []string{"run", "-json", "-rules", "uct,greedy-fpu", "-trees", "5", "-out", "", "-workers", "1"}, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -101,6 +104,28 @@ func TestJSONGolden(t *testing.T) {
 		want, _ := os.ReadFile(filepath.Join("testdata", "run.golden"))
 		if diff := cmp.Diff(string(want), normalize(t, string(rep))); diff != "" {
 			t.Errorf("report.json differs from the -json document (-want +got):\n%s", diff)
+		}
+	}
+}
+
+// TestSchemaDocumented: every field of every JSON document is named in the
+// package doc, where the schema is.
+func TestSchemaDocumented(t *testing.T) {
+	doc, err := os.ReadFile("doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []any{solveDoc{}, solveChild{}, searchDoc{}, searchChild{}, searchCkpt{}, ruleDoc{}, paramDoc{},
+		predictionDoc{}, checkDoc{}, runDoc{}, optionsDoc{}, ruleResult{}, witnessDoc{}, findingDoc{}, faultDoc{}, curvePoint{}} {
+		typ := reflect.TypeOf(v)
+		for i := range typ.NumField() {
+			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
+			if name == "" || name == "-" {
+				continue
+			}
+			if !bytes.Contains(doc, []byte(`"`+name+`"`)) {
+				t.Errorf("%s.%s: field %q is not in the schema of doc.go", typ.Name(), typ.Field(i).Name, name)
+			}
 		}
 	}
 }
