@@ -31,7 +31,7 @@ import (
 // with the lines that replay it. Inconclusive trees pass. A rule that panics
 // or returns a non-finite score is a witness too.
 //
-// Rule adds a few small trees of its own to the seed corpus; f.Add and
+// Rule adds a few small trees of its own to the seed corpus; AddTree and
 // testdata/fuzz/FuzzMyRule add more. Without -fuzz, go test runs the seed
 // corpus, so a counterexample the fuzzer once found and left in testdata
 // stays a regression test. Each input runs opts.Seeds searches (default 4)
@@ -43,7 +43,7 @@ func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	f.Helper()
 	lim := ruleLimits(opts)
 	for _, s := range starters {
-		if code, err := encode(gen.MustParse(s), lim); err == nil {
+		if code, err := encode(gen.MustParse(s), lim); err == nil { // some are beyond a binary shape
 			f.Add(uint64(1), code)
 		}
 	}
@@ -63,6 +63,21 @@ func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 			t.Fatalf("rule %s is inconsistent on %s (seed %d):\n%s", name, tree, seed, rep.Witness)
 		}
 	})
+}
+
+// AddTree adds tree, searched from seed, to the seed corpus of a Rule
+// target with the same opts; call it before Rule. It fails f when the tree
+// code cannot express tree within opts's bounds (see the package doc):
+// rewards off the 1/16 grid, probabilities off the 1/8 grid, priors off the
+// 1/8 grid in [−16, 16) or on only some children of a node, move identities
+// above 15, a root that is not a max node with two children or more.
+func AddTree(f *testing.F, tree *gen.Tree, seed uint64, opts props.Options) {
+	f.Helper()
+	code, err := encode(tree, ruleLimits(opts))
+	if err != nil {
+		f.Fatalf("fuzz.AddTree(%s): %v", tree, err)
+	}
+	f.Add(seed, code)
 }
 
 // starters are the trees Rule adds to every seed corpus: small and simple,

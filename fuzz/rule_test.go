@@ -4,6 +4,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
@@ -49,7 +50,9 @@ func FuzzRave(f *testing.F) {
 }
 
 // FuzzUCT fuzzes UCT, which is consistent: a finding here is a false alarm
-// of the checker (or a bug of the engine).
+// of the checker (or a bug of the engine). It also adds a tree of its own
+// with AddTree, as a user would: a min node whose good reply is deep.
 func FuzzUCT(f *testing.F) {
+	AddTree(f, gen.MustParse("(max (min 1 (max 0 1)) (max 0 (min 1 0.5)))"), 7, props.Options{})
 	fuzzCatalogue(f, "uct", props.Options{})
 }

@@ -10,11 +10,14 @@
 # fixed.
 #
 # FuzzGreedyFPU and FuzzRave are expected to fail and skip unless
-# MCTSCHECK_FUZZ_FINDS=1 is set (see the package doc of ./fuzz).
+# MCTSCHECK_FUZZ_FINDS=1 is set (see the package doc of ./fuzz). FUZZ_FLAGS
+# adds go test flags to every run, e.g. FUZZ_FLAGS='-parallel 1
+# -fuzzminimizetime 10x'.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 duration=${1:-30s}
+read -ra flags <<<"${FUZZ_FLAGS:-}"
 pkg=./fuzz/
 corpus=fuzz/testdata/fuzz
 
@@ -47,7 +50,7 @@ for target in "${targets[@]}"; do
   echo "== $target for $duration"
   before=$(inputs "$target")
   status=0
-  go test -v -run '^$' -fuzz "^${target}\$" -fuzztime "$duration" "$pkg" 2>&1 | tee "$log" || status=$?
+  go test -v -run '^$' -fuzz "^${target}\$" -fuzztime "$duration" "${flags[@]}" "$pkg" 2>&1 | tee "$log" || status=$?
   new=$(comm -13 <(echo "$before") <(inputs "$target") | sed '/^$/d')
   if [ "$status" -ne 0 ]; then
     failed+=("$target")
