@@ -1,0 +1,97 @@
+// Package bench holds mctscheck's benchmarks of the playout hot loop, and
+// bench/gate the regression gate that judges them. The package has no API:
+// its benchmarks are in its test files.
+//
+// # Workloads
+//
+// Every benchmark op is one search of 200,000 simulations from an empty tree,
+// with seed 1, so that every op does the same work. Unless named otherwise
+// the rule is UCT with C = √2 (core.UCT; unvisited children first, in index
+// order) in practical mode (core.GrowPractical with ExpandAfter 0): a stored
+// leaf is rolled out by uniformly random moves on its first visit and all
+// its children are added on its second.
+//
+//   - game=synth, the reference workload, defined exactly so that other
+//     engines can search the same tree (gen.Synth): a uniform tree of
+//     branching b and depth d (reference: b = 8, d = 10); the root's hash
+//     is 0x243F6A8885A308D3; child i (0-based) of a node with hash h has
+//     hash mix(h + (i+1)·0x9E3779B97F4A7C15), where mix is the splitmix64
+//     finaliser (z ^= z>>30; z *= 0xBF58476D1CE4E5B9; z ^= z>>27;
+//     z *= 0x94D049BB133111EB; z ^= z>>31); max moves at even depths, min at
+//     odd ones; max wins a leaf with hash h (reward 1, else 0) iff
+//     mix(h ^ 0xD1B54A32D192ED03) is odd. Check value: with b = 8, d = 10 the
+//     leaf at path 0.0.1.2.3.4.5.6.7.0.1 has hash 0x8d5413d718d2cf7f and
+//     reward 1 (TestSynthDefinition).
+//   - game=ttt: tic-tac-toe from the empty board (gen.TicTacToe).
+//   - game=random: an explicit tree of 60,914 nodes built once with the gen
+//     Builder from math/rand/v2's PCG seeded (2010, 2010): depth at most 8,
+//     max and min alternating by depth, below the root a leaf with
+//     probability 1/10 and a chance node with probability 1/8; decision
+//     nodes have 2 to 6 children, chance nodes 2 or 4 equally likely ones;
+//     rewards are multiples of 1/4. It runs in paper mode (Algorithm 1
+//     verbatim, every node of every path stored) and in practical mode.
+//
+// The rule sweep runs synth and ttt with five rules: uct; smoothed, the
+// paper's Eq. 14 (w+1)/(n+2); rave, the Eq. 13 blend β·V' + (1−β)·V̂ with
+// β = 50/(n+50) and both values smoothed as above, with AMAF statistics on;
+// eps-greedy, a uniformly random child with probability 0.2 and otherwise
+// the highest mean; and threshold, Algorithm 2 (core.Threshold, V = 0.3)
+// around uct. The scaling sweep (BenchmarkScaling) runs synth at depth 4 to
+// 14 with b = 8 and at branching 2 to 32 with d = 10. BenchmarkPlayout
+// measures the roll-out loop alone: loop=engine through core (a search whose
+// tree may not grow past the root, so every simulation is one roll-out),
+// loop=bare the same walk written directly against the game.
+//
+// # Metrics
+//
+//   - ns/sim: CPU time of the benchmark's thread per simulation (its
+//     goroutine is locked to the thread; CLOCK_THREAD_CPUTIME_ID on Linux,
+//     wall time elsewhere). Other processes on a shared machine stretch wall
+//     time but hardly this, so it is the metric the gate judges.
+//   - wall-ns/sim: wall time per simulation, as sec/op divided by 200,000.
+//   - B/node: every byte that core.New and one search allocate, divided by
+//     the nodes stored. The arena is sized to the tree beforehand
+//     (Config.Capacity), so this is the cost of the representation and not
+//     of slack: 16 bytes a node for plain rules, 36 with AMAF.
+//   - allocs/op and B/op: allocations during the timed searches; 0.
+//
+// # Running
+//
+//	scripts/bench.sh > new.txt            # the suite, -count 10
+//	BENCH=Search/game=synth scripts/bench.sh
+//	go test -run '^$' -bench . -benchtime 1x ./bench/   # a quick smoke run
+//	benchstat -col /d -filter '.name:Scaling /b:8' new.txt   # cost against depth
+//
+// # Comparing
+//
+//	scripts/benchcmp.sh BASE [HEAD]     # both commits built, run interleaved, gated
+//	go run ./bench/gate old.txt new.txt # the gate alone
+//
+// benchcmp.sh builds the bench test binary of each commit in a temporary
+// git worktree (a directory argument is used as it is), runs the two
+// binaries in alternating order one -count at a time, prints benchstat's
+// table and exits with the gate's status. The gate fails (exit 1) when a
+// benchmark is slower by more than 5% with p < 0.05 (Mann-Whitney U, as
+// benchstat) or when the geomean of the ratios of medians is more than 5%
+// slower; see bench/gate for its flags.
+//
+// # Scaling
+//
+// Measured on a 2-core virtual machine shared with other jobs (medians of
+// 10, UCT, practical mode, 200,000 simulations):
+//
+//	synth b=8   d=4    d=6    d=8    d=10   d=12   d=14
+//	ns/sim      246    368    411    413    411    456
+//
+//	synth d=10  b=2    b=4    b=8    b=16   b=32
+//	ns/sim      321    428    413    534    684
+//
+// Cost per simulation follows the depth of the stored tree, not of the game:
+// practical mode adds about one node per simulation, so 200,000 simulations
+// store a tree about log_b(200,000) deep (6 levels at b = 8) whatever d is,
+// and the moves below it are roll-out moves at 6 ns each. Up to d = 6 the
+// whole game tree is soon stored and simulations end early. Along the
+// stored path the rule scans every child of every node, b·log_b(N) scores,
+// so the cost grows with b/ln b: slowly from 2 to 8, then 1.3× at 16 and
+// 1.65× at 32.
+package bench
