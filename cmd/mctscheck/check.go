@@ -130,14 +130,15 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
 	p := r.Predicted
 	fmt.Fprintf(w, "predicted  %s: %s (%s)\n", predictedShort(p), p.Why, p.Source)
-	what := "the given tree"
+	what, only := "the given tree", ""
 	if d.Tree == "" {
 		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
 		if r.BinaryOnly {
-			what += ", binary deterministic only"
+			only = " (binary deterministic only)"
 		}
 	}
-	fmt.Fprintf(w, "checked    %s × %d seeds from %d, budgets %d to %d doubling\n", what, d.Options.Seeds, d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget)
+	fmt.Fprintf(w, "checked    %s × %d seeds from %d%s, budgets %d to %d doubling\n",
+		what, d.Options.Seeds, d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
 	agree := "as the papers predict"
 	if !r.AsPredicted {
 		agree = "NOT as the papers predict"
