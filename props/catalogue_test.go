@@ -15,7 +15,7 @@ import (
 func catalogueOptions(in *rules.Instance) props.Options {
 	return props.Options{
 		Backup:     in.Backup,
-		BinaryOnly: strings.Contains(in.Predicted.Condition, "binary"),
+		BinaryOnly: in.Predicted.BinaryOnly(),
 		RuleSpec:   in.Spec,
 	}
 }
@@ -76,7 +76,7 @@ func TestThresholdRepairs(t *testing.T) {
 		}
 		t.Run(e.Name, func(t *testing.T) {
 			in, rep := checkSpec(t, "threshold:v=0.3,rule="+e.Name)
-			if !strings.Contains(in.Predicted.Condition, "binary") && in.Predicted.Consistent {
+			if !in.Predicted.BinaryOnly() && in.Predicted.Consistent {
 				t.Fatalf("threshold over %s predicted %s, want a binary condition", e.Name, in.Predicted)
 			}
 			switch {

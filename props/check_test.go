@@ -170,7 +170,7 @@ func TestCheckTreeEnv(t *testing.T) {
 	t.Setenv(props.TreeEnv, "(max (min 1 0) 1)")
 	rec := &recorder{TB: t}
 	props.Check(rec, greedy{}, props.Options{})
-	if rec.failed || len(rec.logs) != 1 || !strings.HasPrefix(rec.logs[0], "no counterexample: 1 trees") {
+	if rec.failed || len(rec.logs) != 1 || !strings.HasPrefix(rec.logs[0], "no counterexample: 1 tree × 4 seeds") {
 		t.Fatalf("Check with %s: failed=%v %q, logs %q", props.TreeEnv, rec.failed, rec.fatal, rec.logs)
 	}
 	t.Setenv(props.TreeEnv, "(max 1")

@@ -13,14 +13,14 @@ import (
 // crashing.
 type Fault struct {
 	// Message says what happened: "score NaN for child 1", "panic: …".
-	Message string
+	Message string `json:"message"`
 	// Inputs are the statistics the rule saw, from the chooser's
 	// perspective, one line per child.
-	Inputs string
+	Inputs string `json:"inputs"`
 	// Node is the path of the node where it happened (e.g. "0.1").
-	Node string
+	Node string `json:"node"`
 	// Sim is the index of the simulation.
-	Sim int64
+	Sim int64 `json:"sim"`
 }
 
 func (f *Fault) Error() string {

@@ -162,13 +162,21 @@ func (r *Report) addCurve(tree *gen.Tree, sol *gen.Solution, snaps []snapshot) {
 func (r *Report) Summary() string {
 	switch r.Verdict {
 	case Inconsistent:
-		return fmt.Sprintf("inconsistent: %s witness with %d nodes after %d trees", r.Witness.Condition, r.Witness.Nodes, r.Trees)
+		return fmt.Sprintf("inconsistent: %s witness with %d nodes after %s", r.Witness.Condition, r.Witness.Nodes, plural(r.Trees, "tree"))
 	case Inconclusive:
-		return fmt.Sprintf("inconclusive: %d of %d trees did not converge by %d simulations (%s); no witness",
-			r.Inconclusive, r.Trees, r.MaxBudget, strings.Join(r.Unconverged, ", "))
+		return fmt.Sprintf("inconclusive: %d of %s did not converge by %d simulations (%s); no witness",
+			r.Inconclusive, plural(r.Trees, "tree"), r.MaxBudget, strings.Join(r.Unconverged, ", "))
 	}
-	return fmt.Sprintf("no counterexample: %d trees × %d seeds up to budget %d, all decisions optimal from budget %d on",
-		r.Trees, r.Seeds, r.MaxBudget, r.OptimalFrom)
+	return fmt.Sprintf("no counterexample: %s × %s up to budget %d, all decisions optimal from budget %d on",
+		plural(r.Trees, "tree"), plural(r.Seeds, "seed"), r.MaxBudget, r.OptimalFrom)
+}
+
+// plural writes n things, e.g. "1 tree", "4 trees".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // add counts one tree's result in the report.

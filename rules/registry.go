@@ -62,6 +62,15 @@ type Prediction struct {
 
 // String is a short form for listings, e.g. "consistent on binary
 // deterministic games, frugal" or "inconsistent".
+// BinaryDeterministic is the Condition of claims about deterministic games
+// with rewards in {0,1} (no chance nodes), the class on which Algorithm 2 and
+// the max(V', 0.1) fix are proved.
+const BinaryDeterministic = "binary deterministic games"
+
+// BinaryOnly reports whether the claim is about binary deterministic games
+// only, the trees props.Options.BinaryOnly selects.
+func (p Prediction) BinaryOnly() bool { return p.Condition == BinaryDeterministic }
+
 func (p Prediction) String() string {
 	var b strings.Builder
 	if p.Consistent {
@@ -262,7 +271,7 @@ func catalogue() []*Entry {
 	const (
 		paper  = "paper §3"
 		tricks = `paper §3 "Tricks"`
-		binary = "binary deterministic games"
+		binary = BinaryDeterministic
 	)
 	greedyWhy := "greedy with unvisited children first: a good move that loses its first simulation is never tried again (" + tricks + ")"
 	return []*Entry{

@@ -292,9 +292,7 @@ func (f *decisionFlag) Set(s string) error {
 
 // binaryOnly reports whether the papers' prediction for in is about binary
 // deterministic games only, the class props.Options.BinaryOnly selects.
-func binaryOnly(p rules.Prediction) bool {
-	return strings.HasPrefix(p.Condition, "binary deterministic")
-}
+func binaryOnly(p rules.Prediction) bool { return p.BinaryOnly() }
 
 // checkBudget validates a -budget for the checker: 64 times a power of two,
 // with at least the criterion's window of doublings above 64.

@@ -151,7 +151,7 @@ func predictedShort(p predictionDoc) string {
 	if !p.Consistent {
 		return "inconsistent"
 	}
-	if strings.HasPrefix(p.Condition, "binary deterministic") {
+	if p.Condition == rules.BinaryDeterministic {
 		return "consistent (bdg)"
 	}
 	if p.Condition != "" {
