@@ -48,7 +48,7 @@ func pickRule(r *reader) (fuzzRule, error) {
 	case 4:
 		return fuzzRule{name: "uniform", rule: uniform{}}, nil
 	}
-	spec := catalogueSpec(r, entries[sel-localRules], p, 2)
+	spec := catalogueSpec(r, entries[sel-localRules], p)
 	in, err := rules.Parse(spec)
 	if err != nil {
 		return fuzzRule{name: spec}, err
@@ -58,9 +58,9 @@ func pickRule(r *reader) (fuzzRule, error) {
 
 // catalogueSpec writes a spec for entry e whose numeric parameters come from
 // the fuzz input: the default, either end of the range (just inside an open
-// end) or a point in between. A wrapper's inner rule is another entry, up to
-// depth wrappers deep.
-func catalogueSpec(r *reader, e *rules.Entry, first float64, depth int) string {
+// end) or a point in between. A wrapper's inner rule is another entry that
+// is not a wrapper, or else the default.
+func catalogueSpec(r *reader, e *rules.Entry, first float64) string {
 	var parts []string
 	b := first
 	for i, p := range e.Params {
@@ -70,11 +70,11 @@ func catalogueSpec(r *reader, e *rules.Entry, first float64, depth int) string {
 		if p.Inner {
 			entries := rules.All()
 			inner := entries[int(b)%len(entries)]
-			if depth <= 0 || len(inner.Params) > 0 && inner.Params[len(inner.Params)-1].Inner {
+			if len(inner.Params) > 0 && inner.Params[len(inner.Params)-1].Inner {
 				parts = append(parts, "rule="+p.DefaultInner)
 				continue
 			}
-			parts = append(parts, "rule="+catalogueSpec(r, inner, float64(r.next()), depth-1))
+			parts = append(parts, "rule="+catalogueSpec(r, inner, float64(r.next())))
 			continue
 		}
 		v := p.Default

@@ -35,10 +35,10 @@ import (
 // testdata/fuzz/FuzzMyRule add more. Without -fuzz, go test runs the seed
 // corpus, so a counterexample the fuzzer once found and left in testdata
 // stays a regression test. Each input runs opts.Seeds searches (default 4)
-// of up to opts.MaxBudget simulations (default 16,384), a few milliseconds
-// on the default shape; a failing input also pays for the shrinking, and
-// the fuzzer minimises it by running it again many times, so pass
-// -fuzzminimizetime to bound that.
+// of up to opts.MaxBudget simulations (default 16,384); a failing input also
+// pays for shrinking the witness, and go test minimises failing and new
+// interesting inputs by running them again many times, so pass
+// -fuzzminimizetime to bound that (see the package doc).
 func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	f.Helper()
 	lim := ruleLimits(opts)
@@ -82,7 +82,7 @@ func AddTree(f *testing.F, tree *gen.Tree, seed uint64, opts props.Options) {
 
 // starters are the trees Rule adds to every seed corpus: small and simple,
 // with each kind of node, on which the catalogue's inconsistent rules still
-// converge (TestStartersPass), so that a finding is the fuzzer's.
+// converge (TestStartersConverge), so that a finding is the fuzzer's.
 var starters = []string{
 	"(max 1 0)",
 	"(max (min 1 1) (min 0 1))",
