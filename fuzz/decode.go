@@ -39,6 +39,7 @@ type specNode struct {
 	kind   core.Kind
 	reward float64 // terminals
 	depth  int
+	parent int32      // position in spec.nodes; −1 at the root
 	kids   []int32    // positions in spec.nodes
 	edges  []gen.Edge // the edges to kids; Node is filled in by build
 }
@@ -58,7 +59,7 @@ func (r *reader) next() byte {
 // decode reads a tree code. It never fails.
 func decode(data []byte, lim limits) *spec {
 	r := reader{data}
-	sp := &spec{nodes: []specNode{{depth: 0}}}
+	sp := &spec{nodes: []specNode{{parent: -1}}}
 	for i := 0; i < len(sp.nodes); i++ {
 		h := r.next()
 		nd := &sp.nodes[i]
@@ -110,7 +111,7 @@ func decode(data []byte, lim limits) *spec {
 		depth := nd.depth
 		for range k {
 			nd.kids = append(nd.kids, int32(len(sp.nodes)))
-			sp.nodes = append(sp.nodes, specNode{depth: depth + 1})
+			sp.nodes = append(sp.nodes, specNode{depth: depth + 1, parent: int32(i)})
 			nd = &sp.nodes[i] // append may have moved the slice
 		}
 	}

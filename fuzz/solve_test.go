@@ -97,23 +97,11 @@ func (sp *spec) optimal(i int32) []int32 {
 // path is the child positions from the root to node i.
 func (sp *spec) path(i int32) []int32 {
 	var rev []int32
-	for i != 0 {
-		p := sp.parent(i)
+	for p := sp.nodes[i].parent; p >= 0; i, p = p, sp.nodes[p].parent {
 		rev = append(rev, int32(slices.Index(sp.nodes[p].kids, i)))
-		i = p
 	}
 	slices.Reverse(rev)
 	return rev
-}
-
-// parent is the parent of node i ≠ 0.
-func (sp *spec) parent(i int32) int32 {
-	for p := i - 1; p >= 0; p-- {
-		if slices.Contains(sp.nodes[p].kids, i) {
-			return p
-		}
-	}
-	panic("fuzz: node without parent")
 }
 
 // checkTreeMatches fails t unless tree holds the decoded structure sp, node
