@@ -28,21 +28,23 @@ func FuzzSolve(f *testing.F) {
 		checkTreeMatches(t, tree, sp)
 		sol := gen.Solve(tree)
 		for i := range sp.nodes {
-			id, err := tree.Follow(sp.path(int32(i)))
+			path := sp.path(int32(i))
+			at := gen.FormatPath(path)
+			id, err := tree.Follow(path)
 			if err != nil {
-				t.Fatalf("node %s: %v", gen.FormatPath(sp.path(int32(i))), err)
+				t.Fatalf("node %s: %v", at, err)
 			}
 			want := sp.value(int32(i))
 			if got := sol.Value(id); got != want {
-				t.Errorf("node %s of %s: Solve's value %v, brute force %v", gen.FormatPath(sp.path(int32(i))), tree, got, want)
+				t.Errorf("node %s of %s: Solve's value %v, brute force %v", at, tree, got, want)
 			}
 			wantOpt := sp.optimal(int32(i))
 			if got := sol.Optimal(id); !slices.Equal(got, wantOpt) {
-				t.Errorf("node %s of %s: Solve's optimal children %v, brute force %v", gen.FormatPath(sp.path(int32(i))), tree, got, wantOpt)
+				t.Errorf("node %s of %s: Solve's optimal children %v, brute force %v", at, tree, got, wantOpt)
 			}
 			for k := range sp.nodes[i].kids {
 				if got, want := sol.IsOptimal(id, k), slices.Contains(wantOpt, int32(k)); got != want {
-					t.Errorf("node %s of %s: IsOptimal(%d) = %v, want %v", gen.FormatPath(sp.path(int32(i))), tree, k, got, want)
+					t.Errorf("node %s of %s: IsOptimal(%d) = %v, want %v", at, tree, k, got, want)
 				}
 			}
 		}
