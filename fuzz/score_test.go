@@ -20,8 +20,7 @@ import (
 // priors and AMAF statistics are there only if the rule asks for them.
 //
 // It fails, printing every input, when a rule panics, Select returns an
-// index out of range, a core.Scorer returns a non-finite score (core.UCT may
-// return +Inf for a child with n = 0, as it documents) or a Select that
+// index out of range, a core.Scorer returns a non-finite score or a Select that
 // disagrees with core.ArgmaxScore (as the catalogue promises), or a
 // rules.Stochastic gives probabilities that are not a distribution or
 // selects a child of probability 0.
@@ -67,7 +66,6 @@ func checkSite(fr fuzzRule, site *core.Site) string {
 	if sel < 0 || sel >= site.Len() {
 		return fmt.Sprintf("Select = %d, want an index in [0, %d)", sel, site.Len())
 	}
-	_, isCoreUCT := fr.rule.(core.UCT)
 	switch r := fr.rule.(type) {
 	case core.Scorer:
 		var scores []float64
@@ -77,7 +75,7 @@ func checkSite(fr fuzzRule, site *core.Site) string {
 				return fmt.Sprintf("Score(%d) panicked: %v", i, p)
 			}
 			scores = append(scores, v)
-			if math.IsNaN(v) || math.IsInf(v, 0) && !(isCoreUCT && v > 0 && site.N(i) == 0) {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
 				return fmt.Sprintf("Score(%d) = %v", i, v)
 			}
 		}
