@@ -31,6 +31,7 @@ type checker struct {
 	opts  Options
 	sims  int64
 	curve *Report // if set, every search's snapshots go into its curve
+	kept  float64 // the Eq. 4 share ratio: shareKept, or shareKeptLong when confirming
 }
 
 // tree runs every seed on one tree and returns the tree's verdict.
@@ -69,7 +70,11 @@ func (c *checker) seeds(ctx context.Context, name string, tree *gen.Tree, onlyWi
 		if c.curve != nil {
 			c.curve.addCurve(tree, sol, snaps)
 		}
-		r := judgeSeed(tree, sol, snaps, c.opts.Window)
+		kept := c.kept
+		if kept == 0 {
+			kept = shareKept
+		}
+		r := judgeSeed(tree, sol, snaps, c.opts.Window, kept)
 		n := float64(i + 1)
 		res.Visited += (r.Visited - res.Visited) / n
 		res.Recent += (r.Recent - res.Recent) / n
@@ -129,7 +134,7 @@ func (c *checker) confirm(ctx context.Context, res TreeResult) (bool, error) {
 	o := c.opts
 	o.MaxBudget *= confirmFactor
 	o.Window += bits.TrailingZeros(confirmFactor)
-	long := &checker{rule: c.rule, opts: o}
+	long := &checker{rule: c.rule, opts: o, kept: shareKeptLong}
 	r, err := long.seeds(ctx, res.Name, res.Tree, true)
 	c.sims += long.sims
 	if err != nil {

@@ -21,8 +21,13 @@ const (
 	// and in its second half, for its share to be judged.
 	minShareVisits = 10
 	// shareKept is the ratio of the worse child's share in the window's
-	// second half to its share in the first half above which Eq. 4 fails.
-	shareKept = 0.75
+	// second half to its share in the first half above which Eq. 4 fails;
+	// shareKeptLong is the same in the confirmation's window, whose halves
+	// lie 16 times apart (not 4) and hold 16 times the simulations, so that
+	// a constant share stays within a few percent of 1 while one that
+	// vanishes like n^-0.1 falls below 0.76.
+	shareKept     = 0.75
+	shareKeptLong = 0.9
 	// decisionSigmas is how clearly the wrong root child must lead the best
 	// optimal one at the last checkpoint, in standard deviations of a fair
 	// split of their visits.
@@ -71,7 +76,7 @@ type seedResult struct {
 }
 
 // judgeSeed applies the criterion to the snapshots of one search.
-func judgeSeed(tree *gen.Tree, sol *gen.Solution, snaps []snapshot, window int) seedResult {
+func judgeSeed(tree *gen.Tree, sol *gen.Solution, snaps []snapshot, window int, kept float64) seedResult {
 	last := len(snaps) - 1
 	first := last - window
 	mid := first + window/2
@@ -91,7 +96,7 @@ func judgeSeed(tree *gen.Tree, sol *gen.Solution, snaps []snapshot, window int) 
 			r.Eq5 = starvation(tree, sol, snaps[first:], p)
 		}
 		if r.Eq4 == nil {
-			r.Eq4 = keptShare(tree, snaps[first:], snaps[mid], p)
+			r.Eq4 = keptShare(tree, snaps[first:], snaps[mid], p, kept)
 		}
 	}
 	r.RootError = math.Abs(z.value[0] - sol.Value(0))
@@ -187,8 +192,9 @@ func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 
 // keptShare is the Eq. 4 finding at p: two children whose means differ, from
 // p's chooser's side, clearly (clearGap), while the worse one's share of p's new simulations in the
-// window's second half is still shareKept of its share in the first half.
-func keptShare(tree *gen.Tree, win []snapshot, mid snapshot, p int32) *Finding {
+// window's second half is still kept (shareKept or shareKeptLong) of its
+// share in the first half.
+func keptShare(tree *gen.Tree, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
 	a, z := win[0], win[len(win)-1]
 	kind := tree.Kind(p)
 	k := tree.NumChildren(p)
@@ -208,7 +214,7 @@ func keptShare(tree *gen.Tree, win []snapshot, mid snapshot, p int32) *Finding {
 				continue
 			}
 			s1, s2 := float64(dw1)/float64(dp1), float64(dw2)/float64(dp2)
-			if s2 >= shareKept*s1 {
+			if s2 >= kept*s1 {
 				return &Finding{Condition: Eq4, Node: gen.FormatPath(tree.Path(p)), Child: wi, Text: fmt.Sprintf(
 					"%v node %s: child %d (mean %.3f) keeps %.1f%% of the new simulations (%.1f%% before) though child %d's mean is %.3f, from %d to %d simulations",
 					kind, gen.FormatPath(tree.Path(p)), wi, z.value[w], 100*s2, 100*s1, bi, z.value[b], a.visits[p], z.visits[p])}

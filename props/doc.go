@@ -44,21 +44,29 @@
 //     (variance bound 1/4) at the last, both having at least 10 simulations,
 //     and the worse child's share of the node's new simulations in the
 //     window's second half is at least 3/4 of its share in the first half
-//     (a vanishing share would drop to about 1/4 or less).
+//     (9/10 in the confirmation's longer window, below).
 //
 // # Verdicts
 //
-// A tree is a witness of inconsistency when, in at least half of the seeds,
-// Eq. 6 fails together with Eq. 5 or Eq. 4: the decision stays wrong, and
-// the reason the theorem gives for it is visible. A rule that returns a
+// A tree is a candidate witness of inconsistency when, in at least half of
+// the seeds, Eq. 6 fails together with Eq. 5 or Eq. 4: the decision stays
+// wrong, and the reason the theorem gives for it is visible. With minimax
+// backups only Eq. 5 counts: the backed-up values converge whatever the
+// shares, so Eq. 4 explains nothing there. A candidate is confirmed by
+// searching the tree again to 16 times the budget and reading a window 4
+// doublings longer (1,024 to 262,144 simulations by default), where it must
+// fail for the same condition: a share that vanishes slowly, like
+// n^(−1/4), or a decision that comes right late can pass for a constant one
+// over 16 times the simulations, but not over 256 times. A rule that returns a
 // non-finite score or panics is a witness too (a fault), with the inputs it
 // saw. A tree converged when every seed decided optimally at every window
 // checkpoint. Then:
 //
-//   - inconsistent: a witness, shrunk to a minimal tree (subtrees replaced by
-//     leaves, children hoisted or dropped, rewards made simpler, annotations
-//     removed while the witness holds), printed in the text format with the
-//     seeds, the budgets, the findings and lines that replay it;
+//   - inconsistent: a confirmed witness, shrunk to a minimal tree (subtrees
+//     replaced by leaves, children hoisted or dropped, rewards made simpler,
+//     annotations removed, while it fails for the same condition) and
+//     confirmed again, printed in the text format with the seeds, the
+//     budgets, the findings and lines that replay it;
 //   - inconclusive: some tree did not converge and none is a witness (UCT on
 //     the Coquelin–Munos chain at these budgets, for one);
 //   - no counterexample: every tree converged: "N trees × R seeds up to

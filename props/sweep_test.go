@@ -19,7 +19,8 @@ import (
 // witness and the longest time to one. It fails on any disagreement with the
 // traps included; misses on random trees alone are rates to report. It runs only when MCTSCHECK_SWEEP is
 // set (scripts/consistency-sweep.sh); MCTSCHECK_SWEEP_TREES sets the random
-// trees per seed (default 30).
+// trees per seed (default 30) and MCTSCHECK_SWEEP_FROM skips that many seeds,
+// so that a sweep can be split over processes.
 func TestSweep(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("MCTSCHECK_SWEEP"))
 	if n <= 0 {
@@ -56,8 +57,9 @@ func TestSweep(t *testing.T) {
 		names = append(names, j.name)
 		tallies[j.name] = &tally{conditions: map[props.Condition]int{}}
 	}
+	from, _ := strconv.Atoi(os.Getenv("MCTSCHECK_SWEEP_FROM")) // to split a sweep over processes
 	for k := range n {
-		seed := uint64(1000 * (k + 1))
+		seed := uint64(1000 * (from + k + 1))
 		for _, j := range jobs {
 			name := j.name
 			in := rules.MustParse(j.spec)
