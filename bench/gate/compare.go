@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -41,6 +42,8 @@ type row struct {
 	table      string // file-level configuration, for the table header
 	old, new   benchmath.Summary
 	cmp        benchmath.Comparison
+	rawOld     []float64 // samples in file order: replicate i is the i-th run
+	rawNew     []float64
 	higher     bool    // higher is better in this unit
 	slowdown   float64 // percent; > 0 is slower
 	regression bool
@@ -52,6 +55,9 @@ type geomean struct {
 	old, new    float64 // geomeans of the medians
 	slowdown    float64 // percent, from the geomean of the ratios
 	ok          bool    // false when a median is ≤ 0: no geomean
+	p           float64 // one-sided p of the replicates' permutation test
+	n1, n2      int     // replicates on each side
+	tested      bool    // p is set
 	regression  bool
 }
 
@@ -169,9 +175,11 @@ func compare(oldPath, newPath string, o options) (*report, error) {
 			return nil, fmt.Errorf("%s (%s): %d old and %d new samples, too few for p < %v (the best possible p is %.3g); run more, e.g. -count 10",
 				name, c.unit, len(c.old), len(c.new), o.alpha, p)
 		}
-		oldS := benchmath.NewSample(c.old, &thresholds)
-		newS := benchmath.NewSample(c.new, &thresholds)
+		oldS := benchmath.NewSample(slices.Clone(c.old), &thresholds) // NewSample sorts
+		newS := benchmath.NewSample(slices.Clone(c.new), &thresholds)
 		x := row{
+			rawOld: c.old,
+			rawNew: c.new,
 			name:   name,
 			unit:   c.unit,
 			table:  configText(c.key.table, unitField),
@@ -297,10 +305,145 @@ func (r *report) summarise() {
 			n := float64(len(rows))
 			g.old, g.new = math.Exp(logOld/n), math.Exp(logNew/n)
 			g.slowdown = (math.Exp(logRatio/n) - 1) * 100
-			g.regression = g.slowdown > r.o.threshold
+			g.p, g.n1, g.n2, g.tested = replicateTest(rows)
+			g.regression = g.slowdown > r.o.threshold && g.tested && g.p < r.o.alpha
 		}
 		r.geomeans = append(r.geomeans, g)
 	}
+}
+
+// replicateTest tests whether the geomean got slower. Replicate i of a
+// file is the geomean over the benchmarks of their i-th samples: in the
+// output of scripts/benchcmp.sh, round i. The test is a one-sided
+// permutation test of the difference of the two sides' median replicates
+// (in logs, inverted for units where higher is better): its p is the share
+// of the ways of splitting the pooled replicates into two groups of the
+// same sizes whose medians differ at least as much. Medians make it robust
+// to bursts of load from other jobs, which on a shared machine slow whole
+// rounds of one side by half; benchstat's U test on the geomean's own
+// replicates lost a 20% slowdown to three such rounds. It reports false
+// when a side has fewer than two replicates or a value ≤ 0.
+func replicateTest(rows []row) (p float64, n1, n2 int, ok bool) {
+	side := func(raw func(row) []float64) ([]float64, bool) {
+		m := math.MaxInt
+		for _, x := range rows {
+			m = min(m, len(raw(x)))
+		}
+		g := make([]float64, m)
+		for i := range g {
+			for _, x := range rows {
+				v := raw(x)[i]
+				if v <= 0 {
+					return nil, false
+				}
+				l := math.Log(v)
+				if x.higher {
+					l = -l
+				}
+				g[i] += l / float64(len(rows))
+			}
+		}
+		return g, m >= 2
+	}
+	o, ok1 := side(func(x row) []float64 { return x.rawOld })
+	nw, ok2 := side(func(x row) []float64 { return x.rawNew })
+	if !ok1 || !ok2 {
+		return 1, 0, 0, false
+	}
+	return permutationMedianGreater(o, nw), len(o), len(nw), true
+}
+
+// permutationMedianGreater is the one-sided p-value of a permutation test
+// that b's median exceeds a's: exact over every split of the pooled values
+// when there are at most a million, else from a million splits drawn with
+// a fixed seed.
+func permutationMedianGreater(a, b []float64) float64 {
+	observed := median(b) - median(a)
+	pool := slices.Concat(a, b)
+	n, k := len(pool), len(a)
+	ga, gb := make([]float64, k), make([]float64, n-k)
+	const budget = 1_000_000
+	// count tests one split, given by which pooled values go to a.
+	hits, total := 0, 0
+	count := func(inA func(i int) bool) {
+		ga, gb = ga[:0], gb[:0]
+		for i, v := range pool {
+			if inA(i) {
+				ga = append(ga, v)
+			} else {
+				gb = append(gb, v)
+			}
+		}
+		// Allow for rounding: the observed split itself must count.
+		if median(gb)-median(ga) >= observed-1e-12 {
+			hits++
+		}
+		total++
+	}
+	if binomial(n, k) <= budget {
+		idx := make([]int, k) // the current combination, increasing
+		for i := range idx {
+			idx[i] = i
+		}
+		in := make([]bool, n)
+		for {
+			clear(in)
+			for _, i := range idx {
+				in[i] = true
+			}
+			count(func(i int) bool { return in[i] })
+			j := k - 1
+			for j >= 0 && idx[j] == n-k+j {
+				j--
+			}
+			if j < 0 {
+				break
+			}
+			idx[j]++
+			for l := j + 1; l < k; l++ {
+				idx[l] = idx[l-1] + 1
+			}
+		}
+	} else {
+		rng := rand.New(rand.NewPCG(1, 2))
+		perm := make([]int, n)
+		in := make([]bool, n)
+		for range budget {
+			for i := range perm {
+				perm[i] = i
+			}
+			rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+			clear(in)
+			for _, i := range perm[:k] {
+				in[i] = true
+			}
+			count(func(i int) bool { return in[i] })
+		}
+	}
+	return float64(hits) / float64(total)
+}
+
+// median is the median of v, which it does not change.
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}
+
+// binomial is n choose k, saturating above 1e18.
+func binomial(n, k int) float64 {
+	r := 1.0
+	for i := range k {
+		r = r * float64(n-i) / float64(i+1)
+		if r > 1e18 {
+			return r
+		}
+	}
+	return r
 }
 
 // print writes the tables, the notes and the verdict.
@@ -333,8 +476,12 @@ func (r *report) print(w io.Writer) {
 			if g.regression {
 				mark = fmt.Sprintf("SLOWER %.1f%%", g.slowdown)
 			}
+			test := ""
+			if g.tested {
+				test = fmt.Sprintf("(p=%.3f n=%d+%d perm)", g.p, g.n1, g.n2)
+			}
 			t = append(t, []string{"geomean", sc.Format(g.old), sc.Format(g.new),
-				fmt.Sprintf("%+.2f%%", signedChange(g)), "", mark})
+				fmt.Sprintf("%+.2f%%", signedChange(g)), test, mark})
 		}
 		writeTable(w, t)
 		fmt.Fprintln(w)
@@ -438,7 +585,7 @@ func (r *report) verdict() string {
 			len(bad), what, crit, worst.name, worst.slowdown, worst.unit))
 	}
 	if len(badGeo) > 0 {
-		parts = append(parts, fmt.Sprintf("geomean slower by more than %g%%: %s", r.o.threshold, strings.Join(badGeo, ", ")))
+		parts = append(parts, fmt.Sprintf("geomean slower by more than %g%% at p < %g: %s", r.o.threshold, r.o.alpha, strings.Join(badGeo, ", ")))
 	} else {
 		parts = append(parts, geoText)
 	}

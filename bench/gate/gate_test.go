@@ -107,13 +107,13 @@ func TestGate(t *testing.T) {
 	few := writeFile(t, "few.txt", suite("ns/sim", func(i int) []float64 { return base(i)[:3] }))
 	few2 := writeFile(t, "few2.txt", suite("ns/sim", func(i int) []float64 { return scaled(same(i)[:3], 1.5) }))
 
-	// Geomean only: every benchmark is 8% slower, but so noisy (±40%, five
-	// samples) that no single one is significant.
-	wide := func(seed uint64) func(i int) []float64 {
-		return func(i int) []float64 { return noisy(float64(200+50*i), 0.4, 5, seed+uint64(i)) }
-	}
-	geoOld := writeFile(t, "geo-old.txt", suite("ns/sim", wide(7)))
-	geoNew := writeFile(t, "geo-new.txt", suite("ns/sim", func(i int) []float64 { return scaled(wide(7)(i), 1.08) }))
+	geoOld, geoNew := geomeanOnly(t)
+
+	// Every benchmark 8% slower but so noisy (±40%, five samples) that
+	// neither the benchmarks nor their geomean are significant: a pass.
+	wide := func(i int) []float64 { return noisy(float64(200+50*i), 0.4, 5, 7+uint64(i)) }
+	noisyOld := writeFile(t, "noisy-old.txt", suite("ns/sim", wide))
+	noisyNew := writeFile(t, "noisy-new.txt", suite("ns/sim", func(i int) []float64 { return scaled(wide(i), 1.08) }))
 
 	// A rate: higher is better, so a drop is the slowdown.
 	rateOld := writeFile(t, "rate-old.txt", suite("sims/s", func(i int) []float64 { return noisy(1e6, 0.01, 10, uint64(i)) }))
@@ -137,14 +137,15 @@ func TestGate(t *testing.T) {
 		{"one benchmark 20% slower", []string{old, slow}, 1, "gate: FAIL: 1 of 4 comparisons"},
 		{"20% slower under a 25% threshold", []string{"-threshold", "25", old, slow}, 0, "gate: PASS"},
 		{"faster is a pass", []string{old, fast}, 0, "gate: PASS"},
-		{"geomean-only regression", []string{geoOld, geoNew}, 1, "geomean slower by more than 5%: sec/sim +8.0%"},
+		{"geomean-only regression", []string{geoOld, geoNew}, 1, "geomean slower by more than 5% at p < 0.05: sec/sim +8.0%"},
+		{"noisy geomean is no regression", []string{noisyOld, noisyNew}, 0, "geomean slowdown sec/sim +8.0%"},
 		{"geomean under a 10% threshold", []string{"-threshold", "10", geoOld, geoNew}, 0, "gate: PASS"},
 		{"filter keeps the slow one", []string{"-filter", "/rule:uct /game:synth", old, slow}, 1, "1 of 1 comparisons"},
 		{"filter drops the slow one", []string{"-filter", "/game:ttt", old, slow}, 0, "gate: PASS: 1 comparisons"},
 		{"unit sec/op not in files", []string{"-unit", "sec/op", old, slow}, 2, "no benchmark and unit is in both files"},
 		{"unit ns/op", []string{"-unit", "ns/op", old, slowOp}, 2, "no benchmark"},
 		{"unit all", []string{"-unit", "all", old, slow}, 1, "gate: FAIL"},
-		{"rate down is slower", []string{"-unit", "sims/s", rateOld, rateDown}, 1, "geomean slower by more than 5%: sims/s +25"},
+		{"rate down is slower", []string{"-unit", "sims/s", rateOld, rateDown}, 1, "geomean slower by more than 5% at p < 0.05: sims/s +25"},
 		{"rate up is faster", []string{"-unit", "sims/s", rateOld, rateUp}, 0, "gate: PASS"},
 		{"exact unit", []string{"-unit", "B/node", exactOld, exactNew}, 1, "SLOWER 25.0%"},
 		{"no overlapping benchmarks", []string{old, other}, 2, "no benchmark and unit is in both files"},
@@ -173,12 +174,34 @@ func TestGate(t *testing.T) {
 	}
 }
 
+// geomeanOnly writes a pair of files in which ten benchmarks are each 8%
+// slower, but spread over ±22% so that none is significant alone; the
+// spread is a Latin square over the rounds (benchmark j's i-th sample has
+// multiplier m[(i+j) mod 10]), as when noise is per benchmark and not per
+// round, so the geomeans of the rounds are nearly equal and the geomean's
+// shift is significant.
+func geomeanOnly(t *testing.T) (old, new string) {
+	t.Helper()
+	var o, n []bench
+	for j := range 10 {
+		base := float64(100 + 30*j)
+		vo, vn := make([]float64, 10), make([]float64, 10)
+		for i := range 10 {
+			drift := 1 + 0.001*float64(i) // keeps the rounds' geomeans apart
+			vo[i] = drift * base * (0.80 + 0.05*float64((i+j)%10))
+			vn[i] = drift * 1.08 * base * (0.80 + 0.05*float64((i+j+3)%10))
+		}
+		name := fmt.Sprintf("Search/game=synth/b=%d", j+2)
+		o = append(o, bench{name, "ns/sim", vo})
+		n = append(n, bench{name, "ns/sim", vn})
+	}
+	return writeFile(t, "geo-old.txt", o), writeFile(t, "geo-new.txt", n)
+}
+
 // TestGeomeanOnlyHasNoSlowRow checks that the geomean-only case fails
 // through the geomean and not through a single benchmark.
 func TestGeomeanOnlyHasNoSlowRow(t *testing.T) {
-	wide := func(i int) []float64 { return noisy(float64(200+50*i), 0.4, 5, 7+uint64(i)) }
-	o := writeFile(t, "o.txt", suite("ns/sim", wide))
-	n := writeFile(t, "n.txt", suite("ns/sim", func(i int) []float64 { return scaled(wide(i), 1.08) }))
+	o, n := geomeanOnly(t)
 	code, out := gate(t, o, n)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1:\n%s", code, out)

@@ -13,8 +13,16 @@
 // metadata). A benchmark regresses when it is slower by more than -threshold
 // percent with p < -alpha. The run also regresses when the geometric mean of
 // the per-benchmark ratios of medians (benchstat's geomean row) is slower by
-// more than -threshold percent, whatever the p-values: many small slowdowns,
-// each too noisy to be significant, still fail it.
+// more than -threshold percent with p < -alpha, so that many small
+// slowdowns, each too noisy to be significant alone, still fail it. The
+// geomean's p comes from its replicates: replicate i of a file is the
+// geomean over the benchmarks of their i-th samples (in the output of
+// scripts/benchcmp.sh, round i), and a one-sided permutation test of the
+// difference of the two sides' median replicates gives p. On a 2-core
+// machine shared with other jobs, bursts of load slowed whole rounds of one
+// side by half: without a test the geomean of an A/A comparison moved by
+// 5%, and benchstat's U test on the replicates missed a 20% slowdown that
+// the median test catches.
 //
 // "Slower" depends on the unit: for units where lower is better (times such
 // as sec/sim and sec/op, B/node, B/op, allocs/op) it is an increase, new/old−1;
