@@ -81,10 +81,10 @@
 // 10, UCT, practical mode, 200,000 simulations):
 //
 //	synth b=8   d=4    d=6    d=8    d=10   d=12   d=14
-//	ns/sim      246    368    411    413    411    456
+//	ns/sim      242    346    364    373    383    397
 //
 //	synth d=10  b=2    b=4    b=8    b=16   b=32
-//	ns/sim      321    428    413    534    684
+//	ns/sim      311    372    373    468    636
 //
 // Cost per simulation follows the depth of the stored tree, not of the game:
 // practical mode adds about one node per simulation, so 200,000 simulations
@@ -92,6 +92,6 @@
 // and the moves below it are roll-out moves at 6 ns each. Up to d = 6 the
 // whole game tree is soon stored and simulations end early. Along the
 // stored path the rule scans every child of every node, b·log_b(N) scores,
-// so the cost grows with b/ln b: slowly from 2 to 8, then 1.3× at 16 and
-// 1.65× at 32.
+// so the cost grows with b/ln b: slowly from 2 to 8, then 1.25× at 16 and
+// 1.7× at 32.
 package bench
