@@ -11,6 +11,7 @@ n=${1:-200}
 trees=${2:-30}
 out=${3:-consistency-sweep.txt}
 from=${4:-0}
-MCTSCHECK_SWEEP=$n MCTSCHECK_SWEEP_FROM=$from MCTSCHECK_SWEEP_TREES=$trees MCTSCHECK_SWEEP_OUT=$(pwd)/$out \
+case $out in /*) ;; *) out=$(pwd)/$out ;; esac
+MCTSCHECK_SWEEP=$n MCTSCHECK_SWEEP_FROM=$from MCTSCHECK_SWEEP_TREES=$trees MCTSCHECK_SWEEP_OUT=$out \
   go test -count=1 -timeout 0 -run '^TestSweep$' -v ./props/ | grep -v '^=== '
 echo "table written to $out"
