@@ -43,7 +43,8 @@ func (u UCT) Select(s *Site) int {
 // minimax values: it reads the nodes directly. Scores are never NaN, so
 // max keeps the same best score as a compare-and-assign would, and the
 // compiler can keep the loop free of unpredictable branches. Its counts are whole numbers,
-// so it can take sqrt(ln n(F)/n) in one step; the general loop divides two
+// so it can write the score as (w + C·sqrt(ln n(F)·n))/n, one division per
+// child instead of two; the general loop divides two
 // square roots so that a tiny virtual count cannot overflow the score.
 func (u UCT) selectPlain(s *Site) int {
 	logN := logCount(s.self.n)
@@ -54,7 +55,7 @@ func (u UCT) selectPlain(s *Site) int {
 				return i
 			}
 			n := float64(k.n)
-			score := (n-k.w)/n + u.C*math.Sqrt(logN/n)
+			score := (n - k.w + u.C*math.Sqrt(logN*n)) / n
 			if score > bestScore {
 				best = i
 			}
@@ -67,7 +68,7 @@ func (u UCT) selectPlain(s *Site) int {
 			return i
 		}
 		n := float64(k.n)
-		score := k.w/n + u.C*math.Sqrt(logN/n)
+		score := (k.w + u.C*math.Sqrt(logN*n)) / n
 		if score > bestScore {
 			best = i
 		}
