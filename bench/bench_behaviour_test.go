@@ -55,13 +55,13 @@ func TestFingerprints(t *testing.T) {
 	}{
 		{"synth/uct", syn, benchRules[0].rule, practical, 0x1b704b3787ac898a},
 		{"synth/smoothed", syn, benchRules[1].rule, practical, 0x393fbe41a8da797a},
-		{"synth/rave", syn, benchRules[2].rule, practical, 0x39ec4e571ef05a0f},
+		{"synth/rave", syn, benchRules[2].rule, practical, 0x9f3342bdcaa21d00},
 		{"synth/eps-greedy", syn, benchRules[3].rule, practical, 0x1e45e9bd013599ab},
 		{"synth/threshold", syn, benchRules[4].rule, practical, 0xc7bd5a0920cd2417},
 		{"synth/uct/paper", func() core.Game { return synth(t, 4, 6) }, benchRules[0].rule, paper, 0xd911e19ae4641e78},
 		{"synth/uct/minimax", syn, benchRules[0].rule, core.Config{Growth: core.GrowPractical, Backup: core.BackupMinimax}, 0xea697fcdbb6ce084},
 		{"ttt/uct", ttt, benchRules[0].rule, practical, 0xd12aba6664a41c68},
-		{"ttt/rave", ttt, benchRules[2].rule, practical, 0xdb3bca2efde45729},
+		{"ttt/rave", ttt, benchRules[2].rule, practical, 0xb9e1d66b269a7674},
 		{"ttt/threshold", ttt, benchRules[4].rule, practical, 0x12e26198196013d3},
 	}
 	for _, c := range cases {

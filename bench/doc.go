@@ -31,12 +31,12 @@
 //     rewards are multiples of 1/4. It runs in paper mode (Algorithm 1
 //     verbatim, every node of every path stored) and in practical mode.
 //
-// The rule sweep runs synth and ttt with five rules: uct; smoothed, the
-// paper's Eq. 14 (w+1)/(n+2); rave, the Eq. 13 blend β·V' + (1−β)·V̂ with
-// β = 50/(n+50) and both values smoothed as above, with AMAF statistics on;
-// eps-greedy, a uniformly random child with probability 0.2 and otherwise
-// the highest mean; and threshold, Algorithm 2 (core.Threshold, V = 0.3)
-// around uct. The scaling sweep (BenchmarkScaling) runs synth at depth 4 to
+// The rule sweep runs synth and ttt with five rules of the catalogue
+// (package rules) at their defaults, so rule=NAME is rules.Parse(NAME): uct
+// (C = √2); smoothed, the paper's Eq. 14 (w+1)/(n+2); rave, the Eq. 13 blend
+// with K = 100, AMAF statistics on; eps-greedy, a uniformly random child
+// with probability 0.2 and otherwise the highest mean; and threshold,
+// Algorithm 2 (V = 0.3) around uct. The scaling sweep (BenchmarkScaling) runs synth at depth 4 to
 // 14 with b = 8 and at branching 2 to 32 with d = 10. BenchmarkPlayout
 // measures the roll-out loop alone: loop=engine through core (a search whose
 // tree may not grow past the root, so every simulation is one roll-out),
