@@ -50,10 +50,7 @@ func cmdCheck(e *env, args []string) error {
 	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
 	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
 	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
-	var growth growthFlag
-	var backup backupFlag
-	fs.Var(&growth, "growth", "the growth mode, `paper|practical`: paper stores every node of every path (Algorithm 1), practical rolls out below the stored tree (default paper)")
-	fs.Var(&backup, "backup", "the backup, `average|minimax` (default: the rule's own, minimax for the -minimax rules)")
+	growth, backup := engineFlags(fs)
 	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	if err := fs.parse(e, args); err != nil {

@@ -227,6 +227,22 @@ func parseRule(spec string) (*rules.Instance, error) {
 	return in, nil
 }
 
+// engineFlags defines -growth and -backup, the engine options that check
+// and search share.
+func engineFlags(fs *flagSet) (*growthFlag, *backupFlag) {
+	var backup backupFlag
+	growth := growthFlagOn(fs)
+	fs.Var(&backup, "backup", "the backup, `average|minimax` (default: the rule's own, minimax for the -minimax rules)")
+	return growth, &backup
+}
+
+// growthFlagOn defines -growth.
+func growthFlagOn(fs *flagSet) *growthFlag {
+	var growth growthFlag
+	fs.Var(&growth, "growth", "the growth mode, `paper|practical`: paper stores every node of every path (Algorithm 1), practical rolls out below the stored tree (default paper)")
+	return &growth
+}
+
 // growthFlag is -growth paper|practical.
 type growthFlag struct{ g core.Growth }
 

@@ -68,8 +68,7 @@ func cmdRun(e *env, args []string) error {
 	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
 	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
 	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
-	var growth growthFlag
-	fs.Var(&growth, "growth", "the growth mode, `paper|practical`: paper stores every node of every path (Algorithm 1), practical rolls out below the stored tree (default paper)")
+	growth := growthFlagOn(fs)
 	ruleList := fs.String("rules", "", "a comma-separated `LIST` of rule names or patterns (eps-*) from the catalogue; default all")
 	var specs []string
 	fs.Func("rule", "check the rule `SPEC` too (repeatable), e.g. -rule uct:c=0.1", func(s string) error {

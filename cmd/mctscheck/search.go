@@ -71,11 +71,8 @@ func cmdSearch(e *env, args []string) error {
 	treeArg := fs.String("tree", "", "the `TREE`: text in the tree format, or @FILE (@- for stdin)")
 	budget := fs.Int64("budget", 10000, "`N`, the simulations to run")
 	seed := fs.Uint64("seed", 1, "the search's `seed`")
-	var growth growthFlag
-	var backup backupFlag
+	growth, backup := engineFlags(fs)
 	var decision decisionFlag
-	fs.Var(&growth, "growth", "the growth mode, `paper|practical`: paper stores every node of every path (Algorithm 1), practical rolls out below the stored tree (default paper)")
-	fs.Var(&backup, "backup", "the backup, `average|minimax` (default: the rule's own, minimax for the -minimax rules)")
 	fs.Var(&decision, "decision", "the decision rule, `most-visited|highest-mean|secure` (default most-visited)")
 	checkpoints := fs.Bool("checkpoints", false, "also print the root decision at each doubling of the budget")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
