@@ -37,6 +37,17 @@
 // on dyadic grids (multiples of 1/16 and 1/8) the values are exact in float64,
 // so ties between optimal children are real ties.
 //
+// Trees returns a rapid generator of random trees bounded by a Shape
+// (depth, branching, node kinds, chance nodes, binary or graded rewards,
+// shared move identities, priors) whose draws shrink toward simpler trees.
+// Traps lists the counterexamples of the literature as parameterised
+// families: GreedyFirstLossTrap, RaveZeroTrap, NegativeHeuristicTrap and
+// EpsilonDeepTrap from the consistency paper, BiasTrap from the slides on
+// ε-greedy and Boltzmann exploration, and CoquelinMunosChain, UCT's slow
+// case; LostPosition is the paper's §4 situation. Two implicit games stand
+// beside the explicit trees: Synth, the benchmarks' reference workload
+// defined by hashes, and TicTacToe.
+//
 // Nothing in this package recurses on the shape of a tree: building, parsing,
 // printing and solving a chain a million nodes deep uses a constant amount of
 // goroutine stack.
