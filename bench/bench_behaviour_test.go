@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/games"
 )
 
 // fingerprint runs sims simulations and hashes every stored node's path,
@@ -44,7 +44,7 @@ func fingerprint(t *testing.T, g core.Game, r core.Rule, cfg core.Config, sims i
 // its speed.
 func TestFingerprints(t *testing.T) {
 	const n = 20_000
-	ttt := func() core.Game { return gen.NewTicTacToe() }
+	ttt := func() core.Game { return games.NewTicTacToe() }
 	syn := func() core.Game { return synth(t, 8, 10) }
 	cases := []struct {
 		name string
@@ -93,7 +93,7 @@ func TestNoAllocs(t *testing.T) {
 	}
 }
 
-// TestSynthDefinition checks gen.Synth against the workload's definition
+// TestSynthDefinition checks games.Synth against the workload's definition
 // in the package doc, written out again independently, so that other engines
 // can rely on the published check values.
 func TestSynthDefinition(t *testing.T) {

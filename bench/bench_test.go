@@ -10,7 +10,8 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/games"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 const (
@@ -30,9 +31,9 @@ var practical = core.Config{Growth: core.GrowPractical}
 var paper = core.Config{Growth: core.GrowPaper}
 
 // synth returns the synth game or fails the benchmark.
-func synth(tb testing.TB, b, d int) *gen.Synth {
+func synth(tb testing.TB, b, d int) *games.Synth {
 	tb.Helper()
-	g, err := gen.NewSynth(b, d)
+	g, err := games.NewSynth(b, d)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func synth(tb testing.TB, b, d int) *gen.Synth {
 }
 
 // randomTree is the explicit tree of game=random, built once.
-var randomTree = sync.OnceValues(func() (*gen.Tree, error) {
+var randomTree = sync.OnceValues(func() (*tree.Tree, error) {
 	return buildRandom(rand.New(rand.NewPCG(randomSeed, randomSeed)), 8)
 })
 
@@ -49,22 +50,22 @@ var randomTree = sync.OnceValues(func() (*gen.Tree, error) {
 // depth; a node below the root is a leaf with probability 1/10 and a chance
 // node with probability 1/8; decision nodes have 2 to 6 children, chance
 // nodes 2 or 4 equally likely ones; rewards are multiples of 1/4.
-func buildRandom(rng *rand.Rand, depth int) (*gen.Tree, error) {
-	b := gen.NewBuilder()
-	var node func(d int) gen.Ref
-	node = func(d int) gen.Ref {
+func buildRandom(rng *rand.Rand, depth int) (*tree.Tree, error) {
+	b := tree.NewBuilder()
+	var node func(d int) tree.Ref
+	node = func(d int) tree.Ref {
 		if d == depth || d > 0 && rng.IntN(10) == 0 {
 			return b.Leaf(float64(rng.IntN(5)) / 4)
 		}
 		if d > 0 && rng.IntN(8) == 0 {
 			k := 2 << rng.IntN(2)
-			edges := make([]gen.Edge, k)
+			edges := make([]tree.Edge, k)
 			for i := range edges {
-				edges[i] = gen.P(1/float64(k), node(d+1))
+				edges[i] = tree.P(1/float64(k), node(d+1))
 			}
 			return b.Chance(edges...)
 		}
-		kids := make([]gen.Ref, 2+rng.IntN(5))
+		kids := make([]tree.Ref, 2+rng.IntN(5))
 		for i := range kids {
 			kids[i] = node(d + 1)
 		}
@@ -77,7 +78,7 @@ func buildRandom(rng *rand.Rand, depth int) (*gen.Tree, error) {
 }
 
 // random returns a cursor on the tree of game=random or fails the benchmark.
-func random(tb testing.TB) *gen.Cursor {
+func random(tb testing.TB) *tree.Cursor {
 	tb.Helper()
 	t, err := randomTree()
 	if err != nil {
@@ -153,7 +154,7 @@ func BenchmarkSearch(b *testing.B) {
 	}
 	for _, rc := range benchRules {
 		b.Run(fmt.Sprintf("game=ttt/rule=%s/mode=practical", rc.name), func(b *testing.B) {
-			benchSearch(b, gen.NewTicTacToe(), rc.rule, practical)
+			benchSearch(b, games.NewTicTacToe(), rc.rule, practical)
 		})
 	}
 	for _, mode := range []core.Config{paper, practical} {
@@ -203,7 +204,7 @@ func BenchmarkPlayout(b *testing.B) {
 		game func(testing.TB) core.Game
 	}{
 		{"game=synth/b=8/d=10", func(tb testing.TB) core.Game { return synth(tb, 8, 10) }},
-		{"game=ttt", func(testing.TB) core.Game { return gen.NewTicTacToe() }},
+		{"game=ttt", func(testing.TB) core.Game { return games.NewTicTacToe() }},
 	}
 	for _, gc := range games {
 		b.Run(gc.name+"/loop=engine", func(b *testing.B) {

@@ -12,7 +12,7 @@
 // its children are added on its second.
 //
 //   - game=synth, the reference workload, defined exactly so that other
-//     engines can search the same tree (gen.Synth): a uniform tree of
+//     engines can search the same tree (games.Synth): a uniform tree of
 //     branching b and depth d (reference: b = 8, d = 10); the root's hash
 //     is 0x243F6A8885A308D3; child i (0-based) of a node with hash h has
 //     hash mix(h + (i+1)·0x9E3779B97F4A7C15), where mix is the splitmix64
@@ -22,8 +22,8 @@
 //     mix(h ^ 0xD1B54A32D192ED03) is odd. Check value: with b = 8, d = 10 the
 //     leaf at path 0.0.1.2.3.4.5.6.7.0.1 has hash 0x8d5413d718d2cf7f and
 //     reward 1 (TestSynthDefinition).
-//   - game=ttt: tic-tac-toe from the empty board (gen.TicTacToe).
-//   - game=random: an explicit tree of 60,914 nodes built once with the gen
+//   - game=ttt: tic-tac-toe from the empty board (games.TicTacToe).
+//   - game=random: an explicit tree of 60,914 nodes built once with the tree
 //     Builder from math/rand/v2's PCG seeded (2010, 2010): depth at most 8,
 //     max and min alternating by depth, below the root a leaf with
 //     probability 1/10 and a chance node with probability 1/8; decision

@@ -37,8 +37,8 @@ func (k Kind) String() string {
 // owns the cursor: it calls Reset to go back to the root and Play to descend,
 // never going up. Implementations should not allocate in Play.
 //
-// Explicit trees (package gen) and real games (see the tic-tac-toe example)
-// implement it alike.
+// Explicit trees (package tree) and implicit games (package games, as in
+// its TicTacToe example) implement it alike.
 type Game interface {
 	// Reset moves the cursor back to the root position.
 	Reset()

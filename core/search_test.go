@@ -11,7 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/games"
 )
 
 var bg = context.Background()
@@ -80,7 +80,7 @@ var configs = []struct {
 func TestZeroAllocsPerSimulation(t *testing.T) {
 	for _, c := range configs {
 		t.Run(c.name, func(t *testing.T) {
-			g, err := gen.NewSynth(4, 8) // 87,381 nodes in all: the arena holds them
+			g, err := games.NewSynth(4, 8) // 87,381 nodes in all: the arena holds them
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -100,7 +100,7 @@ func TestZeroAllocsReference(t *testing.T) {
 	if testing.Short() {
 		t.Skip("200,000 simulations")
 	}
-	g, _ := gen.NewSynth(8, 10)
+	g, _ := games.NewSynth(8, 10)
 	s := newSearch(t, g, core.UCT{C: math.Sqrt2}, core.Config{Growth: core.GrowPractical, Capacity: 1 << 21})
 	run(t, s, 1000) // warm-up: the path and AMAF buffers reach their size
 	s.Reset(1)
@@ -120,7 +120,7 @@ func TestDeterministic(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			var dumps [2][]core.NodeInfo
 			for k := range dumps {
-				g := gen.NewTicTacToe()
+				g := games.NewTicTacToe()
 				c.cfg.Seed = 42
 				s := newSearch(t, g, c.rule, c.cfg)
 				run(t, s, 3000)
@@ -130,7 +130,7 @@ func TestDeterministic(t *testing.T) {
 				t.Errorf("same seed, different statistics (-first +second):\n%s", diff)
 			}
 			// Reset must give back the very same search.
-			g := gen.NewTicTacToe()
+			g := games.NewTicTacToe()
 			c.cfg.Seed = 7
 			s := newSearch(t, g, c.rule, c.cfg)
 			run(t, s, 500)
@@ -149,7 +149,7 @@ func sameFloat(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN
 func TestSeedsDiffer(t *testing.T) {
 	var dumps [2][]core.NodeInfo
 	for k := range dumps {
-		s := newSearch(t, gen.NewTicTacToe(), core.UCT{C: 1}, core.Config{Seed: uint64(k), Growth: core.GrowPractical})
+		s := newSearch(t, games.NewTicTacToe(), core.UCT{C: 1}, core.Config{Seed: uint64(k), Growth: core.GrowPractical})
 		run(t, s, 2000)
 		dumps[k] = dump(s)
 	}
@@ -162,7 +162,7 @@ func TestSeedsDiffer(t *testing.T) {
 func TestTicTacToeFindsWin(t *testing.T) {
 	for _, c := range configs {
 		t.Run(c.name, func(t *testing.T) {
-			g, err := gen.NewTicTacToeFrom("XX.OO....")
+			g, err := games.NewTicTacToeFrom("XX.OO....")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -180,7 +180,7 @@ func TestTicTacToeFindsWin(t *testing.T) {
 // TestTicTacToeValue: from the empty board both sides draw; UCT's root value
 // converges to 1/2.
 func TestTicTacToeValue(t *testing.T) {
-	s := newSearch(t, gen.NewTicTacToe(), core.UCT{C: 0.5}, core.Config{Seed: 3})
+	s := newSearch(t, games.NewTicTacToe(), core.UCT{C: 0.5}, core.Config{Seed: 3})
 	run(t, s, 100_000)
 	root, _ := s.Lookup(nil)
 	if math.Abs(root.Value-0.5) > 0.05 {
@@ -211,12 +211,12 @@ func (badVirtual) Needs() core.Needs                      { return core.Needs{Vi
 func (badVirtual) Virtual(float64, bool) (k1, k2 float64) { return 1, 2 }
 
 // brokenGame is synth with a reward of 2 at every leaf.
-type brokenGame struct{ *gen.Synth }
+type brokenGame struct{ *games.Synth }
 
 func (brokenGame) Reward() float64 { return 2 }
 
 func TestErrors(t *testing.T) {
-	synth := func() core.Game { g, _ := gen.NewSynth(3, 3); return g }
+	synth := func() core.Game { g, _ := games.NewSynth(3, 3); return g }
 	tests := []struct {
 		name string
 		game core.Game
@@ -228,7 +228,7 @@ func TestErrors(t *testing.T) {
 		{"negative index", synth(), badRule{-1}, "rule chose child -1 of 3", new(*core.RuleError)},
 		{"panic", synth(), panicRule{}, "rule panicked at node 0 in simulation 0: boom", new(*core.RuleError)},
 		{"virtual", synth(), badVirtual{}, "virtual experience k1=1 k2=2", new(*core.RuleError)},
-		{"reward", brokenGame{func() *gen.Synth { g, _ := gen.NewSynth(2, 2); return g }()}, firstChild{}, "terminal reward 2 outside [0,1]", new(*core.GameError)},
+		{"reward", brokenGame{func() *games.Synth { g, _ := games.NewSynth(2, 2); return g }()}, firstChild{}, "terminal reward 2 outside [0,1]", new(*core.GameError)},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -255,7 +255,7 @@ func TestErrors(t *testing.T) {
 }
 
 func TestBadConfig(t *testing.T) {
-	g, _ := gen.NewSynth(2, 2)
+	g, _ := games.NewSynth(2, 2)
 	for _, cfg := range []core.Config{
 		{Growth: 9}, {Backup: 9}, {ExpandAfter: -1}, {Capacity: -1}, {MaxNodes: -1},
 	} {
@@ -278,7 +278,7 @@ func TestBadConfig(t *testing.T) {
 }
 
 func TestContextStops(t *testing.T) {
-	g, _ := gen.NewSynth(4, 8)
+	g, _ := games.NewSynth(4, 8)
 	s := newSearch(t, g, core.UCT{C: 1}, core.Config{})
 	ctx, cancel := context.WithCancel(bg)
 	cancel()
@@ -291,7 +291,7 @@ func TestContextStops(t *testing.T) {
 }
 
 func TestMaxNodes(t *testing.T) {
-	g, _ := gen.NewSynth(4, 8)
+	g, _ := games.NewSynth(4, 8)
 	s := newSearch(t, g, core.UCT{C: 1}, core.Config{Growth: core.GrowPractical, MaxNodes: 100})
 	run(t, s, 5000)
 	if s.Nodes() > 100 {
@@ -304,7 +304,7 @@ func TestMaxNodes(t *testing.T) {
 }
 
 func ExampleSearch() {
-	g, _ := gen.NewTicTacToeFrom("XX.OO....") // X to move; cell 2 wins
+	g, _ := games.NewTicTacToeFrom("XX.OO....") // X to move; cell 2 wins
 	s, _ := core.New(g, core.UCT{C: math.Sqrt2}, core.Config{Seed: 1})
 	if err := s.Run(context.Background(), 2000); err != nil {
 		fmt.Println(err)

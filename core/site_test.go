@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/games"
 )
 
 func TestSitePerspective(t *testing.T) {
@@ -121,7 +121,7 @@ func TestThresholdRandomises(t *testing.T) {
 // as the rule. A won line deep in the tree makes the root's minimax value 1
 // while its average stays low; the threshold must then stop randomising.
 func TestParentMeanMinimax(t *testing.T) {
-	g, err := gen.NewTicTacToeFrom("XX.OO....")
+	g, err := games.NewTicTacToeFrom("XX.OO....")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // Tests of the fuzz targets' own machinery: the tree code, and that each
@@ -41,26 +42,26 @@ func TestEncodeDecode(t *testing.T) {
 		for j := range data {
 			data[j] = byte(rng.Uint32())
 		}
-		tree, _, err := decodeTree(data, lim)
+		tr, _, err := decodeTree(data, lim)
 		if err != nil {
 			t.Fatalf("decode(%q): %v", data, err)
 		}
-		if tree.Len() > lim.maxNodes || tree.Depth() > lim.maxDepth || lim.rootMax && tree.Kind(0) != core.Max {
-			t.Fatalf("decode(%q) = %s, beyond %+v", data, tree, lim)
+		if tr.Len() > lim.maxNodes || tr.Depth() > lim.maxDepth || lim.rootMax && tr.Kind(0) != core.Max {
+			t.Fatalf("decode(%q) = %s, beyond %+v", data, tr, lim)
 		}
-		code, err := encode(tree, lim)
+		code, err := encode(tr, lim)
 		if err != nil {
-			t.Fatalf("encode(%s): %v", tree, err)
+			t.Fatalf("encode(%s): %v", tr, err)
 		}
-		if back, _, _ := decodeTree(code, lim); !back.Equal(tree) {
-			t.Fatalf("decode(encode(%s)) = %s", tree, back)
+		if back, _, _ := decodeTree(code, lim); !back.Equal(tr) {
+			t.Fatalf("decode(encode(%s)) = %s", tr, back)
 		}
 	}
 }
 
 func TestEncodeRefuses(t *testing.T) {
 	for _, tc := range []struct {
-		tree string
+		tr   string
 		lim  limits
 		want string
 	}{
@@ -74,8 +75,8 @@ func TestEncodeRefuses(t *testing.T) {
 		{"(max (max (max 0 1) 0) 1)", limits{maxNodes: 9, maxDepth: 2}, "depth"},
 		{"(min 0 1)", limits{maxNodes: 9, maxDepth: 2, rootMax: true}, "root"},
 	} {
-		if _, err := encode(gen.MustParse(tc.tree), tc.lim); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("encode(%s, %+v) = %v, want an error containing %q", tc.tree, tc.lim, err, tc.want)
+		if _, err := encode(tree.MustParse(tc.tr), tc.lim); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("encode(%s, %+v) = %v, want an error containing %q", tc.tr, tc.lim, err, tc.want)
 		}
 	}
 }
@@ -99,8 +100,8 @@ const tamperTree = "(max (chance 0.125:1 0.875:0) 0)"
 // after tamper changed it, with what checkSearch says about it.
 func tamperedSearch(t *testing.T, cfg core.Config, tamper func(nodes []core.NodeInfo)) error {
 	t.Helper()
-	tree := gen.MustParse(tamperTree)
-	s, err := core.New(tree.Game(), core.UCT{C: 1}, cfg)
+	tr := tree.MustParse(tamperTree)
+	s, err := core.New(tr.Game(), core.UCT{C: 1}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func tamperedSearch(t *testing.T, cfg core.Config, tamper func(nodes []core.Node
 	}
 	nodes := dump(s)
 	tamper(nodes)
-	return checkSearch(tree, s, nodes, core.UCT{C: 1}, cfg)
+	return checkSearch(tr, s, nodes, core.UCT{C: 1}, cfg)
 }
 
 func TestCheckSearchCatches(t *testing.T) {
@@ -217,7 +218,7 @@ func TestStartersConverge(t *testing.T) {
 	for _, spec := range []string{"greedy-fpu", "rave", "uct"} {
 		in := rules.MustParse(spec)
 		for _, s := range starters {
-			rep, err := props.CheckTree(context.Background(), in.Rule, gen.MustParse(s), props.Options{Backup: in.Backup})
+			rep, err := props.CheckTree(context.Background(), in.Rule, tree.MustParse(s), props.Options{Backup: in.Backup})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -15,6 +15,7 @@ import (
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 var update = flag.Bool("update", false, "rewrite the seed corpora in testdata/fuzz from TestSeedCorpus's generator")
@@ -89,7 +90,7 @@ func seedCorpus(t *testing.T) map[string][]entry {
 	// FuzzSolve: tree codes of the trap families, and trees with chance
 	// nodes nested, priors and moves.
 	for _, nt := range trapTrees(traps) {
-		if code, err := encode(gen.MustParse(nt.text), solveLimits); err == nil { // bias:k=4 is on the 1/32 grid
+		if code, err := encode(tree.MustParse(nt.text), solveLimits); err == nil { // bias:k=4 is on the 1/32 grid
 			out["FuzzSolve"] = append(out["FuzzSolve"], entry{nt.name, []any{code}})
 		}
 	}
@@ -107,7 +108,7 @@ func seedCorpus(t *testing.T) map[string][]entry {
 	// nodes, priors and moves, each mode once.
 	uctC := byte(45) // C = 45/32 ≈ √2
 	for _, nt := range trapTrees(traps) {
-		code, err := encode(gen.MustParse(nt.text), searchLimits)
+		code, err := encode(tree.MustParse(nt.text), searchLimits)
 		if err != nil {
 			continue
 		}
@@ -172,13 +173,13 @@ func seedCorpus(t *testing.T) map[string][]entry {
 		opts := props.Options{Backup: in.Backup}
 		lim := ruleLimits(opts)
 		for _, nt := range harnessTrees {
-			tree := gen.MustParse(nt.text)
-			code, err := encode(tree, lim)
+			tr := tree.MustParse(nt.text)
+			code, err := encode(tr, lim)
 			if err != nil {
 				continue
 			}
 			opts.Seed = 1
-			rep, err := props.CheckTree(context.Background(), in.Rule, tree, opts)
+			rep, err := props.CheckTree(context.Background(), in.Rule, tr, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,7 +198,7 @@ func seedCorpus(t *testing.T) map[string][]entry {
 // mustEncode returns the tree code of text under lim, or fails t.
 func mustEncode(t *testing.T, text string, lim limits) []byte {
 	t.Helper()
-	code, err := encode(gen.MustParse(text), lim)
+	code, err := encode(tree.MustParse(text), lim)
 	if err != nil {
 		t.Fatalf("encode(%s): %v", text, err)
 	}

@@ -6,7 +6,7 @@ import (
 	"math"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // The tree code is described in the package doc ("Tree codes"). Within it,
@@ -30,7 +30,7 @@ type limits struct {
 
 // spec is a decoded tree before it is built: its nodes in breadth-first
 // order, each with the attributes of the edges to its children. It is the
-// fuzz targets' own view of the tree, independent of gen.Tree.
+// fuzz targets' own view of the tree, independent of tree.Tree.
 type spec struct {
 	nodes []specNode
 }
@@ -39,9 +39,9 @@ type specNode struct {
 	kind   core.Kind
 	reward float64 // terminals
 	depth  int
-	parent int32      // position in spec.nodes; −1 at the root
-	kids   []int32    // positions in spec.nodes
-	edges  []gen.Edge // the edges to kids; Node is filled in by build
+	parent int32       // position in spec.nodes; −1 at the root
+	kids   []int32     // positions in spec.nodes
+	edges  []tree.Edge // the edges to kids; Node is filled in by build
 }
 
 // reader hands out the bytes of a fuzz input, and zeros once they run out.
@@ -84,7 +84,7 @@ func decode(data []byte, lim limits) *spec {
 			continue
 		}
 		nd.kind = kind
-		edges := make([]gen.Edge, k)
+		edges := make([]tree.Edge, k)
 		if kind == core.Chance {
 			eighths := make([]int, k)
 			for j := range eighths {
@@ -118,17 +118,17 @@ func decode(data []byte, lim limits) *spec {
 	return sp
 }
 
-// build makes the gen.Tree of sp, bottom-up, without recursion.
-func (sp *spec) build() (*gen.Tree, error) {
-	b := gen.NewBuilder()
-	refs := make([]gen.Ref, len(sp.nodes))
+// build makes the tree.Tree of sp, bottom-up, without recursion.
+func (sp *spec) build() (*tree.Tree, error) {
+	b := tree.NewBuilder()
+	refs := make([]tree.Ref, len(sp.nodes))
 	for i := len(sp.nodes) - 1; i >= 0; i-- {
 		nd := sp.nodes[i]
 		if nd.kind == core.Terminal {
 			refs[i] = b.Leaf(nd.reward)
 			continue
 		}
-		edges := make([]gen.Edge, len(nd.edges))
+		edges := make([]tree.Edge, len(nd.edges))
 		for j, e := range nd.edges {
 			e.Node = refs[nd.kids[j]]
 			edges[j] = e
@@ -139,13 +139,13 @@ func (sp *spec) build() (*gen.Tree, error) {
 }
 
 // decodeTree decodes a tree code and builds it. A decoded tree is valid by
-// construction, so an error from gen's Builder is a bug that the fuzz target
+// construction, so an error from tree.Builder is a bug that the fuzz target
 // reports.
-func decodeTree(data []byte, lim limits) (*gen.Tree, *spec, error) {
+func decodeTree(data []byte, lim limits) (*tree.Tree, *spec, error) {
 	sp := decode(data, lim)
 	t, err := sp.build()
 	if err != nil {
-		return nil, sp, fmt.Errorf("gen.Builder refused a decoded tree: %v", err)
+		return nil, sp, fmt.Errorf("tree.Builder refused a decoded tree: %v", err)
 	}
 	return t, sp, nil
 }
@@ -155,7 +155,7 @@ func decodeTree(data []byte, lim limits) (*gen.Tree, *spec, error) {
 // the 1/8 grid, more than 8 children, move identities above 15, priors off
 // the 1/8 grid in [−16, 15.875] or on only some children of a node, or a tree
 // beyond lim.
-func encode(t *gen.Tree, lim limits) ([]byte, error) {
+func encode(t *tree.Tree, lim limits) ([]byte, error) {
 	if t.Len() > lim.maxNodes || t.Depth() > lim.maxDepth {
 		return nil, fmt.Errorf("tree of %d nodes and depth %d, limits %d and %d", t.Len(), t.Depth(), lim.maxNodes, lim.maxDepth)
 	}
@@ -164,7 +164,7 @@ func encode(t *gen.Tree, lim limits) ([]byte, error) {
 	}
 	var out []byte
 	for i := range int32(t.Len()) {
-		path := gen.FormatPath(t.Path(i))
+		path := tree.FormatPath(t.Path(i))
 		kind := t.Kind(i)
 		if kind == core.Terminal {
 			r := t.Reward(i) * 16

@@ -25,11 +25,11 @@
 //
 // # The targets of this package
 //
-//   - FuzzParse: any text into gen.Parse: a tree or a *gen.ParseError with an
+//   - FuzzParse: any text into tree.Parse: a tree or a *tree.ParseError with an
 //     offset in the text, never a panic; a tree prints in canonical form and
 //     parses back to an equal tree.
 //   - FuzzSolve: a tree code (below) into a tree of up to 64 nodes with chance
-//     nodes, moves and priors; gen.Solve's values and optimal children equal
+//     nodes, moves and priors; tree.Solve's values and optimal children equal
 //     those of a recursive brute force over the decoded structure.
 //   - FuzzSearch: a tree code, a rule (core.UCT, core.Threshold, local rules
 //     that use AMAF statistics, priors, virtual experience and the search's

@@ -9,6 +9,7 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // Rule fuzzes the consistency of rule. Call it from a fuzz target of your
@@ -43,24 +44,24 @@ func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	f.Helper()
 	lim := ruleLimits(opts)
 	for _, s := range starters {
-		if code, err := encode(gen.MustParse(s), lim); err == nil { // some are beyond a binary shape
+		if code, err := encode(tree.MustParse(s), lim); err == nil { // some are beyond a binary shape
 			f.Add(uint64(1), code)
 		}
 	}
 	name := cmp.Or(opts.RuleSpec, fmt.Sprintf("%T", rule))
 	f.Fuzz(func(t *testing.T, seed uint64, code []byte) {
-		tree, _, err := decodeTree(code, lim)
+		tr, _, err := decodeTree(code, lim)
 		if err != nil {
 			t.Fatal(err)
 		}
 		o := opts
 		o.Seed = seed
-		rep, err := props.CheckTree(context.Background(), rule, tree, o)
+		rep, err := props.CheckTree(context.Background(), rule, tr, o)
 		if err != nil {
-			t.Fatalf("rule %s, tree %s, seed %d: %v", name, tree, seed, err)
+			t.Fatalf("rule %s, tree %s, seed %d: %v", name, tr, seed, err)
 		}
 		if rep.Verdict == props.Inconsistent {
-			t.Fatalf("rule %s is inconsistent on %s (seed %d):\n%s", name, tree, seed, rep.Witness)
+			t.Fatalf("rule %s is inconsistent on %s (seed %d):\n%s", name, tr, seed, rep.Witness)
 		}
 	})
 }
@@ -71,11 +72,11 @@ func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 // rewards off the 1/16 grid, probabilities off the 1/8 grid, priors off the
 // 1/8 grid in [−16, 16) or on only some children of a node, move identities
 // above 15, a root that is not a max node with two children or more.
-func AddTree(f *testing.F, tree *gen.Tree, seed uint64, opts props.Options) {
+func AddTree(f *testing.F, tr *tree.Tree, seed uint64, opts props.Options) {
 	f.Helper()
-	code, err := encode(tree, ruleLimits(opts))
+	code, err := encode(tr, ruleLimits(opts))
 	if err != nil {
-		f.Fatalf("fuzz.AddTree(%s): %v", tree, err)
+		f.Fatalf("fuzz.AddTree(%s): %v", tr, err)
 	}
 	f.Add(seed, code)
 }

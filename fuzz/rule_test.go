@@ -4,9 +4,9 @@ import (
 	"os"
 	"testing"
 
-	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // findsEnv is the environment variable that enables the targets expected
@@ -53,6 +53,6 @@ func FuzzRave(f *testing.F) {
 // of the checker (or a bug of the engine). It also adds a tree of its own
 // with AddTree, as a user would: a min node whose good reply is deep.
 func FuzzUCT(f *testing.F) {
-	AddTree(f, gen.MustParse("(max (min 1 (max 0 1)) (max 0 (min 1 0.5)))"), 7, props.Options{})
+	AddTree(f, tree.MustParse("(max (min 1 (max 0 1)) (max 0 (min 1 0.5)))"), 7, props.Options{})
 	fuzzCatalogue(f, "uct", props.Options{})
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // searchLimits bound the trees of FuzzSearch. The root may be of any kind.
@@ -31,7 +31,7 @@ const maxSims = 4096
 // budget.
 func FuzzSearch(f *testing.F) {
 	f.Fuzz(func(t *testing.T, seed uint64, sims uint16, mode uint8, ruleCode, treeCode []byte) {
-		tree, _, err := decodeTree(treeCode, searchLimits)
+		tr, _, err := decodeTree(treeCode, searchLimits)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +44,7 @@ func FuzzSearch(f *testing.F) {
 			cfg.Growth = core.GrowPractical
 			cfg.ExpandAfter = int(mode>>1) & 3
 			if mode&16 != 0 {
-				cfg.MaxNodes = 2 + tree.Len()/2
+				cfg.MaxNodes = 2 + tr.Len()/2
 			}
 		}
 		if mode&8 != 0 {
@@ -55,9 +55,9 @@ func FuzzSearch(f *testing.F) {
 		}
 		budget := 1 + int(sims)%maxSims
 		split := budget * int(mode>>5) / 8
-		desc := fmt.Sprintf("tree %s, rule %s, %d simulations, config %+v", tree, fr.name, budget, cfg)
+		desc := fmt.Sprintf("tree %s, rule %s, %d simulations, config %+v", tr, fr.name, budget, cfg)
 
-		s, err := core.New(tree.Game(), fr.rule, cfg)
+		s, err := core.New(tr.Game(), fr.rule, cfg)
 		if err != nil {
 			t.Fatalf("%s: New: %v", desc, err)
 		}
@@ -65,11 +65,11 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("%s: Run: %v", desc, err)
 		}
 		want := dump(s)
-		if err := checkSearch(tree, s, want, fr.rule, cfg); err != nil {
+		if err := checkSearch(tr, s, want, fr.rule, cfg); err != nil {
 			t.Fatalf("%s: %v", desc, err)
 		}
 
-		again, err := core.New(tree.Game(), fr.rule, cfg)
+		again, err := core.New(tr.Game(), fr.rule, cfg)
 		if err != nil {
 			t.Fatalf("%s: New: %v", desc, err)
 		}
@@ -107,7 +107,7 @@ func dump(s *core.Search) []core.NodeInfo {
 
 // childPath is the FormatPath of child k of n.
 func childPath(n core.NodeInfo, k int) string {
-	return gen.FormatPath(append(n.Path[:len(n.Path):len(n.Path)], int32(k)))
+	return tree.FormatPath(append(n.Path[:len(n.Path):len(n.Path)], int32(k)))
 }
 
 // sameFloat compares floats exactly, NaN equal to NaN.
@@ -144,7 +144,7 @@ const chanceX = 40
 //   - every decision rule picks a visited root child, the most visited one
 //     for MostVisited, or −1 when there is none;
 //   - Lookup agrees with Walk.
-func checkSearch(tree *gen.Tree, s *core.Search, nodes []core.NodeInfo, rule core.Rule, cfg core.Config) error {
+func checkSearch(tr *tree.Tree, s *core.Search, nodes []core.NodeInfo, rule core.Rule, cfg core.Config) error {
 	fail := fmt.Errorf
 	needs := core.NeedsOf(rule)
 	expandAfter := int64(max(cfg.ExpandAfter, 1))
@@ -152,33 +152,33 @@ func checkSearch(tree *gen.Tree, s *core.Search, nodes []core.NodeInfo, rule cor
 	if len(nodes) != s.Nodes() || len(nodes) == 0 {
 		return fail("Walk saw %d nodes, Nodes() = %d", len(nodes), s.Nodes())
 	}
-	if len(nodes) > tree.Len() || practical && cfg.MaxNodes > 0 && len(nodes) > max(cfg.MaxNodes, 1) {
-		return fail("%d stored nodes, tree of %d, MaxNodes %d", len(nodes), tree.Len(), cfg.MaxNodes)
+	if len(nodes) > tr.Len() || practical && cfg.MaxNodes > 0 && len(nodes) > max(cfg.MaxNodes, 1) {
+		return fail("%d stored nodes, tree of %d, MaxNodes %d", len(nodes), tr.Len(), cfg.MaxNodes)
 	}
 	if root := nodes[0]; len(root.Path) != 0 || root.Visits != s.Sims() || root.AMAFVisits != 0 {
 		return fail("root %+v after %d simulations", root, s.Sims())
 	}
 	byPath := make(map[string]int, len(nodes))
 	for i, n := range nodes {
-		byPath[gen.FormatPath(n.Path)] = i
+		byPath[tree.FormatPath(n.Path)] = i
 	}
 	// Every expanded node's children are stored: child can then index.
 	for _, n := range nodes {
 		for k := range n.Children {
 			if _, ok := byPath[childPath(n, k)]; !ok {
-				return fail("node %s is expanded but its child %d is not stored", gen.FormatPath(n.Path), k)
+				return fail("node %s is expanded but its child %d is not stored", tree.FormatPath(n.Path), k)
 			}
 		}
 	}
 	child := func(n core.NodeInfo, k int) core.NodeInfo { return nodes[byPath[childPath(n, k)]] }
 	for _, n := range nodes {
-		at := gen.FormatPath(n.Path)
-		id, err := tree.Follow(n.Path)
+		at := tree.FormatPath(n.Path)
+		id, err := tr.Follow(n.Path)
 		if err != nil {
 			return fail("stored node %s is not in the tree: %v", at, err)
 		}
-		if n.Kind != tree.Kind(id) || n.Children != 0 && n.Children != tree.NumChildren(id) {
-			return fail("node %s: %v with %d children stored, the tree has %v with %d", at, n.Kind, n.Children, tree.Kind(id), tree.NumChildren(id))
+		if n.Kind != tr.Kind(id) || n.Children != 0 && n.Children != tr.NumChildren(id) {
+			return fail("node %s: %v with %d children stored, the tree has %v with %d", at, n.Kind, n.Children, tr.Kind(id), tr.NumChildren(id))
 		}
 		if !(n.W >= 0 && n.W <= float64(n.Visits)) {
 			return fail("node %s: W %v outside [0, %d]", at, n.W, n.Visits)
@@ -198,7 +198,7 @@ func checkSearch(tree *gen.Tree, s *core.Search, nodes []core.NodeInfo, rule cor
 		}
 
 		if n.Kind == core.Terminal {
-			r := tree.Reward(id)
+			r := tr.Reward(id)
 			if n.Children != 0 || n.W != float64(n.Visits)*r || n.Visits > 0 && n.Value != r {
 				return fail("terminal %s of reward %v: %+v", at, r, n)
 			}
@@ -223,10 +223,10 @@ func checkSearch(tree *gen.Tree, s *core.Search, nodes []core.NodeInfo, rule cor
 			sum += c.Visits
 			if n.Kind == core.Chance {
 				if c.AMAFVisits != 0 {
-					return fail("node %s, child of a %s node, has AMAF visits %d", gen.FormatPath(c.Path), n.Kind, c.AMAFVisits)
+					return fail("node %s, child of a %s node, has AMAF visits %d", tree.FormatPath(c.Path), n.Kind, c.AMAFVisits)
 				}
 			} else if needs.AMAF && (c.AMAFVisits < c.Visits || c.AMAFVisits > n.Visits) {
-				return fail("node %s: AMAF visits %d outside [own visits %d, parent's %d]", gen.FormatPath(c.Path), c.AMAFVisits, c.Visits, n.Visits)
+				return fail("node %s: AMAF visits %d outside [own visits %d, parent's %d]", tree.FormatPath(c.Path), c.AMAFVisits, c.Visits, n.Visits)
 			}
 			if c.Visits == 0 {
 				continue
@@ -259,9 +259,9 @@ func checkSearch(tree *gen.Tree, s *core.Search, nodes []core.NodeInfo, rule cor
 			}
 		}
 		if n.Kind == core.Chance && sum >= 400 {
-			first := tree.First(id)
+			first := tr.First(id)
 			for k := range n.Children {
-				p := tree.Prob(first + int32(k))
+				p := tr.Prob(first + int32(k))
 				mean := float64(sum) * p
 				dev := math.Sqrt(2*chanceX*mean*(1-p)) + 2*chanceX/3
 				if got := float64(child(n, k).Visits); math.Abs(got-mean) > dev {
@@ -292,7 +292,7 @@ func checkSearch(tree *gen.Tree, s *core.Search, nodes []core.NodeInfo, rule cor
 	}
 	for _, n := range nodes {
 		if got, ok := s.Lookup(n.Path); !ok || !cmp.Equal(got, n, cmp.Comparer(sameFloat)) {
-			return fail("Lookup(%s) = %+v, %v; Walk gave %+v", gen.FormatPath(n.Path), got, ok, n)
+			return fail("Lookup(%s) = %+v, %v; Walk gave %+v", tree.FormatPath(n.Path), got, ok, n)
 		}
 	}
 	return nil

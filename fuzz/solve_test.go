@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // solveLimits bound the trees of FuzzSolve: deep enough for the trap
@@ -14,37 +14,37 @@ import (
 // float64 (a 1/16 reward under ten chance nodes is a multiple of 2^-34).
 var solveLimits = limits{maxNodes: 64, maxDepth: 10}
 
-// FuzzSolve decodes a tree code (see decode.go) and checks gen.Solve against
+// FuzzSolve decodes a tree code (see decode.go) and checks tree.Solve against
 // a brute force of its own, a recursive evaluation of the decoded structure:
 // every node's value must be equal and every max and min node's optimal
-// children the same. It also checks that gen's Tree holds what was decoded
+// children the same. It also checks that tree.Tree holds what was decoded
 // and that its text reads back as an equal tree.
 func FuzzSolve(f *testing.F) {
 	f.Fuzz(func(t *testing.T, code []byte) {
-		tree, sp, err := decodeTree(code, solveLimits)
+		tr, sp, err := decodeTree(code, solveLimits)
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkTreeMatches(t, tree, sp)
-		sol := gen.Solve(tree)
+		checkTreeMatches(t, tr, sp)
+		sol := tree.Solve(tr)
 		for i := range sp.nodes {
 			path := sp.path(int32(i))
-			at := gen.FormatPath(path)
-			id, err := tree.Follow(path)
+			at := tree.FormatPath(path)
+			id, err := tr.Follow(path)
 			if err != nil {
 				t.Fatalf("node %s: %v", at, err)
 			}
 			want := sp.value(int32(i))
 			if got := sol.Value(id); got != want {
-				t.Errorf("node %s of %s: Solve's value %v, brute force %v", at, tree, got, want)
+				t.Errorf("node %s of %s: Solve's value %v, brute force %v", at, tr, got, want)
 			}
 			wantOpt := sp.optimal(int32(i))
 			if got := sol.Optimal(id); !slices.Equal(got, wantOpt) {
-				t.Errorf("node %s of %s: Solve's optimal children %v, brute force %v", at, tree, got, wantOpt)
+				t.Errorf("node %s of %s: Solve's optimal children %v, brute force %v", at, tr, got, wantOpt)
 			}
 			for k := range sp.nodes[i].kids {
 				if got, want := sol.IsOptimal(id, k), slices.Contains(wantOpt, int32(k)); got != want {
-					t.Errorf("node %s of %s: IsOptimal(%d) = %v, want %v", at, tree, k, got, want)
+					t.Errorf("node %s of %s: IsOptimal(%d) = %v, want %v", at, tr, k, got, want)
 				}
 			}
 		}
@@ -52,7 +52,7 @@ func FuzzSolve(f *testing.F) {
 }
 
 // value is the brute-force Bellman value of node i: a plain recursion over
-// the decoded structure, sharing nothing with gen.Solve.
+// the decoded structure, sharing nothing with tree.Solve.
 func (sp *spec) value(i int32) float64 {
 	nd := sp.nodes[i]
 	switch nd.kind {
@@ -108,53 +108,53 @@ func (sp *spec) path(i int32) []int32 {
 
 // checkTreeMatches fails t unless tree holds the decoded structure sp, node
 // for node, and its text reads back as an equal tree.
-func checkTreeMatches(t *testing.T, tree *gen.Tree, sp *spec) {
+func checkTreeMatches(t *testing.T, tr *tree.Tree, sp *spec) {
 	t.Helper()
-	if tree.Len() != len(sp.nodes) {
-		t.Fatalf("tree %s has %d nodes, decoded %d", tree, tree.Len(), len(sp.nodes))
+	if tr.Len() != len(sp.nodes) {
+		t.Fatalf("tree %s has %d nodes, decoded %d", tr, tr.Len(), len(sp.nodes))
 	}
 	depth := 0
 	for i, nd := range sp.nodes {
 		depth = max(depth, nd.depth)
 		path := sp.path(int32(i))
-		id, err := tree.Follow(path)
+		id, err := tr.Follow(path)
 		if err != nil {
-			t.Fatalf("Follow(%v) in %s: %v", path, tree, err)
+			t.Fatalf("Follow(%v) in %s: %v", path, tr, err)
 		}
-		if got := tree.Path(id); !slices.Equal(got, path) {
+		if got := tr.Path(id); !slices.Equal(got, path) {
 			t.Fatalf("Path(%d) = %v, want %v", id, got, path)
 		}
-		if tree.Kind(id) != nd.kind || tree.NumChildren(id) != len(nd.kids) {
-			t.Fatalf("node %s of %s: %v with %d children, decoded %v with %d", gen.FormatPath(path), tree,
-				tree.Kind(id), tree.NumChildren(id), nd.kind, len(nd.kids))
+		if tr.Kind(id) != nd.kind || tr.NumChildren(id) != len(nd.kids) {
+			t.Fatalf("node %s of %s: %v with %d children, decoded %v with %d", tree.FormatPath(path), tr,
+				tr.Kind(id), tr.NumChildren(id), nd.kind, len(nd.kids))
 		}
-		if nd.kind == core.Terminal && tree.Reward(id) != nd.reward {
-			t.Fatalf("node %s of %s: reward %v, decoded %v", gen.FormatPath(path), tree, tree.Reward(id), nd.reward)
+		if nd.kind == core.Terminal && tr.Reward(id) != nd.reward {
+			t.Fatalf("node %s of %s: reward %v, decoded %v", tree.FormatPath(path), tr, tr.Reward(id), nd.reward)
 		}
 		for j, e := range nd.edges {
-			c := tree.Child(id, j)
-			if tree.Parent(c) != id {
-				t.Fatalf("Parent(%d) = %d, want %d", c, tree.Parent(c), id)
+			c := tr.Child(id, j)
+			if tr.Parent(c) != id {
+				t.Fatalf("Parent(%d) = %d, want %d", c, tr.Parent(c), id)
 			}
 			move := j
 			if e.HasMove {
 				move = e.Move
 			}
-			h, ok := tree.Prior(c)
-			if tree.Prob(c) != e.Prob || tree.Move(c) != move || ok != e.HasPrior || ok && h != e.Prior {
-				t.Fatalf("edge %s.%d of %s: prob %v move %d prior %v,%v; decoded %+v", gen.FormatPath(path), j, tree,
-					tree.Prob(c), tree.Move(c), h, ok, e)
+			h, ok := tr.Prior(c)
+			if tr.Prob(c) != e.Prob || tr.Move(c) != move || ok != e.HasPrior || ok && h != e.Prior {
+				t.Fatalf("edge %s.%d of %s: prob %v move %d prior %v,%v; decoded %+v", tree.FormatPath(path), j, tr,
+					tr.Prob(c), tr.Move(c), h, ok, e)
 			}
-			if tree.Move(c) >= tree.MoveLimit() {
-				t.Fatalf("move %d not below MoveLimit %d", tree.Move(c), tree.MoveLimit())
+			if tr.Move(c) >= tr.MoveLimit() {
+				t.Fatalf("move %d not below MoveLimit %d", tr.Move(c), tr.MoveLimit())
 			}
 		}
 	}
-	if tree.Depth() != depth {
-		t.Fatalf("Depth() = %d, decoded %d", tree.Depth(), depth)
+	if tr.Depth() != depth {
+		t.Fatalf("Depth() = %d, decoded %d", tr.Depth(), depth)
 	}
-	back, err := gen.Parse(tree.String())
-	if err != nil || !back.Equal(tree) {
-		t.Fatalf("%s reads back as %v, %v", tree, back, err)
+	back, err := tree.Parse(tr.String())
+	if err != nil || !back.Equal(tr) {
+		t.Fatalf("%s reads back as %v, %v", tr, back, err)
 	}
 }

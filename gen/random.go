@@ -7,6 +7,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // Shape bounds the random trees that Trees draws. Its zero value means the
@@ -60,12 +61,12 @@ func (s Shape) withDefaults() (Shape, error) {
 // chance node, reward 0, the lowest move identities and priors near 0. It
 // builds breadth-first with a node budget, so it never recurses. It panics
 // if shape is out of range, like rapid's own constructors.
-func Trees(shape Shape) *rapid.Generator[*Tree] {
+func Trees(shape Shape) *rapid.Generator[*tree.Tree] {
 	sh, err := shape.withDefaults()
 	if err != nil {
 		panic(err)
 	}
-	return rapid.Custom(func(t *rapid.T) *Tree { return drawTree(t, sh) })
+	return rapid.Custom(func(t *rapid.T) *tree.Tree { return drawTree(t, sh) })
 }
 
 // drawnNode is a node of a tree being drawn.
@@ -75,10 +76,10 @@ type drawnNode struct {
 	depth    int
 	player   core.Kind // the player who moves at the next max/min node below
 	children []int
-	edges    []Edge // attributes of the edges to children (Node filled at build)
+	edges    []tree.Edge // attributes of the edges to children (Node filled at build)
 }
 
-func drawTree(t *rapid.T, sh Shape) *Tree {
+func drawTree(t *rapid.T, sh Shape) *tree.Tree {
 	nodes := []drawnNode{{kind: core.Max, player: core.Max}}
 	for i := 0; i < len(nodes); i++ {
 		nd := &nodes[i]
@@ -109,7 +110,7 @@ func drawTree(t *rapid.T, sh Shape) *Tree {
 			lo = 2
 		}
 		k := rapid.IntRange(lo, sh.MaxBranching).Draw(t, "branching")
-		edges := make([]Edge, k)
+		edges := make([]tree.Edge, k)
 		switch {
 		case nd.kind == core.Chance:
 			cuts := rapid.SliceOfNDistinct(rapid.IntRange(1, 7), k-1, k-1, rapid.ID[int]).Draw(t, "cuts")
@@ -151,8 +152,8 @@ func drawTree(t *rapid.T, sh Shape) *Tree {
 			nd = &nodes[i] // append may have moved the slice
 		}
 	}
-	b := NewBuilder()
-	refs := make([]Ref, len(nodes))
+	b := tree.NewBuilder()
+	refs := make([]tree.Ref, len(nodes))
 	for i := len(nodes) - 1; i >= 0; i-- {
 		nd := nodes[i]
 		if nd.kind == core.Terminal {
@@ -164,9 +165,9 @@ func drawTree(t *rapid.T, sh Shape) *Tree {
 		}
 		refs[i] = b.Node(nd.kind, nd.edges...)
 	}
-	tree, err := b.Build(refs[0])
+	tr, err := b.Build(refs[0])
 	if err != nil {
 		panic(fmt.Sprintf("gen: Trees drew an invalid tree: %v", err))
 	}
-	return tree
+	return tr
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // TestTreesRespectShape draws trees of many shapes and checks every bound.
@@ -25,20 +26,20 @@ func TestTreesRespectShape(t *testing.T) {
 		if rapid.Bool().Draw(rt, "moves") {
 			sh.Moves = sh.MaxBranching + 2
 		}
-		tree := gen.Trees(sh).Draw(rt, "tree")
-		if tree.Kind(0) != core.Max || tree.NumChildren(0) < 2 {
-			rt.Fatalf("root %v with %d children, want max with ≥ 2: %v", tree.Kind(0), tree.NumChildren(0), tree)
+		tr := gen.Trees(sh).Draw(rt, "tree")
+		if tr.Kind(0) != core.Max || tr.NumChildren(0) < 2 {
+			rt.Fatalf("root %v with %d children, want max with ≥ 2: %v", tr.Kind(0), tr.NumChildren(0), tr)
 		}
-		if tree.Len() > sh.MaxNodes || tree.Depth() > sh.MaxDepth {
-			rt.Fatalf("%d nodes, depth %d; shape %+v: %v", tree.Len(), tree.Depth(), sh, tree)
+		if tr.Len() > sh.MaxNodes || tr.Depth() > sh.MaxDepth {
+			rt.Fatalf("%d nodes, depth %d; shape %+v: %v", tr.Len(), tr.Depth(), sh, tr)
 		}
-		for i := range int32(tree.Len()) {
-			k := tree.Kind(i)
+		for i := range int32(tr.Len()) {
+			k := tr.Kind(i)
 			if k == core.Chance && !sh.Chance {
-				rt.Fatalf("chance node %d without Shape.Chance: %v", i, tree)
+				rt.Fatalf("chance node %d without Shape.Chance: %v", i, tr)
 			}
 			if k == core.Terminal {
-				r := tree.Reward(i)
+				r := tr.Reward(i)
 				if sh.Binary && r != 0 && r != 1 {
 					rt.Fatalf("reward %v in a binary tree", r)
 				}
@@ -47,21 +48,21 @@ func TestTreesRespectShape(t *testing.T) {
 				}
 			}
 			if k == core.Max || k == core.Min {
-				p := tree.Parent(i)
-				if !sh.Arbitrary && p >= 0 && tree.Kind(p) != core.Chance && tree.Kind(p) == k {
-					rt.Fatalf("node %d: %v under %v with alternating kinds: %v", i, k, tree.Kind(p), tree)
+				p := tr.Parent(i)
+				if !sh.Arbitrary && p >= 0 && tr.Kind(p) != core.Chance && tr.Kind(p) == k {
+					rt.Fatalf("node %d: %v under %v with alternating kinds: %v", i, k, tr.Kind(p), tr)
 				}
 			}
-			if p := tree.Parent(i); p >= 0 && tree.Kind(p) != core.Chance {
-				if _, ok := tree.Prior(i); ok != sh.Priors {
+			if p := tr.Parent(i); p >= 0 && tr.Kind(p) != core.Chance {
+				if _, ok := tr.Prior(i); ok != sh.Priors {
 					rt.Fatalf("node %d: prior present %v, Shape.Priors %v", i, ok, sh.Priors)
 				}
 			}
 		}
 		// Printing and parsing give the tree back, so witnesses replay.
-		back, err := gen.Parse(tree.String())
-		if err != nil || !back.Equal(tree) {
-			rt.Fatalf("round trip of %v: %v, %v", tree, back, err)
+		back, err := tree.Parse(tr.String())
+		if err != nil || !back.Equal(tr) {
+			rt.Fatalf("round trip of %v: %v, %v", tr, back, err)
 		}
 	})
 }
@@ -93,7 +94,7 @@ func TestShapeErrors(t *testing.T) {
 func TestTraps(t *testing.T) {
 	for _, tr := range gen.Traps() {
 		t.Run(tr.Name, func(t *testing.T) {
-			sol := gen.Solve(tr.Tree)
+			sol := tree.Solve(tr.Tree)
 			opt := sol.Optimal(0)
 			if len(opt) != 1 {
 				t.Fatalf("%v: optimal root children %v, want exactly one", tr.Tree, opt)
@@ -125,7 +126,7 @@ func TestTraps(t *testing.T) {
 }
 
 func ExampleTrees() {
-	tree := gen.Trees(gen.Shape{Binary: true, MaxDepth: 2}).Example(1)
-	fmt.Println(tree.Kind(0), tree.NumChildren(0) >= 2)
+	tr := gen.Trees(gen.Shape{Binary: true, MaxDepth: 2}).Example(1)
+	fmt.Println(tr.Kind(0), tr.NumChildren(0) >= 2)
 	// Output: max true
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // Trap is a named, parameterised tree from the literature on which some
@@ -12,7 +13,7 @@ type Trap struct {
 	Name   string // e.g. "eps-deep:l=8"
 	Source string // where the construction comes from
 	Binary bool   // deterministic with rewards in {0,1}
-	Tree   *Tree
+	Tree   *tree.Tree
 }
 
 // Traps returns the trap families at the sizes the checker tries by default:
@@ -48,7 +49,7 @@ func Traps() []Trap {
 //	(max (max 0 1) (min 1 0))
 func GreedyFirstLossTrap() Trap {
 	return Trap{Name: "greedy-first-loss", Source: "Berthier et al. 2010, §3 Tricks", Binary: true,
-		Tree: MustParse("(max (max 0 1) (min 1 0))")}
+		Tree: tree.MustParse("(max (max 0 1) (min 1 0))")}
 }
 
 // RaveZeroTrap is the paper's counterexample for the RAVE blend of Eq. 13
@@ -61,8 +62,8 @@ func RaveZeroTrap(bad int) (Trap, error) {
 	if bad < 1 || bad > 64 {
 		return Trap{}, fmt.Errorf("gen: RaveZeroTrap(%d), want 1 to 64 bad moves", bad)
 	}
-	b := NewBuilder()
-	var kids []Ref
+	b := tree.NewBuilder()
+	var kids []tree.Ref
 	for range bad {
 		kids = append(kids, b.Min(b.Leaf(1), b.Leaf(0)))
 	}
@@ -81,7 +82,7 @@ func RaveZeroTrap(bad int) (Trap, error) {
 //	(max (min 1 0)~0 1~-1)
 func NegativeHeuristicTrap() Trap {
 	return Trap{Name: "negative-heuristic", Source: "Berthier et al. 2010, §3 (MoGo vs Fan Hui)", Binary: true,
-		Tree: MustParse("(max (min 1 0)~0 1~-1)")}
+		Tree: tree.MustParse("(max (min 1 0)~0 1~-1)")}
 }
 
 // EpsilonDeepTrap is the paper's Fig. 1 counterexample for ε-greedy with a
@@ -95,7 +96,7 @@ func EpsilonDeepTrap(l int) (Trap, error) {
 	if l < 1 || l > 1<<12 {
 		return Trap{}, fmt.Errorf("gen: EpsilonDeepTrap(%d), want depth 1 to 4096", l)
 	}
-	b := NewBuilder()
+	b := tree.NewBuilder()
 	left, right := b.Leaf(0), b.Leaf(1)
 	for range l {
 		left = b.Min(b.Leaf(1), left)
@@ -117,8 +118,8 @@ func BiasTrap(k int, gap, r float64) (Trap, error) {
 	if k < 2 || k > 8 || !dyadic(gap) || !dyadic(r) {
 		return Trap{}, fmt.Errorf("gen: BiasTrap(%d, %v, %v), want 2 ≤ k ≤ 8 and gap, r multiples of 1/1024 in (0,1]", k, gap, r)
 	}
-	b := NewBuilder()
-	var leaves []Ref
+	b := tree.NewBuilder()
+	var leaves []tree.Ref
 	for range k - 1 {
 		leaves = append(leaves, b.Leaf(gap))
 	}
@@ -138,7 +139,7 @@ func CoquelinMunosChain(d int) (Trap, error) {
 	if d < 2 || d > 64 || d&(d-1) != 0 {
 		return Trap{}, fmt.Errorf("gen: CoquelinMunosChain(%d), want a power of two from 2 to 64", d)
 	}
-	b := NewBuilder()
+	b := tree.NewBuilder()
 	node := b.Leaf(1)
 	for i := d - 1; i >= 0; i-- {
 		node = b.Max(b.Leaf(float64(d-1-i)/float64(d)), node)
@@ -155,18 +156,18 @@ func CoquelinMunosChain(d int) (Trap, error) {
 // bad (prior −1/2, the "empty triangle"), so a MoGo-like rule whose score
 // adds the prior never simulates it. moves ≥ 1 root moves, replies ≥ 2
 // replies each.
-func LostPosition(moves, replies int) (*Tree, error) {
+func LostPosition(moves, replies int) (*tree.Tree, error) {
 	if moves < 1 || moves > 16 || replies < 2 || replies > 16 {
 		return nil, fmt.Errorf("gen: LostPosition(%d, %d), want 1 to 16 moves and 2 to 16 replies", moves, replies)
 	}
-	b := NewBuilder()
-	var roots []Ref
+	b := tree.NewBuilder()
+	var roots []tree.Ref
 	for range moves {
-		var edges []Edge
+		var edges []tree.Edge
 		for range replies - 1 {
-			edges = append(edges, E(b.Max(b.Leaf(1), b.Leaf(0))).WithPrior(0))
+			edges = append(edges, tree.E(b.Max(b.Leaf(1), b.Leaf(0))).WithPrior(0))
 		}
-		edges = append(edges, E(b.Max(b.Leaf(0), b.Leaf(0))).WithPrior(-0.5))
+		edges = append(edges, tree.E(b.Max(b.Leaf(0), b.Leaf(0))).WithPrior(-0.5))
 		roots = append(roots, b.Node(core.Min, edges...))
 	}
 	return b.Build(b.Max(roots...))

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // TreeEnv is the environment variable that makes Check test one tree, given
@@ -35,24 +36,24 @@ type checker struct {
 }
 
 // tree runs every seed on one tree and returns the tree's verdict.
-func (c *checker) tree(ctx context.Context, name string, tree *gen.Tree) (TreeResult, error) {
-	return c.seeds(ctx, name, tree, false)
+func (c *checker) checkTree(ctx context.Context, name string, tr *tree.Tree) (TreeResult, error) {
+	return c.seeds(ctx, name, tr, false)
 }
 
 // seeds runs the seeds of one tree. With onlyWitness it stops as soon as
 // the tree can no longer be a witness, whose verdict is then Inconclusive
 // with no other figure: the shrinker and the confirmation ask no more.
-func (c *checker) seeds(ctx context.Context, name string, tree *gen.Tree, onlyWitness bool) (TreeResult, error) {
-	res := TreeResult{Name: name, Tree: tree}
-	if k := tree.Kind(0); k != core.Max && k != core.Min {
+func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWitness bool) (TreeResult, error) {
+	res := TreeResult{Name: name, Tree: tr}
+	if k := tr.Kind(0); k != core.Max && k != core.Min {
 		return res, fmt.Errorf("props: tree %s: the root is a %v node, want max or min", name, k)
 	}
-	obs, err := newObserver(tree, c.rule, c.opts)
+	obs, err := newObserver(tr, c.rule, c.opts)
 	if err != nil {
 		return res, err
 	}
 	defer func() { c.sims += obs.sims }()
-	sol := gen.Solve(tree)
+	sol := tree.Solve(tr)
 	converged := true
 	var from int64
 	for i := range c.opts.Seeds {
@@ -68,13 +69,13 @@ func (c *checker) seeds(ctx context.Context, name string, tree *gen.Tree, onlyWi
 			return res, err
 		}
 		if c.curve != nil {
-			c.curve.addCurve(tree, sol, snaps)
+			c.curve.addCurve(tr, sol, snaps)
 		}
 		kept := c.kept
 		if kept == 0 {
 			kept = shareKept
 		}
-		r := judgeSeed(tree, sol, snaps, c.opts.Window, kept)
+		r := judgeSeed(tr, sol, snaps, c.opts.Window, kept)
 		n := float64(i + 1)
 		res.Visited += (r.Visited - res.Visited) / n
 		res.Recent += (r.Recent - res.Recent) / n
@@ -94,7 +95,7 @@ func (c *checker) seeds(ctx context.Context, name string, tree *gen.Tree, onlyWi
 			}
 		}
 		if onlyWitness && 2*(res.FailedSeeds+c.opts.Seeds-1-i) < c.opts.Seeds {
-			return TreeResult{Name: name, Tree: tree, Verdict: Inconclusive}, nil
+			return TreeResult{Name: name, Tree: tr, Verdict: Inconclusive}, nil
 		}
 		if r.OptimalFrom < 0 || r.OptimalFrom > len(snaps)-1-c.opts.Window {
 			converged = false
@@ -145,8 +146,8 @@ func (c *checker) confirm(ctx context.Context, res TreeResult) (bool, error) {
 
 // judge is tree with confirmation: an inconsistent tree that does not
 // confirm is inconclusive.
-func (c *checker) judge(ctx context.Context, name string, tree *gen.Tree) (TreeResult, error) {
-	res, err := c.tree(ctx, name, tree)
+func (c *checker) judge(ctx context.Context, name string, tr *tree.Tree) (TreeResult, error) {
+	res, err := c.checkTree(ctx, name, tr)
 	if err != nil || res.Verdict != Inconsistent {
 		return res, err
 	}
@@ -163,7 +164,7 @@ func (c *checker) judge(ctx context.Context, name string, tree *gen.Tree) (TreeR
 // witness shrinks an inconsistent tree and describes the result.
 func (c *checker) witness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
 	cond := condition(res.Findings)
-	keep := func(t *gen.Tree) bool {
+	keep := func(t *tree.Tree) bool {
 		r, err := c.seeds(ctx, "candidate", t, true)
 		return err == nil && r.Verdict == Inconsistent && condition(r.Findings) == cond
 	}
@@ -195,7 +196,7 @@ func condition(fs []Finding) Condition {
 }
 
 // replayLines returns the command lines that replay a witness.
-func replayLines(t *gen.Tree, o Options, testName string) []string {
+func replayLines(t *tree.Tree, o Options, testName string) []string {
 	var out []string
 	q := shellQuote(t.String())
 	if testName != "" {
@@ -231,7 +232,7 @@ func shellQuote(s string) string {
 // namedTree is a tree to check with the name reports give it.
 type namedTree struct {
 	name string
-	tree *gen.Tree
+	tr   *tree.Tree
 }
 
 // traps returns the trap families the options allow.
@@ -246,7 +247,7 @@ func (o Options) traps() []namedTree {
 		}
 	}
 	// Smallest first, so that the first witness found is small already.
-	slices.SortStableFunc(out, func(a, b namedTree) int { return a.tree.Len() - b.tree.Len() })
+	slices.SortStableFunc(out, func(a, b namedTree) int { return a.tr.Len() - b.tr.Len() })
 	return out
 }
 
@@ -272,7 +273,7 @@ func Run(ctx context.Context, rule core.Rule, opts Options) (*Report, error) {
 }
 
 // CheckTree checks rule on one tree, as the replay of a witness does.
-func CheckTree(ctx context.Context, rule core.Rule, tree *gen.Tree, opts Options) (*Report, error) {
+func CheckTree(ctx context.Context, rule core.Rule, tr *tree.Tree, opts Options) (*Report, error) {
 	o, err := opts.withDefaults()
 	if err != nil {
 		return nil, err
@@ -280,7 +281,7 @@ func CheckTree(ctx context.Context, rule core.Rule, tree *gen.Tree, opts Options
 	if rule == nil {
 		return nil, errors.New("props: nil rule")
 	}
-	return runTrees(ctx, rule, o, []namedTree{{"given", tree}}, "")
+	return runTrees(ctx, rule, o, []namedTree{{"given", tr}}, "")
 }
 
 func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree, testName string) (*Report, error) {
@@ -288,7 +289,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	c := &checker{rule: rule, opts: o, curve: rep}
 	for i, nt := range trees {
-		res, err := c.judge(ctx, nt.name, nt.tree)
+		res, err := c.judge(ctx, nt.name, nt.tr)
 		if err != nil {
 			return nil, err
 		}
@@ -319,14 +320,14 @@ func Property(rule core.Rule, opts Options) func(*rapid.T) {
 	}
 	trees := gen.Trees(o.Shape)
 	return func(t *rapid.T) {
-		tree := trees.Draw(t, "tree")
+		tr := trees.Draw(t, "tree")
 		c := &checker{rule: rule, opts: o}
-		res, err := c.judge(context.Background(), "drawn", tree)
+		res, err := c.judge(context.Background(), "drawn", tr)
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
 		if res.Verdict == Inconsistent {
-			t.Fatalf("inconsistent on %v: %s", tree, res.Findings[len(res.Findings)-1].Text)
+			t.Fatalf("inconsistent on %v: %s", tr, res.Findings[len(res.Findings)-1].Text)
 		}
 	}
 }
@@ -352,12 +353,12 @@ func Check(t rapid.TB, rule core.Rule, opts Options) {
 	}
 	ctx := context.Background()
 	if text := os.Getenv(TreeEnv); text != "" {
-		tree, err := gen.Parse(text)
+		tr, err := tree.Parse(text)
 		if err != nil {
 			t.Fatalf("props: %s: %v", TreeEnv, err)
 			return
 		}
-		if rep := mustRun(t, ctx, rule, o, []namedTree{{"given", tree}}); rep != nil {
+		if rep := mustRun(t, ctx, rule, o, []namedTree{{"given", tr}}); rep != nil {
 			report(t, rep)
 		}
 		return
@@ -380,14 +381,14 @@ func Check(t rapid.TB, rule core.Rule, opts Options) {
 	trees := gen.Trees(o.Shape)
 	inner := &quietTB{TB: t}
 	rapid.Check(inner, func(rt *rapid.T) {
-		tree := trees.Draw(rt, "tree")
-		res, err := c.judge(ctx, "random", tree)
+		tr := trees.Draw(rt, "tree")
+		res, err := c.judge(ctx, "random", tr)
 		if err != nil {
 			rt.Fatalf("%v", err)
 		}
 		if res.Verdict == Inconsistent {
 			failed = &res
-			rt.Fatalf("inconsistent on %v", tree)
+			rt.Fatalf("inconsistent on %v", tr)
 		}
 		if !inner.failed {
 			rep.add(res)

@@ -11,6 +11,7 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 var bg = context.Background()
@@ -27,7 +28,7 @@ func TestOptionsErrors(t *testing.T) {
 	if _, err := props.Run(bg, nil, props.Options{}); err == nil {
 		t.Error("Run with a nil rule: no error")
 	}
-	if _, err := props.CheckTree(bg, core.UCT{}, gen.MustParse("(chance 0.5:1 0.5:0)"), props.Options{}); err == nil {
+	if _, err := props.CheckTree(bg, core.UCT{}, tree.MustParse("(chance 0.5:1 0.5:0)"), props.Options{}); err == nil {
 		t.Error("CheckTree with a chance root: no error")
 	}
 }
@@ -70,7 +71,7 @@ func TestWitnesses(t *testing.T) {
 }
 
 func TestFaultReportsInputs(t *testing.T) {
-	rep, err := props.CheckTree(bg, nanRule{}, gen.MustParse("(max 1 0)"), props.Options{})
+	rep, err := props.CheckTree(bg, nanRule{}, tree.MustParse("(max 1 0)"), props.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestCoquelinMunosInconclusive(t *testing.T) {
 }
 
 func TestConverges(t *testing.T) {
-	rep, err := props.CheckTree(bg, core.UCT{C: math.Sqrt2}, gen.MustParse("(max (min 1 0) (min 1 1) 0.5)"), props.Options{})
+	rep, err := props.CheckTree(bg, core.UCT{C: math.Sqrt2}, tree.MustParse("(max (min 1 0) (min 1 1) 0.5)"), props.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // Constants of the criterion; props' package doc explains each.
@@ -76,7 +76,7 @@ type seedResult struct {
 }
 
 // judgeSeed applies the criterion to the snapshots of one search.
-func judgeSeed(tree *gen.Tree, sol *gen.Solution, snaps []snapshot, window int, kept float64) seedResult {
+func judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int, kept float64) seedResult {
 	last := len(snaps) - 1
 	first := last - window
 	mid := first + window/2
@@ -84,19 +84,19 @@ func judgeSeed(tree *gen.Tree, sol *gen.Solution, snaps []snapshot, window int, 
 	for k := last; k >= 0 && optimal(sol, snaps[k].decision); k-- {
 		r.OptimalFrom = k
 	}
-	r.Wrong = wrongDecision(tree, sol, snaps[first:])
-	n := tree.Len()
+	r.Wrong = wrongDecision(tr, sol, snaps[first:])
+	n := tr.Len()
 	a, z := snaps[first], snaps[last]
 	for p := range int32(n) {
-		kind := tree.Kind(p)
+		kind := tr.Kind(p)
 		if (kind != core.Max && kind != core.Min) || a.visits[p] < minParentVisits {
 			continue
 		}
 		if r.Eq5 == nil {
-			r.Eq5 = starvation(tree, sol, snaps[first:], p)
+			r.Eq5 = starvation(tr, sol, snaps[first:], p)
 		}
 		if r.Eq4 == nil {
-			r.Eq4 = keptShare(tree, snaps[first:], snaps[mid], p, kept)
+			r.Eq4 = keptShare(tr, snaps[first:], snaps[mid], p, kept)
 		}
 	}
 	r.RootError = math.Abs(z.value[0] - sol.Value(0))
@@ -113,12 +113,12 @@ func judgeSeed(tree *gen.Tree, sol *gen.Solution, snaps []snapshot, window int, 
 	return r
 }
 
-func optimal(sol *gen.Solution, d int) bool { return d >= 0 && sol.IsOptimal(0, d) }
+func optimal(sol *tree.Solution, d int) bool { return d >= 0 && sol.IsOptimal(0, d) }
 
 // wrongDecision is the Eq. 6 finding: the decision is outside Opt(root) at
 // every checkpoint of win, and at the last one the decided child leads every
 // optimal child by decisionSigmas standard deviations of a fair split.
-func wrongDecision(tree *gen.Tree, sol *gen.Solution, win []snapshot) *Finding {
+func wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snapshot) *Finding {
 	for _, s := range win {
 		if optimal(sol, s.decision) {
 			return nil
@@ -129,10 +129,10 @@ func wrongDecision(tree *gen.Tree, sol *gen.Solution, win []snapshot) *Finding {
 		return &Finding{Condition: Eq6, Node: "0", Child: -1,
 			Text: fmt.Sprintf("no root decision at %d simulations", z.budget)}
 	}
-	dn := z.visits[tree.Child(0, z.decision)]
+	dn := z.visits[tr.Child(0, z.decision)]
 	best, bestN := -1, int64(-1)
 	for _, k := range sol.Optimal(0) {
-		if v := z.visits[tree.Child(0, int(k))]; v > bestN {
+		if v := z.visits[tr.Child(0, int(k))]; v > bestN {
 			best, bestN = int(k), v
 		}
 	}
@@ -141,7 +141,7 @@ func wrongDecision(tree *gen.Tree, sol *gen.Solution, win []snapshot) *Finding {
 	}
 	return &Finding{Condition: Eq6, Node: "0", Child: z.decision, Text: fmt.Sprintf(
 		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %d simulations, the optimal child %d (V=%g) %d",
-		z.decision, sol.Value(tree.Child(0, z.decision)), win[0].budget, z.budget, z.budget, dn, best, sol.Value(0), bestN)}
+		z.decision, sol.Value(tr.Child(0, z.decision)), win[0].budget, z.budget, z.budget, dn, best, sol.Value(0), bestN)}
 }
 
 // chooser turns a max-perspective value into the perspective of the player
@@ -156,24 +156,24 @@ func chooser(k core.Kind, v float64) float64 {
 // starvation is the Eq. 5 finding at p: through the window p keeps being
 // simulated (×4 at least) and its empirical value stays δ below its true
 // value from its chooser's side, yet a child gets no simulation at all.
-func starvation(tree *gen.Tree, sol *gen.Solution, win []snapshot, p int32) *Finding {
+func starvation(tr *tree.Tree, sol *tree.Solution, win []snapshot, p int32) *Finding {
 	a, z := win[0], win[len(win)-1]
 	if z.visits[p] < 4*a.visits[p] {
 		return nil
 	}
-	kind := tree.Kind(p)
+	kind := tr.Kind(p)
 	truth := chooser(kind, sol.Value(p))
 	for _, s := range win {
 		if truth-chooser(kind, s.value[p]) < gapMin {
 			return nil
 		}
 	}
-	for k := range tree.NumChildren(p) {
-		c := tree.Child(p, k)
+	for k := range tr.NumChildren(p) {
+		c := tr.Child(p, k)
 		if z.visits[c] == a.visits[c] {
-			return &Finding{Condition: Eq5, Node: gen.FormatPath(tree.Path(p)), Child: k, Text: fmt.Sprintf(
+			return &Finding{Condition: Eq5, Node: tree.FormatPath(tr.Path(p)), Child: k, Text: fmt.Sprintf(
 				"%v node %s: child %d (V=%g) stays at %d simulations while the node goes from %d to %d and its mean stays ≤ %.3f, below its value %g",
-				kind, gen.FormatPath(tree.Path(p)), k, sol.Value(c), z.visits[c], a.visits[p], z.visits[p],
+				kind, tree.FormatPath(tr.Path(p)), k, sol.Value(c), z.visits[c], a.visits[p], z.visits[p],
 				maxMean(kind, win, p), sol.Value(p))}
 		}
 	}
@@ -194,14 +194,14 @@ func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 // p's chooser's side, clearly (clearGap), while the worse one's share of p's new simulations in the
 // window's second half is still kept (shareKept or shareKeptLong) of its
 // share in the first half.
-func keptShare(tree *gen.Tree, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
+func keptShare(tr *tree.Tree, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
 	a, z := win[0], win[len(win)-1]
-	kind := tree.Kind(p)
-	k := tree.NumChildren(p)
+	kind := tr.Kind(p)
+	k := tr.NumChildren(p)
 	for bi := range k {
-		b := tree.Child(p, bi)
+		b := tr.Child(p, bi)
 		for wi := range k {
-			w := tree.Child(p, wi)
+			w := tr.Child(p, wi)
 			if wi == bi || a.visits[w] < minShareVisits || a.visits[b] < minShareVisits {
 				continue
 			}
@@ -215,9 +215,9 @@ func keptShare(tree *gen.Tree, win []snapshot, mid snapshot, p int32, kept float
 			}
 			s1, s2 := float64(dw1)/float64(dp1), float64(dw2)/float64(dp2)
 			if s2 >= kept*s1 {
-				return &Finding{Condition: Eq4, Node: gen.FormatPath(tree.Path(p)), Child: wi, Text: fmt.Sprintf(
+				return &Finding{Condition: Eq4, Node: tree.FormatPath(tr.Path(p)), Child: wi, Text: fmt.Sprintf(
 					"%v node %s: child %d (mean %.3f) keeps %.1f%% of the new simulations (%.1f%% before) though child %d's mean is %.3f, from %d to %d simulations",
-					kind, gen.FormatPath(tree.Path(p)), wi, z.value[w], 100*s2, 100*s1, bi, z.value[b], a.visits[p], z.visits[p])}
+					kind, tree.FormatPath(tr.Path(p)), wi, z.value[w], 100*s2, 100*s1, bi, z.value[b], a.visits[p], z.visits[p])}
 			}
 		}
 	}

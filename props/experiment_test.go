@@ -6,6 +6,7 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // TestPaperSection4 is the paper's §4 experiment in miniature. MoGo, in a
@@ -16,11 +17,11 @@ import (
 // differ), with and without Algorithm 2 (V_threshold = 0.3, so V' = 0.7 at
 // min nodes), and we count the runs whose root value exceeds 0.9.
 func TestPaperSection4(t *testing.T) {
-	tree, err := gen.LostPosition(3, 4)
+	tr, err := gen.LostPosition(3, 4)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := gen.Solve(tree).Value(0); v != 0 {
+	if v := tree.Solve(tr).Value(0); v != 0 {
 		t.Fatalf("the lost position has value %v, want 0", v)
 	}
 	const runs, budget = 30, 100_000
@@ -28,7 +29,7 @@ func TestPaperSection4(t *testing.T) {
 		in := rules.MustParse(spec)
 		over := 0
 		for seed := range uint64(runs) {
-			s, err := core.New(tree.Game(), in.Rule, core.Config{Seed: seed, Growth: core.GrowPractical, Capacity: tree.Len()})
+			s, err := core.New(tr.Game(), in.Rule, core.Config{Seed: seed, Growth: core.GrowPractical, Capacity: tr.Len()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // snapshot is the state of one search at one checkpoint, indexed by the
@@ -19,21 +19,21 @@ type snapshot struct {
 
 // observer runs searches of one tree and records snapshots.
 type observer struct {
-	tree    *gen.Tree
+	tr      *tree.Tree
 	opts    Options
 	search  *core.Search
 	budgets []int64
 	sims    int64 // simulations run, for the speed figure
 }
 
-func newObserver(tree *gen.Tree, rule core.Rule, opts Options) (*observer, error) {
-	s, err := core.New(tree.Game(), guarded{rule}, core.Config{
-		Growth: opts.Growth, Backup: opts.Backup, Capacity: tree.Len(),
+func newObserver(tr *tree.Tree, rule core.Rule, opts Options) (*observer, error) {
+	s, err := core.New(tr.Game(), guarded{rule}, core.Config{
+		Growth: opts.Growth, Backup: opts.Backup, Capacity: tr.Len(),
 	})
 	if err != nil {
 		return nil, err
 	}
-	return &observer{tree: tree, opts: opts, search: s, budgets: opts.budgets()}, nil
+	return &observer{tr: tr, opts: opts, search: s, budgets: opts.budgets()}, nil
 }
 
 // run searches with seed through every checkpoint. A rule fault comes back
@@ -59,7 +59,7 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 
 // snap records the search's statistics by explicit node.
 func (o *observer) snap(budget int64) snapshot {
-	n := o.tree.Len()
+	n := o.tr.Len()
 	sn := snapshot{budget: budget, decision: o.search.Decide(o.opts.Decision),
 		visits: make([]int64, n), value: make([]float64, n)}
 	for i := range sn.value {
@@ -71,7 +71,7 @@ func (o *observer) snap(budget int64) snapshot {
 		ids = ids[:d]
 		id := int32(0)
 		if d > 0 {
-			id = o.tree.Child(ids[d-1], int(info.Path[d-1]))
+			id = o.tr.Child(ids[d-1], int(info.Path[d-1]))
 		}
 		ids = append(ids, id)
 		sn.visits[id] = info.Visits

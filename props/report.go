@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // Verdict is the outcome of a check (DESIGN.md, "What a verdict means").
@@ -24,9 +24,9 @@ const (
 
 // TreeResult is the verdict on one tree.
 type TreeResult struct {
-	Name    string    `json:"name"` // trap name, "random N" or "given"
-	Tree    *gen.Tree `json:"tree"`
-	Verdict Verdict   `json:"verdict"`
+	Name    string     `json:"name"` // trap name, "random N" or "given"
+	Tree    *tree.Tree `json:"tree"`
+	Verdict Verdict    `json:"verdict"`
 	// Findings are the evidence of the first seed that failed: Eq. 6 and the
 	// Eq. 5 or Eq. 4 finding that explains it, or a rule fault.
 	Findings []Finding `json:"findings,omitempty"`
@@ -47,16 +47,16 @@ type TreeResult struct {
 
 // Witness is a minimal counterexample, ready to print and replay.
 type Witness struct {
-	Rule      string    `json:"rule,omitempty"`
-	Tree      *gen.Tree `json:"tree"`
-	Nodes     int       `json:"nodes"`
-	From      string    `json:"from"`     // the tree it was shrunk from: a trap name or "random N"
-	Original  *gen.Tree `json:"original"` // that tree before shrinking
-	Condition Condition `json:"condition"`
-	Findings  []Finding `json:"findings"`
-	Fault     *Fault    `json:"fault,omitempty"`
-	Seeds     []uint64  `json:"seeds"`
-	Budgets   []int64   `json:"budgets"`
+	Rule      string     `json:"rule,omitempty"`
+	Tree      *tree.Tree `json:"tree"`
+	Nodes     int        `json:"nodes"`
+	From      string     `json:"from"`     // the tree it was shrunk from: a trap name or "random N"
+	Original  *tree.Tree `json:"original"` // that tree before shrinking
+	Condition Condition  `json:"condition"`
+	Findings  []Finding  `json:"findings"`
+	Fault     *Fault     `json:"fault,omitempty"`
+	Seeds     []uint64   `json:"seeds"`
+	Budgets   []int64    `json:"budgets"`
 	// Shrinks counts the candidate trees the shrinker evaluated.
 	Shrinks int `json:"shrinks"`
 	// Replay holds command lines that replay the witness.
@@ -127,7 +127,7 @@ type CurvePoint struct {
 }
 
 // addCurve folds one search's snapshots into the curve.
-func (r *Report) addCurve(tree *gen.Tree, sol *gen.Solution, snaps []snapshot) {
+func (r *Report) addCurve(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) {
 	if r.Curve == nil {
 		for _, s := range snaps {
 			r.Curve = append(r.Curve, CurvePoint{Budget: s.budget})
@@ -146,7 +146,7 @@ func (r *Report) addCurve(tree *gen.Tree, sol *gen.Solution, snaps []snapshot) {
 		}
 		opt := int64(0)
 		for _, k := range sol.Optimal(0) {
-			opt += s.visits[tree.Child(0, int(k))]
+			opt += s.visits[tr.Child(0, int(k))]
 		}
 		share := 0.0
 		if s.visits[0] > 0 {

@@ -5,8 +5,9 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/games"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // priorTree has priors of both signs and sizes, move identities shared
@@ -35,7 +36,7 @@ func engineSpecs() []string {
 // growth modes and with the rule's backup, on tic-tac-toe (move identities
 // for AMAF, no priors) and on a tree with priors and a chance node.
 func TestEngine(t *testing.T) {
-	ttt, err := gen.NewTicTacToeFrom("XX.OO....")
+	ttt, err := games.NewTicTacToeFrom("XX.OO....")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +45,7 @@ func TestEngine(t *testing.T) {
 		game core.Game
 	}{
 		{"tictactoe", ttt},
-		{"priors", gen.MustParse(priorTree).Game()},
+		{"priors", tree.MustParse(priorTree).Game()},
 	}
 	for _, spec := range engineSpecs() {
 		in := rules.MustParse(spec)
@@ -74,7 +75,7 @@ func TestEngine(t *testing.T) {
 // search: N* = n0 and W* = n0·H with H the clamped prior, 1/2 without one.
 func TestEngineVirtual(t *testing.T) {
 	in := rules.MustParse("prior:n0=4")
-	s, err := in.NewSearch(gen.MustParse(priorTree).Game(), core.Config{})
+	s, err := in.NewSearch(tree.MustParse(priorTree).Game(), core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,8 +112,8 @@ func TestPaperExamples(t *testing.T) {
 		pattern = "(max (min 1 0)~0.5 (max 0 1)~-0.5)"
 	)
 	for _, c := range []struct {
-		spec, tree string
-		want       int
+		spec, tr string
+		want     int
 	}{
 		{"greedy-fpu", tricks, 1},
 		{"uct:c=0", rave, 0},
@@ -128,7 +129,7 @@ func TestPaperExamples(t *testing.T) {
 		{"uct", rave, 1},
 	} {
 		in := rules.MustParse(c.spec)
-		s, err := in.NewSearch(gen.MustParse(c.tree).Game(), core.Config{})
+		s, err := in.NewSearch(tree.MustParse(c.tr).Game(), core.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,7 +138,7 @@ func TestPaperExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got := s.Decide(core.MostVisited); got != c.want {
-				t.Errorf("%s on %s after %d simulations: decision %d, want %d", c.spec, c.tree, budget, got, c.want)
+				t.Errorf("%s on %s after %d simulations: decision %d, want %d", c.spec, c.tr, budget, got, c.want)
 			}
 		}
 	}
@@ -148,7 +149,7 @@ func TestPaperExamples(t *testing.T) {
 // first simulation and keeps the score (0+1)/(1+2) = 1/3 for ever, while
 // the leaf 0.5 keeps (0.5n+1)/(n+2) = 1/2.
 func TestSmoothedNonBinary(t *testing.T) {
-	s, err := rules.MustParse("smoothed").NewSearch(gen.MustParse("(max (max 0 1) 0.5)").Game(), core.Config{})
+	s, err := rules.MustParse("smoothed").NewSearch(tree.MustParse("(max (max 0 1) 0.5)").Game(), core.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +185,7 @@ func TestThresholdMinimaxValue(t *testing.T) {
 		a = "(max 0 " + a + " 0 0)"
 	}
 	in := rules.MustParse("threshold:rule=eps-greedy-minimax")
-	s, err := in.NewSearch(gen.MustParse("(max 0.25 "+a+")").Game(), core.Config{Seed: 1})
+	s, err := in.NewSearch(tree.MustParse("(max 0.25 "+a+")").Game(), core.Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,14 +5,14 @@ import (
 	"fmt"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // search runs rule on tree for sims simulations and prints the decision and
 // the visits and mean of each root child.
-func search(rule core.Rule, backup core.Backup, tree string, sims int) {
-	s, err := core.New(gen.MustParse(tree).Game(), rule, core.Config{Backup: backup})
+func search(rule core.Rule, backup core.Backup, tr string, sims int) {
+	s, err := core.New(tree.MustParse(tr).Game(), rule, core.Config{Backup: backup})
 	if err != nil {
 		panic(err)
 	}
@@ -94,10 +94,10 @@ func ExampleSmoothed() {
 
 func ExampleRAVE() {
 	// The good move 1 has no AMAF data while unvisited, so V' = 0 (Eq. 13).
-	const tree = "(max (min 1 0) (max 0 1))"
-	search(rules.RAVE{K: 100}, core.BackupAverage, tree, 1000)
+	const tr = "(max (min 1 0) (max 0 1))"
+	search(rules.RAVE{K: 100}, core.BackupAverage, tr, 1000)
 	// max(V', 0.1) repairs it (rave-floor).
-	search(rules.RAVE{K: 100, Floor: 0.1}, core.BackupAverage, tree, 1000)
+	search(rules.RAVE{K: 100, Floor: 0.1}, core.BackupAverage, tr, 1000)
 	// Output:
 	// decision 0: [1000 visits, mean 1.000] [0 visits, mean 0.000]
 	// decision 1: [12 visits, mean 0.083] [988 visits, mean 0.999]
@@ -126,8 +126,8 @@ func ExampleMCRAVE() {
 func ExamplePrior() {
 	// Priors 0.7, −0.3 and none give the root's children virtual
 	// experience N* = 10, W* = 10·H with H clamped to [0,1], 1/2 without.
-	tree := gen.MustParse("(max (min 1 0)~0.7 (max 0 1)~-0.3 0.5)")
-	s, err := core.New(tree.Game(), rules.Prior{C: rules.DefaultC, N0: 10}, core.Config{})
+	tr := tree.MustParse("(max (min 1 0)~0.7 (max 0 1)~-0.3 0.5)")
+	s, err := core.New(tr.Game(), rules.Prior{C: rules.DefaultC, N0: 10}, core.Config{})
 	if err != nil {
 		panic(err)
 	}
@@ -263,7 +263,7 @@ func ExampleAll() {
 func ExampleInstance_NewSearch() {
 	// The -minimax variants carry the backup they must run with.
 	in := rules.MustParse("eps-greedy-minimax:eps=0.1")
-	s, err := in.NewSearch(gen.MustParse(tricksTree).Game(), core.Config{Seed: 1})
+	s, err := in.NewSearch(tree.MustParse(tricksTree).Game(), core.Config{Seed: 1})
 	if err != nil {
 		panic(err)
 	}
@@ -287,7 +287,7 @@ func (o optimistic) Select(s *core.Site) int         { return core.ArgmaxScore(s
 // of the catalogue.
 func Example_customRule() {
 	for _, rule := range []core.Rule{optimistic{}, rules.Threshold(optimistic{})} {
-		s, err := core.New(gen.MustParse(tricksTree).Game(), rule, core.Config{})
+		s, err := core.New(tree.MustParse(tricksTree).Game(), rule, core.Config{})
 		if err != nil {
 			panic(err)
 		}

@@ -14,7 +14,7 @@ import (
 //	score(i) = (w(i) + N0·H) / (n(i) + N0) + C·sqrt(ln n(F)) / sqrt(n(i) + N0)
 //
 // with n(F) the parent's count (virtual experience included) below 1
-// counted as 1. H comes from the game's core.Heuristic (a gen tree's ~prior
+// counted as 1. H comes from the game's core.Heuristic (an explicit tree's ~prior
 // annotations), mapped by the H function when it is set; by default a
 // heuristic value is clamped to [0,1] and a move without one gets H = 1/2.
 // Whatever H returns is clamped to [0,1], NaN meaning 1/2. N0 < 0 counts

@@ -4,23 +4,23 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
-const checkUsage = `Usage: mctscheck check -rule SPEC [-tree TREE] [flags]
+const checkUsage = `Usage: mctscheck check -rule SPEC [-tr TREE] [flags]
 
 Check runs the consistency checker on one rule: on the trap families of the
-literature and on -trees random trees, or on the one tree -tree gives. Each
-tree is searched with -seeds seeds and observed at budgets doubling from 64
+literature and on -trees random trees, or on the one tr -tr gives. Each
+tr is searched with -seeds seeds and observed at budgets doubling from 64
 to -budget simulations. It prints the verdict with its evidence:
 
-  inconsistent       a witness: a tree, shrunk to a minimal one, on which the
+  inconsistent       a witness: a tr, shrunk to a minimal one, on which the
                      root decision stays wrong, the condition of the paper's
                      theorem that failed (Eq. 5, Eq. 4, or a fault of the
                      rule), and a line that replays it;
-  inconclusive       some tree did not converge and none is a witness;
-  no-counterexample  every tree converged.
+  inconclusive       some tr did not converge and none is a witness;
+  no-counterexample  every tr converged.
 
 The exit code is 1 for inconsistent, 0 otherwise (inconclusive is not a
 finding), 2 for bad flags, specs or trees. Trees are binary deterministic
@@ -32,7 +32,7 @@ Examples:
   mctscheck check -rule greedy-fpu
   mctscheck check -rule uct:c=0.3 -trees 300 -seeds 8
   mctscheck check -rule threshold:v=0.3,rule=rave -budget 65536
-  mctscheck check -rule greedy-fpu:fpu=1 -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
+  mctscheck check -rule greedy-fpu:fpu=1 -tr '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
 `
 
 // checkDoc is the JSON document of check.
@@ -73,12 +73,12 @@ func cmdCheck(e *env, args []string) error {
 	if err := checkBudget(*budget); err != nil {
 		return err
 	}
-	var tree *gen.Tree
+	var tr *tree.Tree
 	if *treeArg != "" {
-		if tree, err = readTree(*treeArg, e.stdin); err != nil {
+		if tr, err = readTree(*treeArg, e.stdin); err != nil {
 			return err
 		}
-		if err := needChooser(tree); err != nil {
+		if err := needChooser(tr); err != nil {
 			return err
 		}
 	}
@@ -91,8 +91,8 @@ func cmdCheck(e *env, args []string) error {
 	o.Progress = func(done, total int) { prog.update(0, done, total) }
 	prog.begin(0)
 	var rep *props.Report
-	if tree != nil {
-		rep, err = props.CheckTree(e.ctx, in.Rule, tree, o)
+	if tr != nil {
+		rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
 	} else {
 		rep, err = props.Run(e.ctx, in.Rule, o)
 	}
@@ -103,10 +103,10 @@ func cmdCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tree == nil, Seeds: *seeds, Seed: *seed, MinBudget: 64,
+	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: *seeds, Seed: *seed, MinBudget: 64,
 		MaxBudget: *budget, Growth: growth.g.String()}, ruleResult: newRuleResult(in, o, rep)}
-	if tree != nil {
-		doc.Tree, doc.Options.Trees = tree.String(), 1
+	if tr != nil {
+		doc.Tree, doc.Options.Trees = tr.String(), 1
 	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, doc); err != nil {

@@ -3,7 +3,7 @@
 // converges to a minimax-optimal move (Berthier, Doghmen and Teytaud,
 // "Consistency Modifications for Automatically Tuned Monte-Carlo Tree
 // Search", 2010). It is the command-line face of packages rules (the
-// catalogue), props (the checker), core (the engine) and gen (trees).
+// catalogue), props (the checker), core (the engine), tree (explicit trees) and gen (random trees and traps).
 //
 // Install it with
 //
@@ -31,7 +31,7 @@
 //
 // A SPEC is a rule name with optional parameters, as in uct, uct:c=0.7 or
 // threshold:v=0.3,rule=rave:k=50 (see mctscheck rules and package rules).
-// A TREE is a tree in the text format of package gen, as in
+// A TREE is a tree in the text format of package tree, as in
 // '(max (min 1 0) (chance 0.5:1 0.5:0)~-0.2 0.25@3)', or @FILE to read one
 // from a file, @- from standard input.
 //

@@ -8,12 +8,12 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
-const searchUsage = `Usage: mctscheck search -rule SPEC -tree TREE [-budget N] [-seed S] [flags]
+const searchUsage = `Usage: mctscheck search -rule SPEC -tr TREE [-budget N] [-seed S] [flags]
 
-Search runs one Monte-Carlo tree search with the rule on the tree and prints
+Search runs one Monte-Carlo tr search with the rule on the tr and prints
 the decision (the index of the root child it picks) and each root child's
 statistics: n, the real simulations through it; w, the sum of their rewards;
 value, the backed-up value (w/n, or the minimax value with -backup minimax);
@@ -21,13 +21,13 @@ V, its exact value. All rewards and values are for the max player. With
 -checkpoints it also prints the root decision at each doubling of the budget
 (1, 2, 4, ...), to watch the decision converge, or not.
 
-Same rule, tree, budget and seed give the same output on any machine.
+Same rule, tr, budget and seed give the same output on any machine.
 
 Examples:
 
-  mctscheck search -rule uct -tree '(max (min 1 0) 0.5)' -budget 1000
-  mctscheck search -rule greedy-fpu -tree '(max (max 0 1) 0.5)' -checkpoints
-  mctscheck search -rule eps-greedy:eps=0.1 -tree @tree.txt -backup minimax -json
+  mctscheck search -rule uct -tr '(max (min 1 0) 0.5)' -budget 1000
+  mctscheck search -rule greedy-fpu -tr '(max (max 0 1) 0.5)' -checkpoints
+  mctscheck search -rule eps-greedy:eps=0.1 -tr @tr.txt -backup minimax -json
 `
 
 // searchDoc is the JSON document of search.
@@ -83,22 +83,22 @@ func cmdSearch(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	tree, err := readTree(*treeArg, e.stdin)
+	tr, err := readTree(*treeArg, e.stdin)
 	if err != nil {
 		return err
 	}
-	if err := needChooser(tree); err != nil {
+	if err := needChooser(tr); err != nil {
 		return err
 	}
 	if *budget < 1 || *budget > math.MaxInt32 {
 		return usagef("-budget %d: want 1 to %d simulations", *budget, math.MaxInt32)
 	}
-	sol := gen.Solve(tree)
-	s, err := core.New(tree.Game(), in.Rule, core.Config{Seed: *seed, Growth: growth.g, Backup: backup.of(in)})
+	sol := tree.Solve(tr)
+	s, err := core.New(tr.Game(), in.Rule, core.Config{Seed: *seed, Growth: growth.g, Backup: backup.of(in)})
 	if err != nil {
 		return err
 	}
-	doc := searchDoc{Tree: tree.String(), Rule: in.Spec, Growth: growth.g.String(), Backup: backup.of(in).String(),
+	doc := searchDoc{Tree: tr.String(), Rule: in.Spec, Growth: growth.g.String(), Backup: backup.of(in).String(),
 		DecisionBy: decision.d.String(), Seed: *seed, Budget: *budget, TrueValue: sol.Value(0)}
 	start := time.Now()
 	var marks []int64
@@ -129,9 +129,9 @@ func cmdSearch(e *env, args []string) error {
 	if root, ok := s.Lookup(nil); ok {
 		doc.Value = finite(root.Value)
 	}
-	for k := range tree.NumChildren(0) {
-		c := tree.Child(0, k)
-		sc := searchChild{Index: k, Move: tree.Move(c), TrueValue: sol.Value(c), Optimal: sol.IsOptimal(0, k)}
+	for k := range tr.NumChildren(0) {
+		c := tr.Child(0, k)
+		sc := searchChild{Index: k, Move: tr.Move(c), TrueValue: sol.Value(c), Optimal: sol.IsOptimal(0, k)}
 		if info, ok := s.Lookup([]int32{int32(k)}); ok {
 			sc.N, sc.W, sc.Value = info.Visits, info.W, finite(info.Value)
 		}

@@ -7,20 +7,20 @@ import (
 	"text/tabwriter"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
-const solveUsage = `Usage: mctscheck solve -tree TREE [-json]
+const solveUsage = `Usage: mctscheck solve -tr TREE [-json]
 
 Solve prints the exact Bellman value V of the root and of each root child of
-a tree (max and min take the best child for their player, chance nodes the
+a tr (max and min take the best child for their player, chance nodes the
 expectation; values are for the max player) and the optimal set: the root
 children whose value equals the root's.
 
 Examples:
 
-  mctscheck solve -tree '(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)'
-  mctscheck solve -tree @witness.txt -json
+  mctscheck solve -tr '(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)'
+  mctscheck solve -tr @witness.txt -json
 `
 
 // solveDoc is the JSON document of solve.
@@ -49,11 +49,11 @@ func cmdSolve(e *env, args []string) error {
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	tree, err := readTree(*treeArg, e.stdin)
+	tr, err := readTree(*treeArg, e.stdin)
 	if err != nil {
 		return err
 	}
-	doc := solveTree(tree)
+	doc := solveTree(tr)
 	if *asJSON {
 		return writeJSON(e.stdout, doc)
 	}
@@ -84,8 +84,8 @@ func cmdSolve(e *env, args []string) error {
 }
 
 // solveTree solves t and describes its root.
-func solveTree(t *gen.Tree) solveDoc {
-	sol := gen.Solve(t)
+func solveTree(t *tree.Tree) solveDoc {
+	sol := tree.Solve(t)
 	doc := solveDoc{Tree: t.String(), Kind: kindName(t.Kind(0)), Value: sol.Value(0), Children: []solveChild{}, Optimal: []int{}}
 	for k := range t.NumChildren(0) {
 		c := t.Child(0, k)

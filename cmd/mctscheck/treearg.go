@@ -8,13 +8,13 @@ import (
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // readTree reads a -tree argument: a tree in the text format, or @FILE to
 // read it from a file, @- from stdin. Errors are usage errors that name the
 // flag, the file and the offset (with line and column for files).
-func readTree(arg string, stdin io.Reader) (*gen.Tree, error) {
+func readTree(arg string, stdin io.Reader) (*tree.Tree, error) {
 	if arg == "" {
 		return nil, usagef("-tree: missing; give a tree such as '(max (min 1 0) 0.5)' or @FILE")
 	}
@@ -34,11 +34,11 @@ func readTree(arg string, stdin io.Reader) (*gen.Tree, error) {
 		}
 		text = string(b)
 	}
-	t, err := gen.Parse(text)
+	t, err := tree.Parse(text)
 	if err == nil {
 		return t, nil
 	}
-	var pe *gen.ParseError
+	var pe *tree.ParseError
 	if src != "" && errors.As(err, &pe) {
 		line, col := lineCol(text, pe.Offset)
 		return nil, usagef("-tree: %s:%d:%d: %v", src, line, col, err)
@@ -59,7 +59,7 @@ func lineCol(text string, off int) (line, col int) {
 
 // needChooser checks that the root of t is a max or min node, as a search
 // and the checker require.
-func needChooser(t *gen.Tree) error {
+func needChooser(t *tree.Tree) error {
 	if k := t.Kind(0); k != core.Max && k != core.Min {
 		return usagef("-tree: the root is a %v node; a search needs a max or min root", k)
 	}

@@ -1,4 +1,4 @@
-package gen_test
+package tree_test
 
 import (
 	"encoding/json"
@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mctscheck/mctscheck/gen"
+
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // TestRoundTrip parses hand-written trees, checks the canonical text, and
@@ -51,7 +52,7 @@ func TestRoundTrip(t *testing.T) {
 		if want == "" {
 			want = tt.in
 		}
-		tr, err := gen.Parse(tt.in)
+		tr, err := tree.Parse(tt.in)
 		if err != nil {
 			t.Errorf("Parse(%q): %v", tt.in, err)
 			continue
@@ -62,7 +63,7 @@ func TestRoundTrip(t *testing.T) {
 		if diff := cmp.Diff(want, string(tr.AppendText([]byte{}))); diff != "" {
 			t.Errorf("Parse(%q).AppendText (-want +got):\n%s", tt.in, diff)
 		}
-		again, err := gen.Parse(tr.String())
+		again, err := tree.Parse(tr.String())
 		if err != nil {
 			t.Errorf("Parse(%q): %v", tr.String(), err)
 			continue
@@ -82,7 +83,7 @@ func TestRandomRoundTrip(t *testing.T) {
 		n := randTree(r, 1+r.IntN(6))
 		want := text(n, nil)
 		for _, in := range []string{want, text(n, r)} {
-			tr, err := gen.Parse(in)
+			tr, err := tree.Parse(in)
 			if err != nil {
 				t.Fatalf("seed %d: Parse(%q): %v", seed, in, err)
 			}
@@ -169,14 +170,14 @@ func TestParseErrors(t *testing.T) {
 		{"(chance 1:@2)", 10, "expected a tree, found '@'"},
 	}
 	for _, tt := range tests {
-		tr, err := gen.Parse(tt.in)
+		tr, err := tree.Parse(tt.in)
 		if err == nil {
 			t.Errorf("Parse(%q) = %s, want an error", tt.in, tr)
 			continue
 		}
-		var pe *gen.ParseError
+		var pe *tree.ParseError
 		if !errors.As(err, &pe) {
-			t.Errorf("Parse(%q) error %v is a %T, want a *gen.ParseError", tt.in, err, err)
+			t.Errorf("Parse(%q) error %v is a %T, want a *tree.ParseError", tt.in, err, err)
 			continue
 		}
 		if pe.Offset != tt.offset || !strings.Contains(pe.Msg, tt.want) {
@@ -186,7 +187,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestParseErrorString(t *testing.T) {
-	_, err := gen.Parse("(max (min 1 0) x)")
+	_, err := tree.Parse("(max (min 1 0) x)")
 	if diff := cmp.Diff("offset 15: expected ')' or a child, found 'x'", err.Error()); diff != "" {
 		t.Errorf("error text (-want +got):\n%s", diff)
 	}
@@ -198,15 +199,15 @@ func TestMustParsePanics(t *testing.T) {
 			t.Errorf("MustParse(\"(max)\") did not panic")
 		}
 	}()
-	gen.MustParse("(max)")
+	tree.MustParse("(max)")
 }
 
 func TestTextMarshaling(t *testing.T) {
 	type witness struct {
-		Tree *gen.Tree
+		Tree *tree.Tree
 		Seed uint64
 	}
-	in := witness{Tree: gen.MustParse(example), Seed: 7}
+	in := witness{Tree: tree.MustParse(example), Seed: 7}
 	data, err := json.Marshal(in)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package gen
+package tree
 
 import (
 	"errors"
@@ -51,9 +51,9 @@ func (e Edge) WithPrior(h float64) Edge {
 // before and returns a Ref to it, and Build lays out the tree under a root.
 // For example
 //
-//	b := gen.NewBuilder()
+//	b := tree.NewBuilder()
 //	m := b.Min(b.Leaf(1), b.Leaf(0))
-//	c := b.Chance(gen.P(0.5, b.Leaf(1)), gen.P(0.5, b.Leaf(0)))
+//	c := b.Chance(tree.P(0.5, b.Leaf(1)), tree.P(0.5, b.Leaf(0)))
 //	t, err := b.Build(b.Max(m, c))
 //
 // The methods do not check their arguments; Build does, and reports the first
@@ -107,12 +107,12 @@ func (b *Builder) plain(k core.Kind, children []Ref) Ref {
 }
 
 // Chance makes a chance node whose children are given with their
-// probabilities, as in b.Chance(gen.P(0.25, x), gen.P(0.75, y)).
+// probabilities, as in b.Chance(tree.P(0.25, x), tree.P(0.75, y)).
 func (b *Builder) Chance(edges ...Edge) Ref { return b.add(core.Chance, 0, edges) }
 
 // Node makes a node of kind k (Max, Min or Chance) with the given edges,
 // which may set move identities and priors, as in
-// b.Node(core.Max, gen.E(x).WithMove(3).WithPrior(0.8), gen.E(y)).
+// b.Node(core.Max, tree.E(x).WithMove(3).WithPrior(0.8), tree.E(y)).
 func (b *Builder) Node(k core.Kind, edges ...Edge) Ref { return b.add(k, 0, edges) }
 
 // Build checks the tree under root and lays it out as a Tree. The error names
@@ -124,10 +124,10 @@ func (b *Builder) Node(k core.Kind, edges ...Edge) Ref { return b.add(k, 0, edge
 // nodes. Build does not change b, so b can build further trees.
 func (b *Builder) Build(root Ref) (*Tree, error) {
 	if b.full {
-		return nil, errors.New("gen: more than 2^31-1 nodes")
+		return nil, errors.New("tree: more than 2^31-1 nodes")
 	}
 	if root < 1 || int(root) > len(b.kind) {
-		return nil, fmt.Errorf("gen: root Ref %d is not a node of this Builder", root)
+		return nil, fmt.Errorf("tree: root Ref %d is not a node of this Builder", root)
 	}
 	// Pass 1: number the nodes in breadth-first order and check them.
 	order := []Ref{root}
@@ -140,7 +140,7 @@ func (b *Builder) Build(root Ref) (*Tree, error) {
 		k, edges := b.kind[r-1], b.edgesOf(r)
 		first = append(first, int32(len(order)))
 		fail := func(format string, args ...any) error {
-			return fmt.Errorf("gen: node %s (%v): %s",
+			return fmt.Errorf("tree: node %s (%v): %s",
 				FormatPath(pathOf(parent, first, i)), k, fmt.Sprintf(format, args...))
 		}
 		if msg := checkNode(k, b.reward[r-1], edges); msg != "" {
@@ -156,7 +156,7 @@ func (b *Builder) Build(root Ref) (*Tree, error) {
 					j, FormatPath(pathOf(parent, first, seen[c]-1)))
 			}
 			if len(order) >= maxNodes {
-				return nil, errors.New("gen: more than 2^31-1 nodes")
+				return nil, errors.New("tree: more than 2^31-1 nodes")
 			}
 			seen[c] = int32(len(order)) + 1
 			order = append(order, c)

@@ -1,10 +1,11 @@
-package gen_test
+package tree_test
 
 import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	"github.com/mctscheck/mctscheck/gen"
+
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 func TestSolveTable(t *testing.T) {
@@ -24,7 +25,7 @@ func TestSolveTable(t *testing.T) {
 		{"(min (max 0 (chance 0.125:1 0.875:0.5)) (max 0.5625 0))", 0.5625, []int32{0, 1}},
 	}
 	for _, tt := range tests {
-		s := gen.Solve(gen.MustParse(tt.in))
+		s := tree.Solve(tree.MustParse(tt.in))
 		if got := s.Value(0); got != tt.value {
 			t.Errorf("%s: Value(0) = %v, want %v", tt.in, got, tt.value)
 		}
@@ -40,12 +41,12 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 	for seed := range uint64(2500) {
 		r := seededRand(seed)
 		n := randTree(r, 1+r.IntN(6))
-		b := gen.NewBuilder()
+		b := tree.NewBuilder()
 		tr, err := b.Build(build(b, n))
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
-		s := gen.Solve(tr)
+		s := tree.Solve(tr)
 		count := 0
 		walk(n, nil, func(m *rnode, path []int32) {
 			count++
@@ -54,11 +55,11 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 				t.Fatalf("seed %d: %s: %v", seed, tr, err)
 			}
 			if got, want := s.Value(i), bruteValue(m); got != want {
-				t.Errorf("seed %d: %s: Value of node %s = %v, want %v", seed, tr, gen.FormatPath(path), got, want)
+				t.Errorf("seed %d: %s: Value of node %s = %v, want %v", seed, tr, tree.FormatPath(path), got, want)
 			}
 			want := bruteOptimal(m)
 			if diff := cmp.Diff(want, s.Optimal(i)); diff != "" {
-				t.Errorf("seed %d: %s: Optimal of node %s (-want +got):\n%s", seed, tr, gen.FormatPath(path), diff)
+				t.Errorf("seed %d: %s: Optimal of node %s (-want +got):\n%s", seed, tr, tree.FormatPath(path), diff)
 			}
 			for k := -1; k <= len(m.kids); k++ {
 				wantOpt := false
@@ -66,7 +67,7 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 					wantOpt = wantOpt || int(o) == k
 				}
 				if got := s.IsOptimal(i, k); got != wantOpt {
-					t.Errorf("seed %d: %s: IsOptimal(node %s, %d) = %v, want %v", seed, tr, gen.FormatPath(path), k, got, wantOpt)
+					t.Errorf("seed %d: %s: IsOptimal(node %s, %d) = %v, want %v", seed, tr, tree.FormatPath(path), k, got, wantOpt)
 				}
 			}
 		})

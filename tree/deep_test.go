@@ -1,4 +1,4 @@
-package gen_test
+package tree_test
 
 import (
 	"runtime/debug"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // limitStack makes any deep recursion in the test crash the test binary: a
@@ -36,13 +36,13 @@ func chainText(n int) string {
 func TestDeepChain(t *testing.T) {
 	limitStack(t)
 	const n = 100_000
-	b := gen.NewBuilder()
+	b := tree.NewBuilder()
 	r := b.Leaf(0.75)
 	for i := n - 1; i >= 0; i-- {
 		if i%2 == 0 {
-			r = b.Node(core.Max, gen.E(r).WithMove(1).WithPrior(0.5))
+			r = b.Node(core.Max, tree.E(r).WithMove(1).WithPrior(0.5))
 		} else {
-			r = b.Node(core.Min, gen.E(r).WithMove(1).WithPrior(0.5))
+			r = b.Node(core.Min, tree.E(r).WithMove(1).WithPrior(0.5))
 		}
 	}
 	built, err := b.Build(r)
@@ -56,14 +56,14 @@ func TestDeepChain(t *testing.T) {
 	if got := built.String(); got != want {
 		t.Errorf("String() of the chain differs from the expected text (lengths %d, %d)", len(got), len(want))
 	}
-	parsed, err := gen.Parse(want)
+	parsed, err := tree.Parse(want)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !parsed.Equal(built) {
 		t.Errorf("Parse of the chain's text differs from the built chain")
 	}
-	s := gen.Solve(parsed)
+	s := tree.Solve(parsed)
 	if got := s.Value(0); got != 0.75 {
 		t.Errorf("Value(0) = %v, want 0.75", got)
 	}
@@ -101,17 +101,17 @@ func TestParseDeep(t *testing.T) {
 		{strings.Repeat("(chance 1:", n) + "2" + strings.Repeat(")", n), 10 * n, "reward 2"},
 	}
 	for _, tt := range tests {
-		_, err := gen.Parse(tt.in)
-		pe, ok := err.(*gen.ParseError)
+		_, err := tree.Parse(tt.in)
+		pe, ok := err.(*tree.ParseError)
 		if !ok || pe.Offset != tt.offset || !strings.Contains(pe.Msg, tt.want) {
 			t.Errorf("Parse(%.20q...) error = %.200v, want offset %d and %q", tt.in, err, tt.offset, tt.want)
 		}
 	}
-	tr, err := gen.Parse(strings.Repeat("(chance 1:", n) + "0.5" + strings.Repeat(")", n))
+	tr, err := tree.Parse(strings.Repeat("(chance 1:", n) + "0.5" + strings.Repeat(")", n))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr.Depth() != n || gen.Solve(tr).Value(0) != 0.5 {
-		t.Errorf("chance chain: Depth() = %d, Value(0) = %v; want %d, 0.5", tr.Depth(), gen.Solve(tr).Value(0), n)
+	if tr.Depth() != n || tree.Solve(tr).Value(0) != 0.5 {
+		t.Errorf("chance chain: Depth() = %d, Value(0) = %v; want %d, 0.5", tr.Depth(), tree.Solve(tr).Value(0), n)
 	}
 }

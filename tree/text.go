@@ -1,4 +1,4 @@
-package gen
+package tree
 
 import (
 	"errors"
@@ -40,7 +40,7 @@ func Parse(s string) (*Tree, error) {
 func MustParse(s string) *Tree {
 	t, err := Parse(s)
 	if err != nil {
-		panic("gen: MustParse(" + strconv.Quote(s) + "): " + err.Error())
+		panic("tree: MustParse(" + strconv.Quote(s) + "): " + err.Error())
 	}
 	return t
 }
@@ -77,7 +77,7 @@ func (p *parser) parse() (*Tree, error) {
 			}
 			t, err := p.b.Build(r)
 			if err != nil {
-				return nil, &ParseError{0, strings.TrimPrefix(err.Error(), "gen: ")}
+				return nil, &ParseError{0, strings.TrimPrefix(err.Error(), "tree: ")}
 			}
 			return t, nil
 		}

@@ -1,4 +1,4 @@
-package gen_test
+package tree_test
 
 import (
 	"math"
@@ -6,20 +6,21 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 func TestBuilder(t *testing.T) {
-	b := gen.NewBuilder()
+	b := tree.NewBuilder()
 	m := b.Min(b.Leaf(1), b.Leaf(0))
-	c := b.Chance(gen.P(0.5, b.Min(b.Leaf(1), b.Leaf(1))), gen.P(0.5, b.Leaf(0)))
-	root := b.Node(core.Max, gen.E(m).WithMove(3).WithPrior(0.8), gen.E(c).WithPrior(-0.2))
+	c := b.Chance(tree.P(0.5, b.Min(b.Leaf(1), b.Leaf(1))), tree.P(0.5, b.Leaf(0)))
+	root := b.Node(core.Max, tree.E(m).WithMove(3).WithPrior(0.8), tree.E(c).WithPrior(-0.2))
 	got, err := b.Build(root)
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
-	if want := gen.MustParse(example); !got.Equal(want) {
+	if want := tree.MustParse(example); !got.Equal(want) {
 		t.Errorf("built %s, want %s", got, want)
 	}
 
@@ -33,7 +34,7 @@ func TestBuilder(t *testing.T) {
 	}
 
 	// The zero Builder is ready to use.
-	var zero gen.Builder
+	var zero tree.Builder
 	leaf, err := zero.Build(zero.Leaf(0.5))
 	if err != nil || leaf.String() != "0.5" {
 		t.Errorf("zero Builder: Build(Leaf(0.5)) = %v, %v; want 0.5", leaf, err)
@@ -43,65 +44,65 @@ func TestBuilder(t *testing.T) {
 func TestBuilderErrors(t *testing.T) {
 	tests := []struct {
 		name string
-		make func(b *gen.Builder) gen.Ref
+		make func(b *tree.Builder) tree.Ref
 		want string // substring of the error
 	}{
-		{"reward above 1", func(b *gen.Builder) gen.Ref { return b.Leaf(2) },
+		{"reward above 1", func(b *tree.Builder) tree.Ref { return b.Leaf(2) },
 			"node 0 (terminal): reward 2, want a number in [0,1]"},
-		{"negative reward", func(b *gen.Builder) gen.Ref { return b.Max(b.Leaf(1), b.Leaf(-0.5)) },
+		{"negative reward", func(b *tree.Builder) tree.Ref { return b.Max(b.Leaf(1), b.Leaf(-0.5)) },
 			"node 0.1 (terminal): reward -0.5, want a number in [0,1]"},
-		{"NaN reward", func(b *gen.Builder) gen.Ref { return b.Min(b.Leaf(math.NaN())) },
+		{"NaN reward", func(b *tree.Builder) tree.Ref { return b.Min(b.Leaf(math.NaN())) },
 			"node 0.0 (terminal): reward NaN"},
-		{"infinite reward", func(b *gen.Builder) gen.Ref { return b.Min(b.Leaf(math.Inf(1))) },
+		{"infinite reward", func(b *tree.Builder) tree.Ref { return b.Min(b.Leaf(math.Inf(1))) },
 			"node 0.0 (terminal): reward +Inf"},
-		{"no children", func(b *gen.Builder) gen.Ref { return b.Max() },
+		{"no children", func(b *tree.Builder) tree.Ref { return b.Max() },
 			"node 0 (max): no children, want at least 1"},
-		{"no children deep", func(b *gen.Builder) gen.Ref { return b.Max(b.Leaf(1), b.Min(b.Leaf(0), b.Chance())) },
+		{"no children deep", func(b *tree.Builder) tree.Ref { return b.Max(b.Leaf(1), b.Min(b.Leaf(0), b.Chance())) },
 			"node 0.1.1 (chance): no children, want at least 1"},
-		{"probabilities sum below 1", func(b *gen.Builder) gen.Ref {
-			return b.Max(b.Leaf(0), b.Min(b.Leaf(1), b.Leaf(1), b.Chance(gen.P(0.5, b.Leaf(1)), gen.P(0.25, b.Leaf(0)))))
+		{"probabilities sum below 1", func(b *tree.Builder) tree.Ref {
+			return b.Max(b.Leaf(0), b.Min(b.Leaf(1), b.Leaf(1), b.Chance(tree.P(0.5, b.Leaf(1)), tree.P(0.25, b.Leaf(0)))))
 		}, "node 0.1.2 (chance): probabilities sum to 0.75, want 1"},
-		{"probabilities sum above 1", func(b *gen.Builder) gen.Ref {
-			return b.Chance(gen.P(0.75, b.Leaf(1)), gen.P(0.75, b.Leaf(0)))
+		{"probabilities sum above 1", func(b *tree.Builder) tree.Ref {
+			return b.Chance(tree.P(0.75, b.Leaf(1)), tree.P(0.75, b.Leaf(0)))
 		}, "node 0 (chance): probabilities sum to 1.5, want 1"},
-		{"missing probability", func(b *gen.Builder) gen.Ref { return b.Chance(gen.P(1, b.Leaf(1)), gen.E(b.Leaf(0))) },
+		{"missing probability", func(b *tree.Builder) tree.Ref { return b.Chance(tree.P(1, b.Leaf(1)), tree.E(b.Leaf(0))) },
 			"node 0 (chance): child 1: probability 0, want a number in (0,1]"},
-		{"probability above 1", func(b *gen.Builder) gen.Ref { return b.Chance(gen.P(1.5, b.Leaf(1))) },
+		{"probability above 1", func(b *tree.Builder) tree.Ref { return b.Chance(tree.P(1.5, b.Leaf(1))) },
 			"node 0 (chance): child 0: probability 1.5, want a number in (0,1]"},
-		{"NaN probability", func(b *gen.Builder) gen.Ref { return b.Chance(gen.P(math.NaN(), b.Leaf(1))) },
+		{"NaN probability", func(b *tree.Builder) tree.Ref { return b.Chance(tree.P(math.NaN(), b.Leaf(1))) },
 			"child 0: probability NaN"},
-		{"probability under max", func(b *gen.Builder) gen.Ref { return b.Node(core.Max, gen.P(0.5, b.Leaf(1))) },
+		{"probability under max", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.P(0.5, b.Leaf(1))) },
 			"node 0 (max): child 0: probability 0.5 under a max node"},
-		{"probability under min", func(b *gen.Builder) gen.Ref {
-			return b.Node(core.Min, gen.E(b.Leaf(1)), gen.P(1, b.Leaf(1)))
+		{"probability under min", func(b *tree.Builder) tree.Ref {
+			return b.Node(core.Min, tree.E(b.Leaf(1)), tree.P(1, b.Leaf(1)))
 		}, "node 0 (min): child 1: probability 1 under a min node"},
-		{"negative move", func(b *gen.Builder) gen.Ref { return b.Node(core.Max, gen.E(b.Leaf(1)).WithMove(-1)) },
+		{"negative move", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.E(b.Leaf(1)).WithMove(-1)) },
 			"node 0 (max): child 0: move -1, want an integer in [0, 2^31)"},
-		{"move too large", func(b *gen.Builder) gen.Ref { return b.Node(core.Max, gen.E(b.Leaf(1)).WithMove(1<<31)) },
+		{"move too large", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.E(b.Leaf(1)).WithMove(1<<31)) },
 			"child 0: move 2147483648, want an integer in [0, 2^31)"},
-		{"NaN prior", func(b *gen.Builder) gen.Ref { return b.Node(core.Max, gen.E(b.Leaf(1)).WithPrior(math.NaN())) },
+		{"NaN prior", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.E(b.Leaf(1)).WithPrior(math.NaN())) },
 			"node 0 (max): child 0: prior NaN, want a finite number"},
-		{"infinite prior", func(b *gen.Builder) gen.Ref {
-			return b.Node(core.Max, gen.E(b.Leaf(1)).WithPrior(math.Inf(-1)))
+		{"infinite prior", func(b *tree.Builder) tree.Ref {
+			return b.Node(core.Max, tree.E(b.Leaf(1)).WithPrior(math.Inf(-1)))
 		}, "child 0: prior -Inf, want a finite number"},
-		{"node used twice", func(b *gen.Builder) gen.Ref { l := b.Leaf(1); return b.Max(l, l) },
+		{"node used twice", func(b *tree.Builder) tree.Ref { l := b.Leaf(1); return b.Max(l, l) },
 			"node 0 (max): child 1 is already node 0.0; a node can have only one parent"},
-		{"subtree used twice", func(b *gen.Builder) gen.Ref { m := b.Min(b.Leaf(1)); return b.Max(m, b.Max(b.Leaf(0), m)) },
+		{"subtree used twice", func(b *tree.Builder) tree.Ref { m := b.Min(b.Leaf(1)); return b.Max(m, b.Max(b.Leaf(0), m)) },
 			"node 0.1 (max): child 1 is already node 0.0"},
-		{"zero Ref", func(b *gen.Builder) gen.Ref { return b.Max(b.Leaf(1), 0) },
+		{"zero Ref", func(b *tree.Builder) tree.Ref { return b.Max(b.Leaf(1), 0) },
 			"node 0 (max): child 1: Ref 0 is not a node made before its parent"},
-		{"forged Ref", func(b *gen.Builder) gen.Ref { return b.Max(b.Leaf(1), 7) },
+		{"forged Ref", func(b *tree.Builder) tree.Ref { return b.Max(b.Leaf(1), 7) },
 			"child 1: Ref 7 is not a node made before its parent"},
-		{"zero root", func(b *gen.Builder) gen.Ref { b.Leaf(1); return 0 },
+		{"zero root", func(b *tree.Builder) tree.Ref { b.Leaf(1); return 0 },
 			"root Ref 0 is not a node of this Builder"},
-		{"unknown kind", func(b *gen.Builder) gen.Ref { return b.Node(core.Kind(9), gen.E(b.Leaf(1))) },
+		{"unknown kind", func(b *tree.Builder) tree.Ref { return b.Node(core.Kind(9), tree.E(b.Leaf(1))) },
 			"node 0 (Kind(9)): unknown kind"},
-		{"terminal with children", func(b *gen.Builder) gen.Ref { return b.Node(core.Terminal, gen.E(b.Leaf(1))) },
+		{"terminal with children", func(b *tree.Builder) tree.Ref { return b.Node(core.Terminal, tree.E(b.Leaf(1))) },
 			"node 0 (terminal): children on a terminal node"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := gen.NewBuilder()
+			b := tree.NewBuilder()
 			tr, err := b.Build(tt.make(b))
 			if err == nil {
 				t.Fatalf("Build = %s, want an error containing %q", tr, tt.want)
@@ -115,12 +116,12 @@ func TestBuilderErrors(t *testing.T) {
 
 // TestBuilderTolerance checks that chance probabilities may miss 1 by 1e-9.
 func TestBuilderTolerance(t *testing.T) {
-	b := gen.NewBuilder()
+	b := tree.NewBuilder()
 	third := 1.0 / 3
-	if _, err := b.Build(b.Chance(gen.P(third, b.Leaf(0)), gen.P(third, b.Leaf(1)), gen.P(third, b.Leaf(1)))); err != nil {
+	if _, err := b.Build(b.Chance(tree.P(third, b.Leaf(0)), tree.P(third, b.Leaf(1)), tree.P(third, b.Leaf(1)))); err != nil {
 		t.Errorf("thirds: %v", err)
 	}
-	if _, err := b.Build(b.Chance(gen.P(0.5, b.Leaf(0)), gen.P(0.5+2e-9, b.Leaf(1)))); err == nil {
+	if _, err := b.Build(b.Chance(tree.P(0.5, b.Leaf(0)), tree.P(0.5+2e-9, b.Leaf(1)))); err == nil {
 		t.Errorf("0.5 + 0.5+2e-9: no error")
 	}
 }
@@ -130,13 +131,13 @@ func TestBuilderTolerance(t *testing.T) {
 func TestBuildMatchesParse(t *testing.T) {
 	for seed := range uint64(300) {
 		n := randTree(seededRand(seed), 5)
-		b := gen.NewBuilder()
+		b := tree.NewBuilder()
 		built, err := b.Build(build(b, n))
 		if err != nil {
 			t.Fatalf("seed %d: Build: %v", seed, err)
 		}
 		s := text(n, nil)
-		parsed, err := gen.Parse(s)
+		parsed, err := tree.Parse(s)
 		if err != nil {
 			t.Fatalf("seed %d: Parse(%s): %v", seed, s, err)
 		}
@@ -149,12 +150,12 @@ func TestBuildMatchesParse(t *testing.T) {
 // TestBuilderIgnoresUnsetAttributes checks that Move and Prior count only
 // when HasMove and HasPrior are set.
 func TestBuilderIgnoresUnsetAttributes(t *testing.T) {
-	b := gen.NewBuilder()
-	got, err := b.Build(b.Node(core.Max, gen.Edge{Node: b.Leaf(1), Move: 5, Prior: 0.5}, gen.E(b.Leaf(0))))
+	b := tree.NewBuilder()
+	got, err := b.Build(b.Node(core.Max, tree.Edge{Node: b.Leaf(1), Move: 5, Prior: 0.5}, tree.E(b.Leaf(0))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := gen.MustParse("(max 1 0)"); !got.Equal(want) {
+	if want := tree.MustParse("(max 1 0)"); !got.Equal(want) {
 		t.Errorf("built %s, want %s", got, want)
 	}
 }

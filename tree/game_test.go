@@ -1,20 +1,20 @@
-package gen_test
+package tree_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // TestCursorMatchesTree walks to every node of random trees with a cursor and
 // checks that the cursor reports what the tree's accessors do.
 func TestCursorMatchesTree(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	trees := []*gen.Tree{gen.MustParse(example), gen.MustParse("0.25")}
+	trees := []*tree.Tree{tree.MustParse(example), tree.MustParse("0.25")}
 	for range 50 {
-		b := gen.NewBuilder()
+		b := tree.NewBuilder()
 		tr, err := b.Build(build(b, randTree(r, 1+r.IntN(6))))
 		if err != nil {
 			t.Fatal(err)
@@ -26,7 +26,7 @@ func TestCursorMatchesTree(t *testing.T) {
 	}
 }
 
-func checkCursor(t *testing.T, tr *gen.Tree) {
+func checkCursor(t *testing.T, tr *tree.Tree) {
 	t.Helper()
 	c := tr.Game()
 	var g core.Game = c
@@ -75,7 +75,7 @@ func checkCursor(t *testing.T, tr *gen.Tree) {
 // TestCursorAllocs checks that walks from the root through the core
 // interfaces do not allocate.
 func TestCursorAllocs(t *testing.T) {
-	tr := gen.MustParse(example)
+	tr := tree.MustParse(example)
 	var (
 		g  core.Game      = tr.Game()
 		m  core.Mover     = g.(core.Mover)

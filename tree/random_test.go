@@ -1,4 +1,4 @@
-package gen_test
+package tree_test
 
 import (
 	"math/rand/v2"
@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // rnode is a pointer tree made by randTree, the tests' independent model of
@@ -82,13 +82,13 @@ func sortInts(a []int) {
 }
 
 // build makes n with b, recursively.
-func build(b *gen.Builder, n *rnode) gen.Ref {
+func build(b *tree.Builder, n *rnode) tree.Ref {
 	if n.kind == core.Terminal {
 		return b.Leaf(n.reward)
 	}
-	var edges []gen.Edge
+	var edges []tree.Edge
 	for _, e := range n.kids {
-		ge := gen.Edge{Node: build(b, e.n), Prob: e.prob}
+		ge := tree.Edge{Node: build(b, e.n), Prob: e.prob}
 		if e.move >= 0 {
 			ge = ge.WithMove(e.move)
 		}

@@ -1,4 +1,4 @@
-package gen
+package games
 
 import (
 	"fmt"
@@ -31,7 +31,7 @@ type Synth struct {
 // NewSynth returns the synth game of branching b ≥ 1 and depth d ≥ 0.
 func NewSynth(b, d int) (*Synth, error) {
 	if b < 1 || b > 1<<16 || d < 0 || d > 1<<16 {
-		return nil, fmt.Errorf("gen: synth branching %d and depth %d, want 1 ≤ b ≤ 65536 and 0 ≤ d ≤ 65536", b, d)
+		return nil, fmt.Errorf("games: synth branching %d and depth %d, want 1 ≤ b ≤ 65536 and 0 ≤ d ≤ 65536", b, d)
 	}
 	g := &Synth{b: b, d: d}
 	g.Reset()

@@ -1,12 +1,13 @@
-package gen_test
+package tree_test
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 const example = "(max (min 1 0)@3~0.8 (chance 0.5:(min 1 1) 0.5:0)~-0.2)"
@@ -25,7 +26,7 @@ type nodeInfo struct {
 	Path        []int32
 }
 
-func nodes(t *gen.Tree) []nodeInfo {
+func nodes(t *tree.Tree) []nodeInfo {
 	var ns []nodeInfo
 	for i := range int32(t.Len()) {
 		h, ok := t.Prior(i)
@@ -39,7 +40,7 @@ func nodes(t *gen.Tree) []nodeInfo {
 }
 
 func TestTreeAccessors(t *testing.T) {
-	tr := gen.MustParse(example)
+	tr := tree.MustParse(example)
 	want := []nodeInfo{
 		{Kind: core.Max, First: 1, NumChildren: 2, Parent: -1, Path: nil},
 		{Kind: core.Min, First: 3, NumChildren: 2, Parent: 0, Move: 3, Prior: 0.8, HasPrior: true, Path: []int32{0}},
@@ -89,7 +90,7 @@ func TestMoveLimitAndDepth(t *testing.T) {
 		{"(min (max 0 (chance 1:(min 1))) 1)", 2, 4},
 	}
 	for _, tt := range tests {
-		tr := gen.MustParse(tt.in)
+		tr := tree.MustParse(tt.in)
 		if got := tr.MoveLimit(); got != tt.moveLimit {
 			t.Errorf("%s: MoveLimit() = %d, want %d", tt.in, got, tt.moveLimit)
 		}
@@ -100,7 +101,7 @@ func TestMoveLimitAndDepth(t *testing.T) {
 }
 
 func TestFollowErrors(t *testing.T) {
-	tr := gen.MustParse(example)
+	tr := tree.MustParse(example)
 	tests := []struct {
 		path []int32
 		want string // substring of the error
@@ -131,14 +132,14 @@ func TestFormatPath(t *testing.T) {
 		{[]int32{2, 1, 10}, "0.2.1.10"},
 	}
 	for _, tt := range tests {
-		if got := gen.FormatPath(tt.path); got != tt.want {
+		if got := tree.FormatPath(tt.path); got != tt.want {
 			t.Errorf("FormatPath(%v) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
 }
 
 func TestEqual(t *testing.T) {
-	a := gen.MustParse(example)
+	a := tree.MustParse(example)
 	tests := []struct {
 		b    string
 		want bool
@@ -157,7 +158,7 @@ func TestEqual(t *testing.T) {
 		{"1", false},
 	}
 	for _, tt := range tests {
-		b := gen.MustParse(tt.b)
+		b := tree.MustParse(tt.b)
 		if got := a.Equal(b); got != tt.want {
 			t.Errorf("%s.Equal(%s) = %v, want %v", a, b, got, tt.want)
 		}
@@ -165,7 +166,7 @@ func TestEqual(t *testing.T) {
 			t.Errorf("cmp.Equal(%s, %s) = %v, want %v", a, b, got, tt.want)
 		}
 	}
-	var nilTree *gen.Tree
+	var nilTree *tree.Tree
 	if a.Equal(nil) || nilTree.Equal(a) || !nilTree.Equal(nil) {
 		t.Errorf("Equal with nil trees: got true for a nil and a non-nil tree, or false for two nil trees")
 	}

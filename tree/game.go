@@ -1,4 +1,4 @@
-package gen
+package tree
 
 import "github.com/mctscheck/mctscheck/core"
 

@@ -1,14 +1,14 @@
-package gen_test
+package tree_test
 
 import (
 	"fmt"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 func ExampleParse() {
-	t, err := gen.Parse(`
+	t, err := tree.Parse(`
 		; max chooses between a min node and a coin flip
 		(max (min 1 0)@3~0.8
 		     (chance 0.5:(min 1 1) 0.5:0)~-0.2)`)
@@ -16,7 +16,7 @@ func ExampleParse() {
 		fmt.Println(err)
 		return
 	}
-	s := gen.Solve(t)
+	s := tree.Solve(t)
 	fmt.Println(t)
 	fmt.Println("V =", s.Value(0))
 	fmt.Println("optimal root children:", s.Optimal(0))
@@ -27,9 +27,9 @@ func ExampleParse() {
 }
 
 func ExampleParse_error() {
-	_, err := gen.Parse("(max 0 (chance 0.5:1 0.25:0))")
+	_, err := tree.Parse("(max 0 (chance 0.5:1 0.25:0))")
 	fmt.Println(err)
-	_, err = gen.Parse("(max (min 1 0) x)")
+	_, err = tree.Parse("(max (min 1 0) x)")
 	fmt.Println(err)
 	// Output:
 	// offset 7: node 0.1 (chance): probabilities sum to 0.75, want 1
@@ -37,12 +37,12 @@ func ExampleParse_error() {
 }
 
 func ExampleBuilder() {
-	b := gen.NewBuilder()
+	b := tree.NewBuilder()
 	m := b.Min(b.Leaf(1), b.Leaf(0))
-	c := b.Chance(gen.P(0.5, b.Min(b.Leaf(1), b.Leaf(1))), gen.P(0.5, b.Leaf(0)))
+	c := b.Chance(tree.P(0.5, b.Min(b.Leaf(1), b.Leaf(1))), tree.P(0.5, b.Leaf(0)))
 	t, err := b.Build(b.Node(core.Max,
-		gen.E(m).WithMove(3).WithPrior(0.8),
-		gen.E(c).WithPrior(-0.2)))
+		tree.E(m).WithMove(3).WithPrior(0.8),
+		tree.E(c).WithPrior(-0.2)))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -55,11 +55,11 @@ func ExampleBuilder() {
 	// Output:
 	// (max (min 1 0)@3~0.8 (chance 0.5:(min 1 1) 0.5:0)~-0.2)
 	// 9 nodes, depth 3 moves below 4
-	// gen: node 0 (max): child 1 is already node 0.0; a node can have only one parent
+	// tree: node 0 (max): child 1 is already node 0.0; a node can have only one parent
 }
 
 func ExampleTree_Game() {
-	t := gen.MustParse("(max (min 1 0)@3~0.8 (chance 0.5:(min 1 1) 0.5:0)~-0.2)")
+	t := tree.MustParse("(max (min 1 0)@3~0.8 (chance 0.5:(min 1 1) 0.5:0)~-0.2)")
 	g := t.Game()
 	for i := range g.NumMoves() {
 		h, ok := g.Prior(i)

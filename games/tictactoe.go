@@ -1,4 +1,4 @@
-package gen
+package games
 
 import (
 	"fmt"
@@ -33,7 +33,7 @@ func NewTicTacToe() *TicTacToe {
 // both have as many stones, O when X has one more.
 func NewTicTacToeFrom(cells string) (*TicTacToe, error) {
 	if len(cells) != 9 {
-		return nil, fmt.Errorf("gen: tic-tac-toe position %q has %d cells, want 9", cells, len(cells))
+		return nil, fmt.Errorf("games: tic-tac-toe position %q has %d cells, want 9", cells, len(cells))
 	}
 	g := &TicTacToe{}
 	x, o := 0, 0
@@ -47,11 +47,11 @@ func NewTicTacToeFrom(cells string) (*TicTacToe, error) {
 			o++
 		case '.':
 		default:
-			return nil, fmt.Errorf("gen: tic-tac-toe position %q: cell %d is %q, want X, O or '.'", cells, i, cells[i])
+			return nil, fmt.Errorf("games: tic-tac-toe position %q: cell %d is %q, want X, O or '.'", cells, i, cells[i])
 		}
 	}
 	if x != o && x != o+1 {
-		return nil, fmt.Errorf("gen: tic-tac-toe position %q has %d X and %d O", cells, x, o)
+		return nil, fmt.Errorf("games: tic-tac-toe position %q has %d X and %d O", cells, x, o)
 	}
 	if x == o+1 {
 		g.first = -1

@@ -1,4 +1,4 @@
-package gen
+package tree
 
 import (
 	"fmt"
@@ -50,7 +50,7 @@ func (t *Tree) First(i int32) int32 { return t.first[i] }
 // Child returns the number of child k of node i, 0 <= k < NumChildren(i).
 func (t *Tree) Child(i int32, k int) int32 {
 	if k < 0 || k >= t.NumChildren(i) {
-		panic(fmt.Sprintf("gen: Child(%d, %d) of a node with %d children", i, k, t.NumChildren(i)))
+		panic(fmt.Sprintf("tree: Child(%d, %d) of a node with %d children", i, k, t.NumChildren(i)))
 	}
 	return t.first[i] + int32(k)
 }
@@ -88,7 +88,7 @@ func (t *Tree) Follow(path []int32) (int32, error) {
 	at := int32(0)
 	for s, k := range path {
 		if n := t.NumChildren(at); k < 0 || int(k) >= n {
-			return 0, fmt.Errorf("gen: step %d of path %v: node %s (%v) has %d children, no child %d",
+			return 0, fmt.Errorf("tree: step %d of path %v: node %s (%v) has %d children, no child %d",
 				s, path, FormatPath(t.Path(at)), t.kind[at], n, k)
 		}
 		at = t.first[at] + k

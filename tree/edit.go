@@ -1,0 +1,166 @@
+package tree
+
+import (
+	"fmt"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// The edits below return a changed copy of a tree and leave the tree itself
+// alone. They are the steps of a shrinker toward a smaller counterexample:
+// each result is laid out and checked by a Builder, so an edit that would
+// make an invalid tree (a chance node whose probabilities no longer sum to 1,
+// a node without children) returns Build's error.
+//
+// An edge keeps its attributes through an edit, with one rule for move
+// identities: a move equal to the child's index counts as the default, so a
+// child that moves to another index takes its new index as its move.
+
+// WithLeaf returns t with the subtree under node i replaced by a terminal of
+// reward r. The edge into i keeps its attributes.
+func (t *Tree) WithLeaf(i int32, r float64) (*Tree, error) {
+	return t.edit(edit{op: opLeaf, at: i, reward: r})
+}
+
+// Hoist returns t with the subtree under node i replaced by the subtree under
+// its child k. The edge into i keeps its attributes; those of the edge from i
+// to child k are dropped.
+func (t *Tree) Hoist(i int32, k int) (*Tree, error) {
+	return t.edit(edit{op: opHoist, at: i, k: k})
+}
+
+// Without returns t with child k of node i and its subtree removed.
+func (t *Tree) Without(i int32, k int) (*Tree, error) {
+	return t.edit(edit{op: opDrop, at: i, k: k})
+}
+
+// WithReward returns t with the reward of terminal node i set to r.
+func (t *Tree) WithReward(i int32, r float64) (*Tree, error) {
+	if t.valid(i) && t.kind[i] != core.Terminal {
+		return nil, fmt.Errorf("tree: WithReward: node %s is %v, not a terminal", FormatPath(t.Path(i)), t.kind[i])
+	}
+	return t.edit(edit{op: opReward, at: i, reward: r})
+}
+
+// WithoutPrior returns t with no prior on the edge into node i.
+func (t *Tree) WithoutPrior(i int32) (*Tree, error) {
+	return t.edit(edit{op: opNoPrior, at: i})
+}
+
+// WithDefaultMove returns t with the edge into node i given its default move
+// identity, its index among its siblings.
+func (t *Tree) WithDefaultMove(i int32) (*Tree, error) {
+	return t.edit(edit{op: opNoMove, at: i})
+}
+
+// WithoutPriors returns t with no prior on any edge.
+func (t *Tree) WithoutPriors() (*Tree, error) { return t.edit(edit{op: opNoPriors, at: 0}) }
+
+// WithDefaultMoves returns t with every edge given its default move identity.
+func (t *Tree) WithDefaultMoves() (*Tree, error) { return t.edit(edit{op: opNoMoves, at: 0}) }
+
+type editOp uint8
+
+const (
+	opLeaf editOp = iota
+	opHoist
+	opDrop
+	opReward
+	opNoPrior
+	opNoMove
+	opNoPriors
+	opNoMoves
+)
+
+// edit is one change to a tree: op applied at node at (with child k, or
+// reward).
+type edit struct {
+	op     editOp
+	at     int32
+	k      int
+	reward float64
+}
+
+func (t *Tree) valid(i int32) bool { return i >= 0 && int(i) < t.Len() }
+
+// edit lays out t changed by e through a Builder. It walks the edited tree
+// breadth-first, noting for each of its nodes the node of t it copies (or -1
+// for a new leaf) and the node of t whose incoming edge it keeps, then builds
+// bottom-up; so it never recurses.
+func (t *Tree) edit(e edit) (*Tree, error) {
+	if !t.valid(e.at) {
+		return nil, fmt.Errorf("tree: edit at node %d of a tree of %d nodes", e.at, t.Len())
+	}
+	if (e.op == opHoist || e.op == opDrop) && (e.k < 0 || e.k >= t.NumChildren(e.at)) {
+		return nil, fmt.Errorf("tree: edit at node %s (%v): no child %d of %d",
+			FormatPath(t.Path(e.at)), t.kind[e.at], e.k, t.NumChildren(e.at))
+	}
+	type item struct {
+		node int32 // the node of t copied, or -1 for the edit's new leaf
+		edge int32 // the node of t whose incoming edge's attributes are kept
+	}
+	copyOf := func(i int32) int32 {
+		switch {
+		case i != e.at:
+			return i
+		case e.op == opLeaf:
+			return -1
+		case e.op == opHoist:
+			return t.first[i] + int32(e.k)
+		}
+		return i
+	}
+	items := []item{{node: copyOf(0), edge: 0}}
+	kids := [][2]int{} // kids[j] = first and end of item j's children in items
+	for j := 0; j < len(items); j++ {
+		n := items[j].node
+		lo := len(items)
+		if n >= 0 {
+			for k := range t.NumChildren(n) {
+				if e.op == opDrop && n == e.at && k == e.k {
+					continue
+				}
+				c := t.first[n] + int32(k)
+				items = append(items, item{node: copyOf(c), edge: c})
+			}
+		}
+		kids = append(kids, [2]int{lo, len(items)})
+	}
+	b := NewBuilder()
+	refs := make([]Ref, len(items))
+	for j := len(items) - 1; j >= 0; j-- {
+		n := items[j].node
+		switch {
+		case n < 0:
+			refs[j] = b.Leaf(e.reward)
+			continue
+		case t.kind[n] == core.Terminal:
+			r := t.reward[n]
+			if e.op == opReward && n == e.at {
+				r = e.reward
+			}
+			refs[j] = b.Leaf(r)
+			continue
+		}
+		edges := make([]Edge, 0, kids[j][1]-kids[j][0])
+		for c := kids[j][0]; c < kids[j][1]; c++ {
+			edges = append(edges, t.edgeInto(items[c].edge, refs[c], e))
+		}
+		refs[j] = b.Node(t.kind[n], edges...)
+	}
+	return b.Build(refs[0])
+}
+
+// edgeInto returns the Builder edge to r with the attributes of the edge into
+// node c of t, changed as e says.
+func (t *Tree) edgeInto(c int32, r Ref, e edit) Edge {
+	ed := Edge{Node: r, Prob: t.prob[c]}
+	p := t.parent[c]
+	if m := t.move[c]; m != c-t.first[p] && e.op != opNoMoves && !(e.op == opNoMove && c == e.at) {
+		ed.Move, ed.HasMove = int(m), true
+	}
+	if t.hasPrior[c] && e.op != opNoPriors && !(e.op == opNoPrior && c == e.at) {
+		ed.Prior, ed.HasPrior = t.prior[c], true
+	}
+	return ed
+}

@@ -1,0 +1,80 @@
+package tree_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+func TestEdits(t *testing.T) {
+	const src = `(max (min 1 0.5@7~0.25)~0.5 (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`
+	// Node numbers, breadth-first: 0 root; 1 min, 2 chance, 3 leaf 0.75;
+	// 4, 5 the min's leaves; 6 the chance's max, 7 its leaf 0; 8, 9 under 6.
+	cases := []struct {
+		name string
+		edit func(*tree.Tree) (*tree.Tree, error)
+		want string
+	}{
+		{"leaf", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaf(1, 0.25) },
+			`(max 0.25~0.5 (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`},
+		{"leaf at root", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaf(0, 1) }, `1`},
+		{"hoist keeps the outer edge", func(t *tree.Tree) (*tree.Tree, error) { return t.Hoist(1, 1) },
+			`(max 0.5~0.5 (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`},
+		{"hoist under chance", func(t *tree.Tree) (*tree.Tree, error) { return t.Hoist(6, 1) },
+			`(max (min 1 0.5@7~0.25)~0.5 (chance 0.25:1@4 0.75:0) 0.75@9)`},
+		{"drop renumbers default moves, keeps explicit ones", func(t *tree.Tree) (*tree.Tree, error) { return t.Without(0, 0) },
+			`(max (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`},
+		{"reward", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(3, 0) },
+			`(max (min 1 0.5@7~0.25)~0.5 (chance 0.25:(max 0 1)@4 0.75:0) 0@9)`},
+		{"one prior", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutPrior(5) },
+			`(max (min 1 0.5@7)~0.5 (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`},
+		{"one move", func(t *tree.Tree) (*tree.Tree, error) { return t.WithDefaultMove(6) },
+			`(max (min 1 0.5@7~0.25)~0.5 (chance 0.25:(max 0 1) 0.75:0) 0.75@9)`},
+		{"all priors", (*tree.Tree).WithoutPriors,
+			`(max (min 1 0.5@7) (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`},
+		{"all moves", (*tree.Tree).WithDefaultMoves,
+			`(max (min 1 0.5~0.25)~0.5 (chance 0.25:(max 0 1) 0.75:0) 0.75)`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			orig := tree.MustParse(src)
+			got, err := c.edit(orig)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := tree.MustParse(c.want); !got.Equal(want) {
+				t.Errorf("got %s\nwant %s", got, want)
+			}
+			if !orig.Equal(tree.MustParse(src)) {
+				t.Errorf("the edit changed the original tree: %s", orig)
+			}
+		})
+	}
+}
+
+func TestEditErrors(t *testing.T) {
+	orig := tree.MustParse(`(max (chance 0.5:1 0.5:0) (min 0))`)
+	cases := []struct {
+		name string
+		edit func(*tree.Tree) (*tree.Tree, error)
+		want string
+	}{
+		{"node out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaf(9, 0) }, "node 9 of a tree of 6 nodes"},
+		{"negative node", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutPrior(-1) }, "node -1"},
+		{"no such child", func(t *tree.Tree) (*tree.Tree, error) { return t.Hoist(1, 2) }, "no child 2 of 2"},
+		{"chance loses a child", func(t *tree.Tree) (*tree.Tree, error) { return t.Without(1, 0) }, "sum"},
+		{"last child", func(t *tree.Tree) (*tree.Tree, error) { return t.Without(2, 0) }, "no children"},
+		{"reward of an inner node", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(1, 0) }, "not a terminal"},
+		{"reward out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(3, 2) }, "reward"},
+		{"leaf out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaf(2, -1) }, "reward"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := c.edit(orig)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, %v; want an error containing %q", got, err, c.want)
+			}
+		})
+	}
+}
