@@ -69,9 +69,17 @@ type Scorer interface {
 // among ties. It makes one interface call per child; rules in the hot loop
 // may prefer a direct loop.
 func ArgmaxScore(s *Site, sc Scorer) int {
+	return Argmax(len(s.kids), func(i int) float64 { return sc.Score(s, i) })
+}
+
+// Argmax returns the i in [0, n) with the highest score(i), the lowest index
+// among ties, so +Inf and -Inf are scores like any other. A NaN score never
+// wins against a number, except at index 0, where it is the starting best.
+// It is the one home of the argmax that scorers' Select methods share.
+func Argmax(n int, score func(i int) float64) int {
 	best, bestScore := 0, math.Inf(-1)
-	for i := range s.kids {
-		if v := sc.Score(s, i); v > bestScore || i == 0 {
+	for i := range n {
+		if v := score(i); v > bestScore || i == 0 {
 			best, bestScore = i, v
 		}
 	}

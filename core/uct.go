@@ -19,19 +19,45 @@ type UCT struct {
 	C float64
 }
 
+// UCTScore is the UCT score of a child with n > 0 simulations and reward
+// sum w (from the chooser's side) under a parent whose count has natural
+// logarithm logN:
+//
+//	w/n + c·sqrt(logN/n), computed as (w + c·sqrt(logN·n))/n
+//
+// with one square root and one division. Counts below 2^-512, which only
+// virtual experience can give, take the form with two square roots instead,
+// since logN·n would lose precision to underflow and logN/n overflow. It is
+// the one home of the formula: core.UCT and the catalogue's rules that add a
+// UCT term call it.
+func UCTScore(w, n, c, logN float64) float64 {
+	if n < 0x1p-512 {
+		return w/n + c*math.Sqrt(logN)/math.Sqrt(n)
+	}
+	return (w + c*math.Sqrt(logN*n)) / n
+}
+
+// LogParent returns ln n(F) for the site's parent, n(F) below 1 counted as 1.
+func LogParent(s *Site) float64 {
+	if s.sVirt.n == 0 {
+		return logCount(s.self.n) // the same float64 as the general case
+	}
+	return math.Log(max(s.ParentN(), 1))
+}
+
 // Select implements Rule.
 func (u UCT) Select(s *Site) int {
 	if s.virt == nil && s.mm == nil {
 		return u.selectPlain(s)
 	}
-	logN := math.Log(max(s.ParentN(), 1))
+	logN := LogParent(s)
 	best, bestScore := 0, math.Inf(-1)
 	for i := range s.kids {
 		n := s.N(i)
 		if n == 0 {
 			return i
 		}
-		score := s.W(i)/n + u.C*math.Sqrt(logN)/math.Sqrt(n)
+		score := UCTScore(s.W(i), n, u.C, logN)
 		if score > bestScore {
 			best, bestScore = i, score
 		}
@@ -42,10 +68,7 @@ func (u UCT) Select(s *Site) int {
 // selectPlain is Select for the common site without virtual experience or
 // minimax values: it reads the nodes directly. Scores are never NaN, so
 // max keeps the same best score as a compare-and-assign would, and the
-// compiler can keep the loop free of unpredictable branches. Its counts are whole numbers,
-// so it can write the score as (w + C·sqrt(ln n(F)·n))/n, one division per
-// child instead of two; the general loop divides two
-// square roots so that a tiny virtual count cannot overflow the score.
+// compiler can keep the loop free of unpredictable branches.
 func (u UCT) selectPlain(s *Site) int {
 	logN := logCount(s.self.n)
 	best, bestScore := 0, math.Inf(-1)
@@ -55,7 +78,7 @@ func (u UCT) selectPlain(s *Site) int {
 				return i
 			}
 			n := float64(k.n)
-			score := (n - k.w + u.C*math.Sqrt(logN*n)) / n
+			score := UCTScore(n-k.w, n, u.C, logN)
 			if score > bestScore {
 				best = i
 			}
@@ -68,7 +91,7 @@ func (u UCT) selectPlain(s *Site) int {
 			return i
 		}
 		n := float64(k.n)
-		score := (k.w + u.C*math.Sqrt(logN*n)) / n
+		score := UCTScore(k.w, n, u.C, logN)
 		if score > bestScore {
 			best = i
 		}
@@ -84,7 +107,7 @@ func (u UCT) Score(s *Site, i int) float64 {
 	if n == 0 {
 		return math.MaxFloat64
 	}
-	return s.W(i)/n + u.C*math.Sqrt(math.Log(max(s.ParentN(), 1)))/math.Sqrt(n)
+	return UCTScore(s.W(i), n, u.C, LogParent(s))
 }
 
 // logTableSize bounds the visit counts whose logarithm logCount looks up.

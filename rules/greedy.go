@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"math"
-
 	"github.com/mctscheck/mctscheck/core"
 )
 
@@ -29,13 +27,7 @@ func (g GreedyFPU) score(s *core.Site, i int) float64 {
 
 // Select implements core.Rule.
 func (g GreedyFPU) Select(s *core.Site) int {
-	best, bestScore := 0, math.Inf(-1)
-	for i := range s.Len() {
-		if v := g.score(s, i); v > bestScore || i == 0 {
-			best, bestScore = i, v
-		}
-	}
-	return best
+	return core.Argmax(s.Len(), func(i int) float64 { return g.score(s, i) })
 }
 
 // Score implements core.Scorer.

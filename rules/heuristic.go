@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"math"
-
 	"github.com/mctscheck/mctscheck/core"
 )
 
@@ -46,13 +44,7 @@ func (r NegativeHeuristic) score(s *core.Site, i int, k float64) float64 {
 // Select implements core.Rule.
 func (r NegativeHeuristic) Select(s *core.Site) int {
 	k := r.k()
-	best, bestScore := 0, math.Inf(-1)
-	for i := range s.Len() {
-		if v := r.score(s, i, k); v > bestScore || i == 0 {
-			best, bestScore = i, v
-		}
-	}
-	return best
+	return core.Argmax(s.Len(), func(i int) float64 { return r.score(s, i, k) })
 }
 
 // Score implements core.Scorer.

@@ -35,34 +35,22 @@ type Prior struct {
 	H func(h float64, ok bool) float64
 }
 
-func (p Prior) score(s *core.Site, i int, sqrtLog float64) float64 {
+func (p Prior) score(s *core.Site, i int, logN float64) float64 {
 	n := s.N(i)
 	if n == 0 {
 		return Unvisited
 	}
-	return s.W(i)/n + p.C*sqrtLog/math.Sqrt(n)
+	return core.UCTScore(s.W(i), n, p.C, logN)
 }
-
-func sqrtLogParent(s *core.Site) float64 { return math.Sqrt(math.Log(max(s.ParentN(), 1))) }
 
 // Select implements core.Rule.
 func (p Prior) Select(s *core.Site) int {
-	sl := sqrtLogParent(s)
-	best, bestScore := 0, math.Inf(-1)
-	for i := range s.Len() {
-		v := p.score(s, i, sl)
-		if v == Unvisited {
-			return i
-		}
-		if v > bestScore || i == 0 {
-			best, bestScore = i, v
-		}
-	}
-	return best
+	logN := core.LogParent(s)
+	return core.Argmax(s.Len(), func(i int) float64 { return p.score(s, i, logN) })
 }
 
 // Score implements core.Scorer.
-func (p Prior) Score(s *core.Site, i int) float64 { return p.score(s, i, sqrtLogParent(s)) }
+func (p Prior) Score(s *core.Site, i int) float64 { return p.score(s, i, core.LogParent(s)) }
 
 // Needs implements core.Needer: virtual experience from the priors, none
 // when N0 ≤ 0.

@@ -48,13 +48,7 @@ func (r RAVE) score(s *core.Site, i int, k float64) float64 {
 // Select implements core.Rule.
 func (r RAVE) Select(s *core.Site) int {
 	k := r.k()
-	best, bestScore := 0, math.Inf(-1)
-	for i := range s.Len() {
-		if v := r.score(s, i, k); v > bestScore || i == 0 {
-			best, bestScore = i, v
-		}
-	}
-	return best
+	return core.Argmax(s.Len(), func(i int) float64 { return r.score(s, i, k) })
 }
 
 // Score implements core.Scorer.
@@ -104,13 +98,7 @@ func (r MCRAVE) score(s *core.Site, i int, k float64) float64 {
 // Select implements core.Rule.
 func (r MCRAVE) Select(s *core.Site) int {
 	k := r.k()
-	best, bestScore := 0, math.Inf(-1)
-	for i := range s.Len() {
-		if v := r.score(s, i, k); v > bestScore || i == 0 {
-			best, bestScore = i, v
-		}
-	}
-	return best
+	return core.Argmax(s.Len(), func(i int) float64 { return r.score(s, i, k) })
 }
 
 // Score implements core.Scorer.

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"math"
-
 	"github.com/mctscheck/mctscheck/core"
 )
 
@@ -41,13 +39,7 @@ func (m Smoothed) score(s *core.Site, i int, k float64) float64 {
 // Select implements core.Rule.
 func (m Smoothed) Select(s *core.Site) int {
 	k := m.k()
-	best, bestScore := 0, math.Inf(-1)
-	for i := range s.Len() {
-		if v := m.score(s, i, k); v > bestScore || i == 0 {
-			best, bestScore = i, v
-		}
-	}
-	return best
+	return core.Argmax(s.Len(), func(i int) float64 { return m.score(s, i, k) })
 }
 
 // Score implements core.Scorer.
