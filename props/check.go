@@ -32,7 +32,7 @@ type checker struct {
 	opts  Options
 	sims  int64
 	curve *Report // if set, every search's snapshots go into its curve
-	kept  float64 // the Eq. 4 share ratio: shareKept, or shareKeptLong when confirming
+	long  bool    // confirming: the criterion reads the longer window
 }
 
 // tree runs every seed on one tree and returns the tree's verdict.
@@ -71,11 +71,7 @@ func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWit
 		if c.curve != nil {
 			c.curve.addCurve(tr, sol, snaps)
 		}
-		kept := c.kept
-		if kept == 0 {
-			kept = shareKept
-		}
-		r := judgeSeed(tr, sol, snaps, c.opts.Window, kept)
+		r := c.opts.Criterion.judgeSeed(tr, sol, snaps, c.opts.Window, c.long)
 		n := float64(i + 1)
 		res.Visited += (r.Visited - res.Visited) / n
 		res.Recent += (r.Recent - res.Recent) / n
@@ -118,12 +114,7 @@ func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWit
 	return res, nil
 }
 
-// confirmFactor is how much further than MaxBudget a candidate witness is
-// searched before it counts: log2(confirmFactor) more doublings, read in a
-// window that many doublings longer.
-const confirmFactor = 16
-
-// confirm reruns an inconsistent tree at confirmFactor times the budget and
+// confirm reruns an inconsistent tree at Criterion.ConfirmFactor times the budget and
 // reports whether it is still inconsistent for the same condition. It keeps
 // a slowly vanishing share (n^-a with small a), or a decision that is slowly
 // coming right, from passing for a witness. Faults need no confirmation.
@@ -133,9 +124,10 @@ func (c *checker) confirm(ctx context.Context, res TreeResult) (bool, error) {
 		return true, nil
 	}
 	o := c.opts
-	o.MaxBudget *= confirmFactor
-	o.Window += bits.TrailingZeros(confirmFactor)
-	long := &checker{rule: c.rule, opts: o, kept: shareKeptLong}
+	f := o.Criterion.ConfirmFactor
+	o.MaxBudget *= f
+	o.Window += bits.TrailingZeros(uint(f))
+	long := &checker{rule: c.rule, opts: o, long: true}
 	r, err := long.seeds(ctx, res.Name, res.Tree, true)
 	c.sims += long.sims
 	if err != nil {

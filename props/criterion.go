@@ -8,31 +8,76 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-// Constants of the criterion; props' package doc explains each.
-const (
-	// gapMin is δ, the least value gap the criterion reads as a real one.
-	gapMin = 1.0 / 8
-	// seMultiple scales the standard error a gap must also exceed.
-	seMultiple = 4
-	// minParentVisits is the visits a node needs at the window's start
+// Criterion holds the thresholds with which the checker reads a search's
+// checkpoints: the one place where they are set. The package doc explains
+// how each is used; DefaultCriterion is what a zero Options.Criterion means.
+type Criterion struct {
+	// Gap is δ, the least value gap read as a real one: a node's mean below
+	// its value (Eq. 5), two children's means apart (Eq. 4).
+	Gap float64
+	// SEMultiple is how many standard errors (variance bound 1/4) a gap
+	// between two children's means must also exceed at the last checkpoint.
+	SEMultiple float64
+	// MinParentVisits is the simulations a node needs at the window's start
 	// before its children are judged.
-	minParentVisits = 32
-	// minShareVisits is the visits a worse child needs, at the window's start
-	// and in its second half, for its share to be judged.
-	minShareVisits = 10
-	// shareKept is the ratio of the worse child's share in the window's
-	// second half to its share in the first half above which Eq. 4 fails;
-	// shareKeptLong is the same in the confirmation's window, whose halves
-	// lie 16 times apart (not 4) and hold 16 times the simulations, so that
-	// a constant share stays within a few percent of 1 while one that
-	// vanishes like n^-0.1 falls below 0.76.
-	shareKept     = 0.75
-	shareKeptLong = 0.9
-	// decisionSigmas is how clearly the wrong root child must lead the best
-	// optimal one at the last checkpoint, in standard deviations of a fair
-	// split of their visits.
-	decisionSigmas = 4
-)
+	MinParentVisits int64
+	// ParentGrowth is how many times a node's simulations must grow over
+	// the window for a child without any to count as starved (Eq. 5).
+	ParentGrowth int64
+	// MinShareVisits is the simulations the two children of an Eq. 4
+	// finding need at the window's start, and the worse one in the window's
+	// second half.
+	MinShareVisits int64
+	// ShareKept is the ratio of the worse child's share of the new
+	// simulations in the window's second half to its share in the first
+	// half at or above which Eq. 4 fails.
+	ShareKept float64
+	// ShareKeptLong is ShareKept in the confirmation's window, whose halves
+	// lie ConfirmFactor times further apart and hold ConfirmFactor times the
+	// simulations, so that a constant share stays within a few percent of 1
+	// while one that vanishes like n^-0.1 falls below 0.76.
+	ShareKeptLong float64
+	// DecisionSigmas is how clearly the wrong root child must lead the best
+	// optimal one at the last checkpoint (Eq. 6), in standard deviations of
+	// a fair split of their simulations.
+	DecisionSigmas float64
+	// ConfirmFactor is how much further than MaxBudget a candidate witness
+	// is searched before it counts, a power of two: log2(ConfirmFactor)
+	// more doublings, read in a window that many doublings longer.
+	ConfirmFactor int
+}
+
+// DefaultCriterion is the criterion at which props' package doc states its
+// measured error rates.
+var DefaultCriterion = Criterion{
+	Gap:             1.0 / 8,
+	SEMultiple:      4,
+	MinParentVisits: 32,
+	ParentGrowth:    4,
+	MinShareVisits:  10,
+	ShareKept:       0.75,
+	ShareKeptLong:   0.9,
+	DecisionSigmas:  4,
+	ConfirmFactor:   16,
+}
+
+// check reports what is wrong with cr, or nil.
+func (cr Criterion) check() error {
+	switch {
+	case !(cr.Gap > 0 && cr.Gap <= 1):
+		return fmt.Errorf("props: Criterion.Gap %v, want (0,1]", cr.Gap)
+	case !(cr.SEMultiple >= 0 && cr.DecisionSigmas >= 0):
+		return fmt.Errorf("props: Criterion.SEMultiple %v and DecisionSigmas %v, want ≥ 0", cr.SEMultiple, cr.DecisionSigmas)
+	case cr.MinParentVisits < 1 || cr.MinShareVisits < 1 || cr.ParentGrowth < 1:
+		return fmt.Errorf("props: Criterion.MinParentVisits %d, MinShareVisits %d and ParentGrowth %d, want ≥ 1",
+			cr.MinParentVisits, cr.MinShareVisits, cr.ParentGrowth)
+	case !(cr.ShareKept > 0 && cr.ShareKeptLong > 0):
+		return fmt.Errorf("props: Criterion.ShareKept %v and ShareKeptLong %v, want > 0", cr.ShareKept, cr.ShareKeptLong)
+	case cr.ConfirmFactor < 2 || cr.ConfirmFactor > 1<<10 || !powerOfTwo(cr.ConfirmFactor):
+		return fmt.Errorf("props: Criterion.ConfirmFactor %d, want a power of two from 2 to 1024", cr.ConfirmFactor)
+	}
+	return nil
+}
 
 // Condition names the part of the theorem a finding is about.
 type Condition string
@@ -76,7 +121,13 @@ type seedResult struct {
 }
 
 // judgeSeed applies the criterion to the snapshots of one search.
-func judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int, kept float64) seedResult {
+// In the confirmation's longer window (long) the share ratio of Eq. 4 is
+// ShareKeptLong.
+func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int, long bool) seedResult {
+	kept := cr.ShareKept
+	if long {
+		kept = cr.ShareKeptLong
+	}
 	last := len(snaps) - 1
 	first := last - window
 	mid := first + window/2
@@ -84,19 +135,19 @@ func judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int, 
 	for k := last; k >= 0 && optimal(sol, snaps[k].decision); k-- {
 		r.OptimalFrom = k
 	}
-	r.Wrong = wrongDecision(tr, sol, snaps[first:])
+	r.Wrong = cr.wrongDecision(tr, sol, snaps[first:])
 	n := tr.Len()
 	a, z := snaps[first], snaps[last]
 	for p := range int32(n) {
 		kind := tr.Kind(p)
-		if (kind != core.Max && kind != core.Min) || a.visits[p] < minParentVisits {
+		if (kind != core.Max && kind != core.Min) || a.visits[p] < cr.MinParentVisits {
 			continue
 		}
 		if r.Eq5 == nil {
-			r.Eq5 = starvation(tr, sol, snaps[first:], p)
+			r.Eq5 = cr.starvation(tr, sol, snaps[first:], p)
 		}
 		if r.Eq4 == nil {
-			r.Eq4 = keptShare(tr, snaps[first:], snaps[mid], p, kept)
+			r.Eq4 = cr.keptShare(tr, snaps[first:], snaps[mid], p, kept)
 		}
 	}
 	r.RootError = math.Abs(z.value[0] - sol.Value(0))
@@ -117,8 +168,8 @@ func optimal(sol *tree.Solution, d int) bool { return d >= 0 && sol.IsOptimal(0,
 
 // wrongDecision is the Eq. 6 finding: the decision is outside Opt(root) at
 // every checkpoint of win, and at the last one the decided child leads every
-// optimal child by decisionSigmas standard deviations of a fair split.
-func wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snapshot) *Finding {
+// optimal child by DecisionSigmas standard deviations of a fair split.
+func (cr Criterion) wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snapshot) *Finding {
 	for _, s := range win {
 		if optimal(sol, s.decision) {
 			return nil
@@ -136,7 +187,7 @@ func wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snapshot) *Finding {
 			best, bestN = int(k), v
 		}
 	}
-	if float64(dn-bestN) < decisionSigmas*math.Sqrt(float64(dn+bestN)) {
+	if float64(dn-bestN) < cr.DecisionSigmas*math.Sqrt(float64(dn+bestN)) {
 		return nil
 	}
 	return &Finding{Condition: Eq6, Node: "0", Child: z.decision, Text: fmt.Sprintf(
@@ -154,17 +205,17 @@ func chooser(k core.Kind, v float64) float64 {
 }
 
 // starvation is the Eq. 5 finding at p: through the window p keeps being
-// simulated (×4 at least) and its empirical value stays δ below its true
+// simulated (×ParentGrowth at least) and its empirical value stays δ below its true
 // value from its chooser's side, yet a child gets no simulation at all.
-func starvation(tr *tree.Tree, sol *tree.Solution, win []snapshot, p int32) *Finding {
+func (cr Criterion) starvation(tr *tree.Tree, sol *tree.Solution, win []snapshot, p int32) *Finding {
 	a, z := win[0], win[len(win)-1]
-	if z.visits[p] < 4*a.visits[p] {
+	if z.visits[p] < cr.ParentGrowth*a.visits[p] {
 		return nil
 	}
 	kind := tr.Kind(p)
 	truth := chooser(kind, sol.Value(p))
 	for _, s := range win {
-		if truth-chooser(kind, s.value[p]) < gapMin {
+		if truth-chooser(kind, s.value[p]) < cr.Gap {
 			return nil
 		}
 	}
@@ -192,9 +243,9 @@ func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 
 // keptShare is the Eq. 4 finding at p: two children whose means differ, from
 // p's chooser's side, clearly (clearGap), while the worse one's share of p's new simulations in the
-// window's second half is still kept (shareKept or shareKeptLong) of its
+// window's second half is still kept (ShareKept or ShareKeptLong) of its
 // share in the first half.
-func keptShare(tr *tree.Tree, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
+func (cr Criterion) keptShare(tr *tree.Tree, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
 	a, z := win[0], win[len(win)-1]
 	kind := tr.Kind(p)
 	k := tr.NumChildren(p)
@@ -202,15 +253,15 @@ func keptShare(tr *tree.Tree, win []snapshot, mid snapshot, p int32, kept float6
 		b := tr.Child(p, bi)
 		for wi := range k {
 			w := tr.Child(p, wi)
-			if wi == bi || a.visits[w] < minShareVisits || a.visits[b] < minShareVisits {
+			if wi == bi || a.visits[w] < cr.MinShareVisits || a.visits[b] < cr.MinShareVisits {
 				continue
 			}
-			if !clearGap(kind, win, b, w) {
+			if !cr.clearGap(kind, win, b, w) {
 				continue
 			}
 			dw1, dp1 := mid.visits[w]-a.visits[w], mid.visits[p]-a.visits[p]
 			dw2, dp2 := z.visits[w]-mid.visits[w], z.visits[p]-mid.visits[p]
-			if dw2 < minShareVisits || dp1 <= 0 || dp2 <= 0 {
+			if dw2 < cr.MinShareVisits || dp1 <= 0 || dp2 <= 0 {
 				continue
 			}
 			s1, s2 := float64(dw1)/float64(dp1), float64(dw2)/float64(dp2)
@@ -226,15 +277,15 @@ func keptShare(tr *tree.Tree, win []snapshot, mid snapshot, p int32, kept float6
 
 // clearGap reports whether child b's mean beats child w's, from the side of
 // the player at a node of kind, by δ at every checkpoint of win and, at the
-// last, also by seMultiple standard errors (with the variance bound 1/4 of
+// last, also by SEMultiple standard errors (with the variance bound 1/4 of
 // rewards in [0,1]).
-func clearGap(kind core.Kind, win []snapshot, b, w int32) bool {
+func (cr Criterion) clearGap(kind core.Kind, win []snapshot, b, w int32) bool {
 	for _, s := range win {
-		if !(chooser(kind, s.value[b])-chooser(kind, s.value[w]) >= gapMin) {
+		if !(chooser(kind, s.value[b])-chooser(kind, s.value[w]) >= cr.Gap) {
 			return false
 		}
 	}
 	z := win[len(win)-1]
 	se := math.Sqrt(0.25/float64(z.visits[b]) + 0.25/float64(z.visits[w]))
-	return chooser(kind, z.value[b])-chooser(kind, z.value[w]) >= seMultiple*se
+	return chooser(kind, z.value[b])-chooser(kind, z.value[w]) >= cr.SEMultiple*se
 }

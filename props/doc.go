@@ -28,23 +28,26 @@
 // in the act of breaking one. For each tree the checker runs Seeds searches
 // (default 4), each observed at doubling budgets from MinBudget to MaxBudget
 // (default 64 to 16,384 simulations, paper mode: Algorithm 1 verbatim), and
-// reads the last Window doublings (default 4, i.e. 1,024 to 16,384). With δ
-// = 1/8, in one search:
+// reads the last Window doublings (default 4, i.e. 1,024 to 16,384). The
+// thresholds are the fields of a [Criterion], set in one place,
+// [DefaultCriterion]; in one search:
 //
 //   - Eq. 6 fails when the decision is outside Opt(root) at every window
 //     checkpoint and, at the last one, the decided child leads every optimal
-//     child by 4 standard deviations of a fair split of their simulations.
-//   - Eq. 5 fails at a max (min) node with at least 32 simulations at the
-//     window's start whose simulations grow at least fourfold over the
-//     window, whose mean stays at least δ below (above) its true value at
-//     every checkpoint, and one of whose children gets no simulation in the
-//     whole window.
+//     child by DecisionSigmas standard deviations of a fair split of their
+//     simulations.
+//   - Eq. 5 fails at a max (min) node with at least MinParentVisits
+//     simulations at the window's start whose simulations grow at least
+//     ParentGrowth-fold over the window, whose mean stays at least Gap (δ)
+//     below (above) its true value at every checkpoint, and one of whose
+//     children gets no simulation in the whole window.
 //   - Eq. 4 fails at such a node when two children's means differ, from the
-//     chooser's side, by δ at every checkpoint and by 4 standard errors
-//     (variance bound 1/4) at the last, both having at least 10 simulations,
-//     and the worse child's share of the node's new simulations in the
-//     window's second half is at least 3/4 of its share in the first half
-//     (9/10 in the confirmation's longer window, below).
+//     chooser's side, by δ at every checkpoint and by SEMultiple standard
+//     errors (variance bound 1/4) at the last, both having at least
+//     MinShareVisits simulations, and the worse child's share of the node's
+//     new simulations in the window's second half is at least ShareKept of
+//     its share in the first half (ShareKeptLong in the confirmation's
+//     longer window, below).
 //
 // # Verdicts
 //
@@ -53,11 +56,12 @@
 // wrong, and the reason the theorem gives for it is visible. With minimax
 // backups only Eq. 5 counts: the backed-up values converge whatever the
 // shares, so Eq. 4 explains nothing there. A candidate is confirmed by
-// searching the tree again to 16 times the budget and reading a window 4
-// doublings longer (1,024 to 262,144 simulations by default), where it must
-// fail for the same condition: a share that vanishes slowly, like
-// n^(−1/4), or a decision that comes right late can pass for a constant one
-// over 16 times the simulations, but not over 256 times. A rule that returns a
+// searching the tree again to ConfirmFactor times the budget and reading a
+// window log2(ConfirmFactor) doublings longer (1,024 to 262,144 simulations
+// by default), where it must fail for the same condition: a share that
+// vanishes slowly, like n^(−1/4), or a decision that comes right late can
+// pass for a constant one over 16 times the simulations, but not over 256
+// times. A rule that returns a
 // non-finite score or panics is a witness too (a fault), with the inputs it
 // saw. A tree converged when every seed decided optimally at every window
 // checkpoint. Then:

@@ -38,6 +38,9 @@ type Options struct {
 	Growth   core.Growth
 	Backup   core.Backup
 	Decision core.Decision
+	// Criterion sets the thresholds with which checkpoints are read; the
+	// zero Criterion means DefaultCriterion.
+	Criterion Criterion
 	// RuleSpec names the rule in replay lines, e.g. "greedy-fpu" for
 	// `mctscheck check -rule greedy-fpu`; empty means no mctscheck line.
 	RuleSpec string
@@ -83,6 +86,12 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Window == 0 {
 		o.Window = 4
+	}
+	if o.Criterion == (Criterion{}) {
+		o.Criterion = DefaultCriterion
+	}
+	if err := o.Criterion.check(); err != nil {
+		return o, err
 	}
 	switch {
 	case o.Trees < 0:
