@@ -1,0 +1,43 @@
+package props
+
+import (
+	"fmt"
+	"regexp"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// replayLines returns the command lines that replay a witness.
+func replayLines(t *tree.Tree, o Options, testName string) []string {
+	var out []string
+	q := shellQuote(t.String())
+	if testName != "" {
+		out = append(out, fmt.Sprintf("%s=%s go test -run '^%s$' .", TreeEnv, q, regexp.QuoteMeta(testName)))
+	}
+	if o.RuleSpec != "" {
+		line := fmt.Sprintf("mctscheck check -rule %s -tree %s -seed %d -seeds %d -budget %d",
+			shellQuote(o.RuleSpec), q, o.Seed, o.Seeds, o.MaxBudget)
+		if o.Growth == core.GrowPractical {
+			line += " -growth practical"
+		}
+		if o.Backup == core.BackupMinimax {
+			line += " -backup minimax"
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// shellQuote quotes s for a POSIX shell.
+func shellQuote(s string) string {
+	out := []byte{'\''}
+	for i := range len(s) {
+		if s[i] == '\'' {
+			out = append(out, `'\''`...)
+		} else {
+			out = append(out, s[i])
+		}
+	}
+	return string(append(out, '\''))
+}
