@@ -3,37 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
-	"golang.org/x/perf/benchproc"
-	"golang.org/x/perf/benchunit"
 )
-
-// tidy returns the unit as benchfmt stores it: ns/sim becomes sec/sim.
-func tidy(unit string) string {
-	_, u := benchunit.Tidy(1, unit)
-	return u
-}
-
-// cellKey identifies one benchmark and unit: the table (file-level
-// configuration and unit) and the row (full benchmark name).
-type cellKey struct {
-	table, row benchproc.Key
-}
-
-// cell holds the samples of one benchmark and unit from each file.
-type cell struct {
-	key      cellKey
-	unit     string
-	old, new []float64
-}
 
 // row is the comparison of one benchmark and unit.
 type row struct {
@@ -89,78 +66,16 @@ func (r *report) failed() bool {
 // compare reads both files and compares every benchmark and selected unit
 // they share. It returns an error for bad input and for no shared data.
 func compare(oldPath, newPath string, o options) (*report, error) {
-	filter, err := benchproc.NewFilter(o.filter)
-	if err != nil {
-		return nil, fmt.Errorf("-filter: %v", err)
-	}
-	var parser benchproc.ProjectionParser
-	tableBy, unitField, err := parser.ParseWithUnit(".config", filter)
+	s, err := read(oldPath, newPath, o)
 	if err != nil {
 		return nil, err
 	}
-	rowBy, err := parser.Parse(".fullname", filter)
-	if err != nil {
-		return nil, err
-	}
-	// Project .file away from .config, as benchstat's -col .file does, so
-	// that the two files' results meet in the same tables.
-	if _, err := parser.Parse(".file", filter); err != nil {
-		return nil, err
-	}
-	if o.ignore != "" {
-		if _, err := parser.Parse(o.ignore, filter); err != nil {
-			return nil, fmt.Errorf("-ignore: %v", err)
-		}
-	}
-
-	cells := map[cellKey]*cell{}
-	var order []*cell
-	units := benchfmt.UnitMetadataMap{}
-	seenUnits := map[string]bool{}
-	for side, path := range []string{oldPath, newPath} {
-		files := benchfmt.Files{Paths: []string{path}}
-		for files.Scan() {
-			res, ok := files.Result().(*benchfmt.Result)
-			if !ok {
-				continue // syntax errors in benchmark output are skipped, as benchstat does
-			}
-			if ok, _ := filter.Apply(res); !ok {
-				continue
-			}
-			tables := tableBy.ProjectValues(res)
-			rowKey := rowBy.Project(res)
-			for i, v := range res.Values {
-				unit := tables[i].Get(unitField)
-				seenUnits[unit] = true
-				if o.units != nil && !slices.Contains(o.units, unit) {
-					continue
-				}
-				k := cellKey{tables[i], rowKey}
-				c := cells[k]
-				if c == nil {
-					c = &cell{key: k, unit: unit}
-					cells[k] = c
-					order = append(order, c)
-				}
-				if side == 0 {
-					c.old = append(c.old, v.Value)
-				} else {
-					c.new = append(c.new, v.Value)
-				}
-			}
-		}
-		if err := files.Err(); err != nil {
-			return nil, err
-		}
-		for k, v := range files.Units() {
-			units[k] = v
-		}
-	}
+	units, unitField := s.units, s.unitField
 
 	r := &report{o: o}
 	thresholds := benchmath.DefaultThresholds
 	thresholds.CompareAlpha = o.alpha
-	for _, c := range order {
+	for _, c := range s.cells {
 		name := c.key.row.StringValues()
 		switch {
 		case len(c.new) == 0:
@@ -199,7 +114,7 @@ func compare(oldPath, newPath string, o options) (*report, error) {
 		r.rows = append(r.rows, x)
 	}
 	if len(r.rows) == 0 {
-		return nil, noData(o, seenUnits, r)
+		return nil, noData(o, s.seenUnits, r)
 	}
 	r.summarise()
 	return r, nil
@@ -444,161 +359,4 @@ func binomial(n, k int) float64 {
 		}
 	}
 	return r
-}
-
-// print writes the tables, the notes and the verdict.
-func (r *report) print(w io.Writer) {
-	lastTable := "\x00"
-	for _, g := range r.geomeans {
-		if g.table != lastTable {
-			fmt.Fprint(w, g.table)
-			lastTable = g.table
-		}
-		t := [][]string{{"", "old", "new", "", "", ""}, {"", g.unit, g.unit, "vs base", "", ""}}
-		cls := benchunit.ClassOf(g.unit)
-		for _, x := range r.rows {
-			if x.table != g.table || x.unit != g.unit {
-				continue
-			}
-			sc := benchunit.CommonScale([]float64{x.old.Center, x.new.Center}, cls)
-			mark := ""
-			if x.regression {
-				mark = fmt.Sprintf("SLOWER %.1f%%", x.slowdown)
-			}
-			t = append(t, []string{x.name,
-				sc.Format(x.old.Center) + " ± " + x.old.PctRangeString(),
-				sc.Format(x.new.Center) + " ± " + x.new.PctRangeString(),
-				x.cmp.FormatDelta(x.old.Center, x.new.Center), "(" + x.cmp.String() + ")", mark})
-		}
-		if g.ok {
-			sc := benchunit.CommonScale([]float64{g.old, g.new}, cls)
-			mark := ""
-			if g.regression {
-				mark = fmt.Sprintf("SLOWER %.1f%%", g.slowdown)
-			}
-			test := ""
-			if g.tested {
-				test = fmt.Sprintf("(p=%.3f n=%d+%d perm)", g.p, g.n1, g.n2)
-			}
-			t = append(t, []string{"geomean", sc.Format(g.old), sc.Format(g.new),
-				fmt.Sprintf("%+.2f%%", signedChange(g)), test, mark})
-		}
-		writeTable(w, t)
-		fmt.Fprintln(w)
-	}
-	for _, s := range r.onlyOld {
-		fmt.Fprintf(w, "note: only in OLD, not judged: %s\n", s)
-	}
-	for _, s := range r.onlyNew {
-		fmt.Fprintf(w, "note: only in NEW, not judged: %s\n", s)
-	}
-	for _, s := range r.warnings {
-		fmt.Fprintf(w, "warning: %s\n", s)
-	}
-	fmt.Fprintln(w, r.verdict())
-}
-
-// writeTable writes rows of cells in aligned columns: the first column
-// (names) and the last (marks) to the left, the numbers to the right.
-func writeTable(w io.Writer, t [][]string) {
-	var width []int
-	for _, row := range t {
-		for i, c := range row {
-			if i >= len(width) {
-				width = append(width, 0)
-			}
-			width[i] = max(width[i], utf8.RuneCountInString(c))
-		}
-	}
-	for _, row := range t {
-		var b strings.Builder
-		for i, c := range row {
-			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
-			switch {
-			case i == 0:
-				b.WriteString(c + pad)
-			case i == len(row)-1:
-				b.WriteString("  " + c)
-			default:
-				b.WriteString("  " + pad + c)
-			}
-		}
-		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
-	}
-}
-
-// configText is a table's file-level configuration, one "key: value" line
-// each, as benchstat prints it above a table.
-func configText(k benchproc.Key, unitField *benchproc.Field) string {
-	var b strings.Builder
-	for _, f := range k.Projection().FlattenedFields() {
-		if f == unitField {
-			continue
-		}
-		if v := k.Get(f); v != "" {
-			fmt.Fprintf(&b, "%s: %s\n", f.Name, v)
-		}
-	}
-	return b.String()
-}
-
-// signedChange is the geomean's change as benchstat prints it, new/old − 1,
-// whatever the unit's direction.
-func signedChange(g geomean) float64 {
-	return (g.new/g.old - 1) * 100
-}
-
-// verdict is the one-line summary.
-func (r *report) verdict() string {
-	var units []string
-	var bad []row
-	for _, x := range r.rows {
-		if !slices.Contains(units, x.unit) {
-			units = append(units, x.unit)
-		}
-		if x.regression {
-			bad = append(bad, x)
-		}
-	}
-	var badGeo []string
-	geo := make([]string, 0, len(r.geomeans))
-	for _, g := range r.geomeans {
-		if !g.ok {
-			continue
-		}
-		s := fmt.Sprintf("%s %+.1f%%", g.unit, g.slowdown)
-		geo = append(geo, s)
-		if g.regression {
-			badGeo = append(badGeo, s)
-		}
-	}
-	crit := fmt.Sprintf("slower by more than %g%% at p < %g", r.o.threshold, r.o.alpha)
-	what := fmt.Sprintf("%d comparisons (%s)", len(r.rows), strings.Join(units, ", "))
-	geoText := "geomean slowdown " + strings.Join(geo, ", ")
-	if len(bad) == 0 && len(badGeo) == 0 {
-		return fmt.Sprintf("gate: PASS: %s, none %s; %s (limit %g%%)", what, crit, geoText, r.o.threshold)
-	}
-	var parts []string
-	if len(bad) > 0 {
-		worst := slices.MaxFunc(bad, func(a, b row) int { return cmpFloat(a.slowdown, b.slowdown) })
-		parts = append(parts, fmt.Sprintf("%d of %s %s (worst %s %+.1f%% %s)",
-			len(bad), what, crit, worst.name, worst.slowdown, worst.unit))
-	}
-	if len(badGeo) > 0 {
-		parts = append(parts, fmt.Sprintf("geomean slower by more than %g%% at p < %g: %s", r.o.threshold, r.o.alpha, strings.Join(badGeo, ", ")))
-	} else {
-		parts = append(parts, geoText)
-	}
-	return "gate: FAIL: " + strings.Join(parts, "; ")
-}
-
-// cmpFloat orders floats, +Inf last.
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
