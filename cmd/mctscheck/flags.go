@@ -1,0 +1,168 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+// flagSet is a command's flags with the usage text -h prints before them.
+type flagSet struct {
+	*flag.FlagSet
+	usage string
+	args  bool // the command takes arguments after its flags
+}
+
+// newFlagSet returns a flag set whose errors the caller reports.
+func newFlagSet(name, usage string) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, usage: usage}
+}
+
+// parse parses args, prints the usage on -h, and turns flag errors and
+// stray arguments into one-line usage errors.
+func (fs *flagSet) parse(e *env, args []string) error {
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fs.printUsage(e.stdout)
+		return errHelp
+	}
+	if err != nil {
+		return usagef("%v (see mctscheck %s -h)", err, fs.Name())
+	}
+	if fs.NArg() > 0 && !fs.args {
+		return usagef("unexpected argument %q (flags come first; see mctscheck %s -h)", fs.Arg(0), fs.Name())
+	}
+	return nil
+}
+
+// printUsage prints the command's usage text and its flags.
+func (fs *flagSet) printUsage(w io.Writer) {
+	fmt.Fprint(w, fs.usage)
+	fmt.Fprintf(w, "\nFlags:\n\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+}
+
+// isSet reports whether the flag was given on the command line.
+func (fs *flagSet) isSet(name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			set = true
+		}
+	})
+	return set
+}
+
+// parseRule parses a -rule flag.
+func parseRule(spec string) (*rules.Instance, error) {
+	if spec == "" {
+		return nil, usagef("-rule: missing; give a rule spec such as uct or uct:c=0.7 (see mctscheck rules)")
+	}
+	in, err := rules.Parse(spec)
+	if err != nil {
+		return nil, usagef("-rule: %v", err)
+	}
+	return in, nil
+}
+
+// engineFlags defines -growth and -backup, the engine options that check
+// and search share.
+func engineFlags(fs *flagSet) (*growthFlag, *backupFlag) {
+	var backup backupFlag
+	growth := growthFlagOn(fs)
+	fs.Var(&backup, "backup", "the backup, `average|minimax` (default: the rule's own, minimax for the -minimax rules)")
+	return growth, &backup
+}
+
+// growthFlagOn defines -growth.
+func growthFlagOn(fs *flagSet) *growthFlag {
+	var growth growthFlag
+	fs.Var(&growth, "growth", "the growth mode, `paper|practical`: paper stores every node of every path (Algorithm 1), practical rolls out below the stored tree (default paper)")
+	return &growth
+}
+
+// growthFlag is -growth paper|practical.
+type growthFlag struct{ g core.Growth }
+
+func (f *growthFlag) String() string { return f.g.String() }
+func (f *growthFlag) Set(s string) error {
+	switch s {
+	case "paper":
+		f.g = core.GrowPaper
+	case "practical":
+		f.g = core.GrowPractical
+	default:
+		return errors.New("want paper or practical")
+	}
+	return nil
+}
+
+// backupFlag is -backup average|minimax; unset means the rule's own.
+type backupFlag struct {
+	b   core.Backup
+	set bool
+}
+
+func (f *backupFlag) String() string {
+	if !f.set {
+		return ""
+	}
+	return f.b.String()
+}
+func (f *backupFlag) Set(s string) error {
+	switch s {
+	case "average":
+		f.b = core.BackupAverage
+	case "minimax":
+		f.b = core.BackupMinimax
+	default:
+		return errors.New("want average or minimax")
+	}
+	f.set = true
+	return nil
+}
+
+// of returns the backup to use with the rule instance.
+func (f *backupFlag) of(in *rules.Instance) core.Backup {
+	if f.set {
+		return f.b
+	}
+	return in.Backup
+}
+
+// decisionFlag is -decision most-visited|highest-mean|secure.
+type decisionFlag struct{ d core.Decision }
+
+func (f *decisionFlag) String() string { return f.d.String() }
+func (f *decisionFlag) Set(s string) error {
+	for _, d := range []core.Decision{core.MostVisited, core.HighestMean, core.Secure} {
+		if s == d.String() {
+			f.d = d
+			return nil
+		}
+	}
+	return errors.New("want most-visited, highest-mean or secure")
+}
+
+// binaryOnly reports whether the papers' prediction for in is about binary
+// deterministic games only, the class props.Options.BinaryOnly selects.
+func binaryOnly(p rules.Prediction) bool { return p.BinaryOnly() }
+
+// checkBudget validates a -budget for the checker: 64 times a power of two,
+// with at least the criterion's window of doublings above 64.
+func checkBudget(b int) error {
+	const min = 64
+	if b < min*16 || b > 1<<26 || b%min != 0 || (b/min)&(b/min-1) != 0 {
+		return usagef("-budget %d: want 64 × a power of two from 1024 to %d (the checkpoints double from 64)", b, 1<<26)
+	}
+	return nil
+}
