@@ -1,6 +1,8 @@
 package props
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -47,14 +49,16 @@ type TreeResult struct {
 
 // Witness is a minimal counterexample, ready to print and replay.
 type Witness struct {
-	Rule      string     `json:"rule,omitempty"`
+	// Rule is the rule's spec, Options.RuleSpec. It is not in the JSON
+	// form, where the report that holds the witness names the rule.
+	Rule      string     `json:"-"`
 	Tree      *tree.Tree `json:"tree"`
 	Nodes     int        `json:"nodes"`
+	Condition Condition  `json:"condition"`
 	From      string     `json:"from"`     // the tree it was shrunk from: a trap name or "random N"
 	Original  *tree.Tree `json:"original"` // that tree before shrinking
-	Condition Condition  `json:"condition"`
 	Findings  []Finding  `json:"findings"`
-	Fault     *Fault     `json:"fault,omitempty"`
+	Fault     *Fault     `json:"fault"` // null unless Condition is RuleFault
 	Seeds     []uint64   `json:"seeds"`
 	Budgets   []int64    `json:"budgets"`
 	// Shrinks counts the candidate trees the shrinker evaluated.
@@ -85,18 +89,22 @@ func (w *Witness) String() string {
 	return b.String()
 }
 
-// Report is the outcome of a check with the evidence behind it.
+// Report is the outcome of a check with the evidence behind it. Its JSON
+// form (MarshalJSON) is the one cmd/mctscheck writes, whose package doc
+// gives the schema.
 type Report struct {
-	Rule    string   `json:"rule,omitempty"`
+	// Rule is the rule's spec, Options.RuleSpec. It is not in the JSON
+	// form: the program that writes the report names the rule.
+	Rule    string   `json:"-"`
 	Verdict Verdict  `json:"verdict"`
-	Witness *Witness `json:"witness,omitempty"`
+	Witness *Witness `json:"witness"` // null unless Verdict is Inconsistent
 	// Trees counts the trees checked, Converged and Inconclusive those that
 	// converged and those that did not (a witness stops the check).
 	Trees        int `json:"trees"`
 	Converged    int `json:"converged"`
 	Inconclusive int `json:"inconclusive"`
 	// Unconverged names up to five trees that did not converge.
-	Unconverged []string `json:"unconverged,omitempty"`
+	Unconverged []string `json:"unconverged"`
 	Seeds       int      `json:"seeds"`
 	MaxBudget   int64    `json:"max_budget"`
 	// OptimalFrom is the largest budget from which a converged tree was
@@ -112,6 +120,30 @@ type Report struct {
 	Sims          int64         `json:"sims"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
 	SimsPerSecond float64       `json:"sims_per_second"`
+}
+
+// MarshalJSON writes the report's fields with the verdict first and its
+// Summary right after it, and empty lists as [], never null. It leaves
+// escaping HTML to the caller's encoder.
+func (r Report) MarshalJSON() ([]byte, error) {
+	type fields Report // Report's fields and tags, without this method
+	if r.Unconverged == nil {
+		r.Unconverged = []string{}
+	}
+	if r.Curve == nil {
+		r.Curve = []CurvePoint{}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(struct {
+		Verdict Verdict `json:"verdict"` // before fields' own, which it hides
+		Summary string  `json:"summary"`
+		fields
+	}{r.Verdict, r.Summary(), fields(r)}); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // CurvePoint is the state of the searches at one budget.

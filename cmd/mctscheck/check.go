@@ -35,11 +35,18 @@ Examples:
   mctscheck check -rule greedy-fpu:fpu=1 -tr '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
 `
 
-// checkDoc is the JSON document of check.
+// checkDoc is the JSON document of check: the tree and the options, then
+// the result's fields.
 type checkDoc struct {
 	Tree    string     `json:"tree,omitempty"`
 	Options optionsDoc `json:"options"`
-	ruleResult
+	Result  ruleResult `json:"-"`
+}
+
+// MarshalJSON writes the document as one object.
+func (d checkDoc) MarshalJSON() ([]byte, error) {
+	type fields checkDoc // without this method
+	return joinObjects(fields(d), d.Result)
 }
 
 func cmdCheck(e *env, args []string) error {
@@ -104,7 +111,7 @@ func cmdCheck(e *env, args []string) error {
 		return err
 	}
 	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: *seeds, Seed: *seed, MinBudget: 64,
-		MaxBudget: *budget, Growth: growth.g.String()}, ruleResult: newRuleResult(in, o, rep)}
+		MaxBudget: *budget, Growth: growth.g.String()}, Result: newRuleResult(in, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
 	}
@@ -123,7 +130,7 @@ func cmdCheck(e *env, args []string) error {
 
 func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	w := e.stdout
-	r := &d.ruleResult
+	r := &d.Result
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
 	p := r.Predicted
 	fmt.Fprintf(w, "predicted  %s: %s (%s)\n", predictedShort(p), p.Why, p.Source)
@@ -140,7 +147,7 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	if !r.AsPredicted {
 		agree = "NOT as the papers predict"
 	}
-	fmt.Fprintf(w, "verdict    %s (%s)\n", r.Summary, agree)
+	fmt.Fprintf(w, "verdict    %s (%s)\n", r.Summary(), agree)
 	fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
 	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
 	if rep.Witness != nil {

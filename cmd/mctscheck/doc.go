@@ -185,5 +185,9 @@
 //	  "replay": [string]          // command lines that replay it
 //	}
 //
-// The golden files in testdata pin these documents.
+// A RESULT is the checker's report, props.Report as it marshals itself
+// (WITNESS is its props.Witness), with the tool's fields around it: the rule,
+// how it was checked and the papers' prediction before the verdict, and
+// as_predicted right after it. The golden files in testdata pin these
+// documents.
 package main

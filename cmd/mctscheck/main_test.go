@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/mctscheck/mctscheck/props"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -109,24 +110,61 @@ func TestJSONGolden(t *testing.T) {
 }
 
 // TestSchemaDocumented: every field of every JSON document is named in the
-// package doc, where the schema is.
+// package doc, where the schema is: every JSON name of the documents' types,
+// the tool's and those of the checker's report (package props), and every
+// name in the golden documents, which also holds the fields that MarshalJSON
+// methods add (the report's summary).
 func TestSchemaDocumented(t *testing.T) {
 	doc, err := os.ReadFile("doc.go")
 	if err != nil {
 		t.Fatal(err)
 	}
+	documented := func(where, name string) {
+		t.Helper()
+		if !bytes.Contains(doc, []byte(`"`+name+`"`)) {
+			t.Errorf("%s: field %q is not in the schema of doc.go", where, name)
+		}
+	}
 	for _, v := range []any{solveDoc{}, solveChild{}, searchDoc{}, searchChild{}, searchCkpt{}, ruleDoc{}, paramDoc{},
-		predictionDoc{}, checkDoc{}, runDoc{}, optionsDoc{}, ruleResult{}, witnessDoc{}, findingDoc{}, faultDoc{}, curvePoint{}} {
+		predictionDoc{}, checkDoc{}, runDoc{}, optionsDoc{}, ruleCheck{}, agreement{},
+		props.Report{}, props.Witness{}, props.Finding{}, props.Fault{}, props.CurvePoint{}} {
 		typ := reflect.TypeOf(v)
 		for i := range typ.NumField() {
 			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
 			if name == "" || name == "-" {
 				continue
 			}
-			if !bytes.Contains(doc, []byte(`"`+name+`"`)) {
-				t.Errorf("%s.%s: field %q is not in the schema of doc.go", typ.Name(), typ.Field(i).Name, name)
+			documented(typ.String()+"."+typ.Field(i).Name, name)
+		}
+	}
+	goldens, err := filepath.Glob(filepath.Join("testdata", "*.golden"))
+	if err != nil || len(goldens) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, path := range goldens {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v any
+		if err := json.Unmarshal(data, &v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		var walk func(v any)
+		walk = func(v any) {
+			switch v := v.(type) {
+			case map[string]any:
+				for name, x := range v {
+					documented(path, name)
+					walk(x)
+				}
+			case []any:
+				for _, x := range v {
+					walk(x)
+				}
 			}
 		}
+		walk(v)
 	}
 }
 

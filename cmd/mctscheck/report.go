@@ -25,66 +25,40 @@ type optionsDoc struct {
 }
 
 // ruleResult is the verdict on one rule with its evidence, in check and run
-// documents.
+// documents: the checker's report, with the rule it is about, how the tool
+// checked it and whether the verdict is what the papers predict.
 type ruleResult struct {
-	Name          string        `json:"name"`
-	Spec          string        `json:"spec"`
-	Backup        string        `json:"backup"`
-	Growth        string        `json:"growth"`
-	BinaryOnly    bool          `json:"binary_only"`
-	Predicted     predictionDoc `json:"predicted"`
-	Verdict       props.Verdict `json:"verdict"`
-	AsPredicted   bool          `json:"as_predicted"`
-	Summary       string        `json:"summary"`
-	Witness       *witnessDoc   `json:"witness"`
-	Trees         int           `json:"trees"`
-	Converged     int           `json:"converged"`
-	Inconclusive  int           `json:"inconclusive"`
-	Unconverged   []string      `json:"unconverged"`
-	Seeds         int           `json:"seeds"`
-	MaxBudget     int64         `json:"max_budget"`
-	OptimalFrom   int64         `json:"optimal_from"`
-	Visited       float64       `json:"visited"`
-	Recent        float64       `json:"recent"`
-	Curve         []curvePoint  `json:"curve"`
-	Sims          int64         `json:"sims"`
-	ElapsedNS     int64         `json:"elapsed_ns"`
-	SimsPerSecond float64       `json:"sims_per_second"`
+	ruleCheck
+	*props.Report
+	agreement
 }
 
-type witnessDoc struct {
-	Tree      string       `json:"tree"`
-	Nodes     int          `json:"nodes"`
-	Condition string       `json:"condition"`
-	From      string       `json:"from"`
-	Original  string       `json:"original"`
-	Findings  []findingDoc `json:"findings"`
-	Fault     *faultDoc    `json:"fault"`
-	Seeds     []uint64     `json:"seeds"`
-	Budgets   []int64      `json:"budgets"`
-	Shrinks   int          `json:"shrinks"`
-	Replay    []string     `json:"replay"`
+// ruleCheck is the rule a result is about, how it was checked and what the
+// papers predict about it.
+type ruleCheck struct {
+	Name       string        `json:"name"`
+	Spec       string        `json:"spec"`
+	Backup     string        `json:"backup"`
+	Growth     string        `json:"growth"`
+	BinaryOnly bool          `json:"binary_only"`
+	Predicted  predictionDoc `json:"predicted"`
 }
 
-type findingDoc struct {
-	Condition string `json:"condition"`
-	Node      string `json:"node"`
-	Child     int    `json:"child"`
-	Text      string `json:"text"`
+// agreement says whether the verdict is what the papers predict.
+type agreement struct {
+	AsPredicted bool `json:"as_predicted"`
 }
 
-type faultDoc struct {
-	Message string `json:"message"`
-	Inputs  string `json:"inputs"`
-	Node    string `json:"node"`
-	Sim     int64  `json:"sim"`
-}
-
-type curvePoint struct {
-	Budget       int64   `json:"budget"`
-	Wrong        float64 `json:"wrong"`
-	OptimalShare float64 `json:"optimal_share"`
-	Searches     int     `json:"searches"`
+// MarshalJSON writes the result as one object: the rule and how it was
+// checked, then the report's fields, with the agreement right after the
+// verdict.
+func (r ruleResult) MarshalJSON() ([]byte, error) {
+	rep, err := objectOf(r.Report)
+	if err != nil {
+		return nil, err
+	}
+	v := rep.index("verdict") + 1
+	return joinObjects(r.ruleCheck, rep[:v], r.agreement, rep[v:])
 }
 
 // agrees reports whether a verdict is what the prediction says: a rule
@@ -96,29 +70,12 @@ func agrees(p rules.Prediction, v props.Verdict) bool {
 
 // newRuleResult describes the report of a check of in.
 func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleResult {
-	r := ruleResult{
-		Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: o.Growth.String(), BinaryOnly: o.BinaryOnly,
-		Predicted: predictionOf(in.Predicted), Verdict: rep.Verdict, AsPredicted: agrees(in.Predicted, rep.Verdict),
-		Summary: rep.Summary(), Trees: rep.Trees, Converged: rep.Converged, Inconclusive: rep.Inconclusive,
-		Unconverged: append([]string{}, rep.Unconverged...), Seeds: rep.Seeds, MaxBudget: rep.MaxBudget,
-		OptimalFrom: rep.OptimalFrom, Visited: rep.Visited, Recent: rep.Recent, Curve: []curvePoint{},
-		Sims: rep.Sims, ElapsedNS: rep.Elapsed.Nanoseconds(), SimsPerSecond: rep.SimsPerSecond,
+	return ruleResult{
+		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: o.Growth.String(),
+			BinaryOnly: o.BinaryOnly, Predicted: predictionOf(in.Predicted)},
+		Report:    rep,
+		agreement: agreement{AsPredicted: agrees(in.Predicted, rep.Verdict)},
 	}
-	for _, c := range rep.Curve {
-		r.Curve = append(r.Curve, curvePoint(c))
-	}
-	if w := rep.Witness; w != nil {
-		wd := &witnessDoc{Tree: w.Tree.String(), Nodes: w.Nodes, Condition: string(w.Condition), From: w.From,
-			Original: w.Original.String(), Findings: []findingDoc{}, Seeds: w.Seeds, Budgets: w.Budgets, Shrinks: w.Shrinks, Replay: w.Replay}
-		for _, f := range w.Findings {
-			wd.Findings = append(wd.Findings, findingDoc{Condition: string(f.Condition), Node: f.Node, Child: f.Child, Text: f.Text})
-		}
-		if f := w.Fault; f != nil {
-			wd.Fault = &faultDoc{Message: f.Message, Inputs: f.Inputs, Node: f.Node, Sim: f.Sim}
-		}
-		r.Witness = wd
-	}
-	return r
 }
 
 // observed is the verdict in a table cell, inconclusive with its count.
@@ -295,7 +252,7 @@ func markdown(doc *runDoc) []byte {
 		}
 		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
 		fmt.Fprintf(&b, "- predicted: %s, frugal: %s (%s): %s\n", pred, p.Frugal, p.Source, p.Why)
-		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary, agree)
+		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary(), agree)
 		fmt.Fprintf(&b, "- frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s\n",
 			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond))
 		w := r.Witness
