@@ -90,7 +90,7 @@ func cmdCheck(e *env, args []string) error {
 		}
 	}
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
-		Backup: backup.of(in), BinaryOnly: binaryOnly(in.Predicted), RuleSpec: in.Spec}
+		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
 	if fs.isSet("binary") {
 		o.BinaryOnly = *binary
 	}

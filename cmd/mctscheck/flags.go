@@ -153,10 +153,6 @@ func (f *decisionFlag) Set(s string) error {
 	return errors.New("want most-visited, highest-mean or secure")
 }
 
-// binaryOnly reports whether the papers' prediction for in is about binary
-// deterministic games only, the class props.Options.BinaryOnly selects.
-func binaryOnly(p rules.Prediction) bool { return p.BinaryOnly() }
-
 // checkBudget validates a -budget for the checker: 64 times a power of two,
 // with at least the criterion's window of doublings above 64.
 func checkBudget(b int) error {

@@ -114,7 +114,7 @@ func cmdRun(e *env, args []string) error {
 	prog := newProgress(e.stderr, names)
 	doc.Rules, err = checkAll(e.ctx, insts, *workers, prog, func(in *rules.Instance) props.Options {
 		return props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
-			Backup: in.Backup, BinaryOnly: binaryOnly(in.Predicted), RuleSpec: in.Spec}
+			Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
 	})
 	prog.close()
 	if err != nil {
