@@ -65,6 +65,20 @@ type Scorer interface {
 	Score(s *Site, i int) float64
 }
 
+// Stochastic is implemented by rules that draw their choice at random
+// (ε-greedy, Boltzmann, Algorithm 2's random child). They are not Scorers,
+// whose Select must be the argmax of Score; instead Probs gives the
+// distribution Select draws from, so that checkers can ask what the rule
+// would do without sampling it.
+type Stochastic interface {
+	Rule
+	// Probs appends to dst[:0] the probability that Select picks each child
+	// of s, and returns it: finite, non-negative, summing to 1 up to
+	// rounding. It returns nil when it cannot tell, as a wrapper around a
+	// rule of unknown kind does.
+	Probs(s *Site, dst []float64) []float64
+}
+
 // ArgmaxScore returns the child with the highest score, the lowest index
 // among ties. It makes one interface call per child; rules in the hot loop
 // may prefer a direct loop.

@@ -16,13 +16,22 @@ type Site struct {
 	amaf  []amafStat
 	mm    []float64 // minimax values (max's perspective); nil with average backups
 	self  node
-	sVirt virtual
-	sMM   float64 // the node's minimax value, when mm != nil
-	flip  bool    // min node
-	depth int
-	t     int64
-	rng   *RNG
+	// wide, when set, holds the children's real statistics instead of kids
+	// (whose length still counts them), and wideSelf the node's: NewSite
+	// builds such sites so that counts may exceed a node's uint32.
+	wide     []wideStat
+	wideSelf wideStat
+	sVirt    virtual
+	sMM      float64 // the node's minimax value, when mm != nil
+	flip     bool    // min node
+	depth    int
+	t        int64
+	rng      *RNG
 }
+
+// wideStat is a node's real and AMAF statistics in a site built by NewSite,
+// max's perspective, in float64 so that counts can go far beyond 2^32.
+type wideStat struct{ n, w, an, aw float64 }
 
 // Len is the number of children.
 func (s *Site) Len() int { return len(s.kids) }
@@ -46,11 +55,32 @@ func (s *Site) T() int64 { return s.t }
 func (s *Site) Rand() *RNG { return s.rng }
 
 // Visits is the number of real simulations through child i.
-func (s *Site) Visits(i int) int64 { return int64(s.kids[i].n) }
+func (s *Site) Visits(i int) int64 {
+	if s.wide != nil {
+		return int64(min(s.wide[i].n, math.MaxInt64))
+	}
+	return int64(s.kids[i].n)
+}
+
+// real returns child i's real simulations and reward sum, max's perspective.
+func (s *Site) real(i int) (n, w float64) {
+	if s.wide != nil {
+		return s.wide[i].n, s.wide[i].w
+	}
+	return float64(s.kids[i].n), s.kids[i].w
+}
+
+// realSelf returns the node's real simulations and reward sum.
+func (s *Site) realSelf() (n, w float64) {
+	if s.wide != nil {
+		return s.wideSelf.n, s.wideSelf.w
+	}
+	return float64(s.self.n), s.self.w
+}
 
 // N is n_t of child i: real simulations plus virtual count K1.
 func (s *Site) N(i int) float64 {
-	n := float64(s.kids[i].n)
+	n, _ := s.real(i)
 	if s.virt != nil {
 		n += s.virt[i].n
 	}
@@ -61,8 +91,7 @@ func (s *Site) N(i int) float64 {
 // plus the virtual reward K2. With minimax backups it is N(i) times the
 // child's backed-up minimax value.
 func (s *Site) W(i int) float64 {
-	k := s.kids[i]
-	n, w := float64(k.n), k.w
+	n, w := s.real(i)
 	if s.mm != nil {
 		w = s.mm[i] * n
 	}
@@ -87,7 +116,10 @@ func (s *Site) Mean(i int) (float64, bool) {
 }
 
 // ParentN is n_t of the node itself (the n_t(F(s)) of its children's scores).
-func (s *Site) ParentN() float64 { return float64(s.self.n) + s.sVirt.n }
+func (s *Site) ParentN() float64 {
+	n, _ := s.realSelf()
+	return n + s.sVirt.n
+}
 
 // ParentMean is V̂_t of the node itself from the chooser's perspective, and
 // false when ParentN is 0. Algorithm 2 compares it with its threshold. With
@@ -97,9 +129,9 @@ func (s *Site) ParentMean() (float64, bool) {
 	if n == 0 {
 		return 0, false
 	}
-	w := s.self.w
+	rn, w := s.realSelf()
 	if s.mm != nil {
-		w = s.sMM * float64(s.self.n)
+		w = s.sMM * rn
 	}
 	w += s.sVirt.w
 	if s.flip {
@@ -126,8 +158,12 @@ func (s *Site) AMAF(i int) (n, w float64) {
 	if s.amaf == nil {
 		return 0, 0
 	}
-	a := s.amaf[i]
-	n, w = float64(a.n), a.w
+	if s.wide != nil {
+		n, w = s.wide[i].an, s.wide[i].aw
+	} else {
+		a := s.amaf[i]
+		n, w = float64(a.n), a.w
+	}
 	if s.flip {
 		w = n - w
 	}

@@ -8,14 +8,16 @@ import (
 // Stats are one node's statistics as NewSite takes them, in max's
 // perspective like the stored tree: Visits real simulations with reward sum
 // W, virtual experience K1 and K2, an optional prior (in the chooser's
-// perspective, as the game gives it) and AMAF statistics.
+// perspective, as the game gives it) and AMAF statistics. Counts may exceed
+// what a search's nodes hold (2^32 − 1), so that a checker can ask a rule
+// what it would do far beyond any run.
 type Stats struct {
-	Visits     uint32
+	Visits     uint64
 	W          float64
 	K1, K2     float64
 	Prior      float64
 	HasPrior   bool
-	AMAFVisits uint32
+	AMAFVisits uint64
 	AMAFW      float64
 }
 
@@ -24,8 +26,17 @@ type Stats struct {
 // and fuzzed without a search. Virtual experience, priors and AMAF statistics
 // are present when any child has them. It returns an error for inputs no
 // search can produce: no children, W outside [0, Visits], K2 outside [0, K1],
-// non-finite values.
+// non-finite values. Counts beyond 2^32 − 1 give a site that holds its
+// statistics in float64 (exact to 2^53), which every Site method reads alike.
 func NewSite(kind Kind, self Stats, kids []Stats, t int64, rng *RNG) (*Site, error) {
+	return NewSiteAt(kind, 0, self, kids, t, rng)
+}
+
+// NewSiteAt is NewSite for a node at the given depth below the root.
+func NewSiteAt(kind Kind, depth int, self Stats, kids []Stats, t int64, rng *RNG) (*Site, error) {
+	if depth < 0 {
+		return nil, fmt.Errorf("core: NewSite at depth %d", depth)
+	}
 	if kind != Max && kind != Min {
 		return nil, fmt.Errorf("core: NewSite of a %v node, want max or min", kind)
 	}
@@ -38,17 +49,30 @@ func NewSite(kind Kind, self Stats, kids []Stats, t int64, rng *RNG) (*Site, err
 	if err := self.check(); err != nil {
 		return nil, fmt.Errorf("core: NewSite parent: %v", err)
 	}
-	s := &Site{self: node{w: self.W, n: self.Visits}, sVirt: virtual{self.K1, self.K2},
-		flip: kind == Min, t: t, rng: rng, kids: make([]node, len(kids))}
+	s := &Site{sVirt: virtual{self.K1, self.K2}, flip: kind == Min, depth: depth, t: t, rng: rng, kids: make([]node, len(kids))}
 	var virt, prior, amaf bool
+	wide := self.Visits > math.MaxUint32
 	for i, k := range kids {
 		if err := k.check(); err != nil {
 			return nil, fmt.Errorf("core: NewSite child %d: %v", i, err)
 		}
-		s.kids[i] = node{w: k.W, n: k.Visits, first: -1}
 		virt = virt || k.K1 != 0
 		prior = prior || k.HasPrior
 		amaf = amaf || k.AMAFVisits != 0
+		wide = wide || k.Visits > math.MaxUint32 || k.AMAFVisits > math.MaxUint32
+	}
+	if wide {
+		s.wide = make([]wideStat, len(kids))
+		s.wideSelf = wideStat{n: float64(self.Visits), w: self.W}
+	} else {
+		s.self = node{w: self.W, n: uint32(self.Visits)}
+	}
+	for i, k := range kids {
+		if wide {
+			s.wide[i] = wideStat{float64(k.Visits), k.W, float64(k.AMAFVisits), k.AMAFW}
+		} else {
+			s.kids[i] = node{w: k.W, n: uint32(k.Visits), first: -1}
+		}
 	}
 	if virt {
 		s.virt = make([]virtual, len(kids))
@@ -69,8 +93,8 @@ func NewSite(kind Kind, self Stats, kids []Stats, t int64, rng *RNG) (*Site, err
 				s.prior[i] = k.Prior
 			}
 		}
-		if amaf {
-			s.amaf[i] = amafStat{k.AMAFVisits, k.AMAFW}
+		if amaf && !wide {
+			s.amaf[i] = amafStat{uint32(k.AMAFVisits), k.AMAFW}
 		}
 	}
 	return s, nil

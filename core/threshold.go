@@ -18,20 +18,51 @@ type Threshold struct {
 
 // Select implements Rule.
 func (t Threshold) Select(s *Site) int {
-	if m, ok := s.ParentMean(); ok {
-		below := m < t.V
-		if s.flip {
-			vmin := t.VMin
-			if vmin == 0 {
-				vmin = 1 - t.V
-			}
-			below = 1-m > vmin // m is min's perspective: max's is 1−m
-		}
-		if below {
-			return s.rng.IntN(len(s.kids))
-		}
+	if t.below(s) {
+		return s.rng.IntN(len(s.kids))
 	}
 	return t.Rule.Select(s)
+}
+
+// below reports whether the node's player is losing by the threshold, so
+// that a child is drawn uniformly.
+func (t Threshold) below(s *Site) bool {
+	m, ok := s.ParentMean()
+	if !ok {
+		return false
+	}
+	if s.flip {
+		vmin := t.VMin
+		if vmin == 0 {
+			vmin = 1 - t.V
+		}
+		return 1-m > vmin // m is min's perspective: max's is 1−m
+	}
+	return m < t.V
+}
+
+// Probs implements Stochastic: uniform below the threshold; elsewhere the
+// wrapped rule's Probs if it is Stochastic, a point mass on its choice if it
+// is a Scorer (deterministic), and nil (unknown) otherwise.
+func (t Threshold) Probs(s *Site, dst []float64) []float64 {
+	k := len(s.kids)
+	dst = dst[:0]
+	switch {
+	case t.below(s):
+		for range k {
+			dst = append(dst, 1/float64(k))
+		}
+		return dst
+	}
+	switch r := t.Rule.(type) {
+	case Stochastic:
+		return r.Probs(s, dst)
+	case Scorer:
+		dst = append(dst, make([]float64, k)...)
+		dst[r.Select(s)] = 1
+		return dst
+	}
+	return nil
 }
 
 // Needs forwards the needs of the wrapped rule.

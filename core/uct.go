@@ -39,7 +39,7 @@ func UCTScore(w, n, c, logN float64) float64 {
 
 // LogParent returns ln n(F) for the site's parent, n(F) below 1 counted as 1.
 func LogParent(s *Site) float64 {
-	if s.sVirt.n == 0 {
+	if s.sVirt.n == 0 && s.wide == nil {
 		return logCount(s.self.n) // the same float64 as the general case
 	}
 	return math.Log(max(s.ParentN(), 1))
@@ -47,7 +47,7 @@ func LogParent(s *Site) float64 {
 
 // Select implements Rule.
 func (u UCT) Select(s *Site) int {
-	if s.virt == nil && s.mm == nil {
+	if s.virt == nil && s.mm == nil && s.wide == nil {
 		return u.selectPlain(s)
 	}
 	logN := LogParent(s)

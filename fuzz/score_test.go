@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/rules"
 )
 
 // FuzzScore calls a rule (see pickRule: core.UCT, core.Threshold, local
@@ -22,7 +21,7 @@ import (
 // It fails, printing every input, when a rule panics, Select returns an
 // index out of range, a core.Scorer returns a non-finite score or a Select that
 // disagrees with core.ArgmaxScore (as the catalogue promises), or a
-// rules.Stochastic gives probabilities that are not a distribution or
+// core.Stochastic gives probabilities that are not a distribution or
 // selects a child of probability 0.
 func FuzzScore(f *testing.F) {
 	f.Fuzz(func(t *testing.T, ruleCode []byte, onMin bool, sim uint32, stats []byte) {
@@ -82,7 +81,7 @@ func checkSite(fr fuzzRule, site *core.Site) string {
 		if want := core.ArgmaxScore(site, r); sel != want {
 			return fmt.Sprintf("Select = %d, ArgmaxScore = %d; scores %v", sel, want, scores)
 		}
-	case rules.Stochastic:
+	case core.Stochastic:
 		var probs []float64
 		if p := catch(func() { probs = r.Probs(site, nil) }); p != nil {
 			return fmt.Sprintf("Probs panicked: %v", p)
@@ -140,22 +139,24 @@ func readStats(r *reader, needs core.Needs, kind core.Kind) core.Stats {
 	return s
 }
 
-// readCount decodes a count: small, 16 or 32 bits, or an extreme.
-func readCount(r *reader) uint32 {
+// readCount decodes a count: small, 16 or 32 bits, or an extreme, among
+// them counts beyond a search node's 32 bits that the checker's limit probes
+// ask rules about.
+func readCount(r *reader) uint64 {
 	b := r.next()
 	switch b & 3 {
 	case 0:
-		return uint32(b >> 2)
+		return uint64(b >> 2)
 	case 1:
-		return uint32(r.next()) | uint32(r.next())<<8
+		return uint64(r.next()) | uint64(r.next())<<8
 	case 2:
-		return uint32(r.next()) | uint32(r.next())<<8 | uint32(r.next())<<16 | uint32(r.next())<<24
+		return uint64(r.next()) | uint64(r.next())<<8 | uint64(r.next())<<16 | uint64(r.next())<<24
 	}
-	return [...]uint32{0, 1, math.MaxUint32, 1 << 31}[b>>2&3]
+	return [...]uint64{0, 1, math.MaxUint32, 1 << 31, 1 << 40, 1 << 62, math.MaxUint32 + 1, 3 << 50}[b>>2&7]
 }
 
 // readShare decodes a reward sum in [0, n], both ends included.
-func readShare(r *reader, n uint32) float64 {
+func readShare(r *reader, n uint64) float64 {
 	switch b := r.next(); b {
 	case 0:
 		return 0

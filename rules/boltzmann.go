@@ -36,7 +36,7 @@ func (b Boltzmann) tau() float64 {
 // Select implements core.Rule.
 func (b Boltzmann) Select(s *core.Site) int { return softmaxSelect(s, b.tau(), b.FPU) }
 
-// Probs implements Stochastic.
+// Probs implements core.Stochastic.
 func (b Boltzmann) Probs(s *core.Site, dst []float64) []float64 {
 	return softmaxProbs(s, b.tau(), b.FPU, dst)
 }
@@ -73,7 +73,7 @@ func (b BoltzmannDecay) tau(s *core.Site) float64 {
 // Select implements core.Rule.
 func (b BoltzmannDecay) Select(s *core.Site) int { return softmaxSelect(s, b.tau(s), b.FPU) }
 
-// Probs implements Stochastic.
+// Probs implements core.Stochastic.
 func (b BoltzmannDecay) Probs(s *core.Site, dst []float64) []float64 {
 	return softmaxProbs(s, b.tau(s), b.FPU, dst)
 }

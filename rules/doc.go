@@ -20,7 +20,7 @@
 // direct loop over the children that agrees with core.ArgmaxScore (ties go
 // to the lower index). The stochastic rules (EpsGreedy, EpsGreedyDecay,
 // Boltzmann, BoltzmannDecay) draw only from Site.Rand and implement
-// Stochastic instead, whose Probs gives the distribution they draw from.
+// core.Stochastic instead, whose Probs gives the distribution they draw from.
 // Rules that read AMAF statistics or priors, or give virtual experience,
 // say so through core.Needer. Algorithm 2 is core.Threshold, made by
 // Threshold.

@@ -6,18 +6,6 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 )
 
-// Stochastic is implemented by the rules that draw their choice at random
-// (ε-greedy, Boltzmann). They are not core.Scorers, whose Select must be
-// the argmax of Score; instead Probs gives the distribution Select draws
-// from, so that checkers and tests can compare it with the formula.
-type Stochastic interface {
-	core.Rule
-	// Probs appends to dst[:0] the probability that Select picks each child
-	// of s, and returns it. The probabilities are finite, non-negative and
-	// sum to 1 up to rounding.
-	Probs(s *core.Site, dst []float64) []float64
-}
-
 // EpsGreedy is ε-greedy exploration with a constant ε (paper §3 and Fig. 1;
 // slides, "ε-greedy"): with probability Eps a child drawn uniformly from
 // all children, otherwise the greedy one: the first unvisited child if any
@@ -41,7 +29,7 @@ type EpsGreedy struct {
 // Select implements core.Rule.
 func (e EpsGreedy) Select(s *core.Site) int { return epsSelect(s, e.Eps) }
 
-// Probs implements Stochastic: Eps/k for every child, plus 1 − Eps for the
+// Probs implements core.Stochastic: Eps/k for every child, plus 1 − Eps for the
 // greedy one.
 func (e EpsGreedy) Probs(s *core.Site, dst []float64) []float64 {
 	return epsProbs(s, e.Eps, dst)
@@ -80,7 +68,7 @@ func (e EpsGreedyDecay) eps(s *core.Site) float64 {
 // Select implements core.Rule.
 func (e EpsGreedyDecay) Select(s *core.Site) int { return epsSelect(s, e.eps(s)) }
 
-// Probs implements Stochastic.
+// Probs implements core.Stochastic.
 func (e EpsGreedyDecay) Probs(s *core.Site, dst []float64) []float64 {
 	return epsProbs(s, e.eps(s), dst)
 }

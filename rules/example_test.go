@@ -47,7 +47,7 @@ func printScores(sc core.Scorer) {
 	fmt.Println("→", sc.Select(s))
 }
 
-func printProbs(r rules.Stochastic, kind core.Kind, self core.Stats) {
+func printProbs(r core.Stochastic, kind core.Kind, self core.Stats) {
 	s, err := core.NewSite(kind, self,
 		[]core.Stats{{Visits: 4, W: 1}, {Visits: 4, W: 4}, {Visits: 2}, {}}, 0, core.NewRNG(1))
 	if err != nil {
@@ -107,7 +107,7 @@ func ExampleMCRAVE() {
 	// A child that won every real simulation but has an AMAF value of 1/4:
 	// β = sqrt(k/(3n+k)) moves the score from Ṽ to V̂ as n grows.
 	r := rules.MCRAVE{K: 100}
-	for _, n := range []uint32{0, 10, 100, 1000, 100000} {
+	for _, n := range []uint64{0, 10, 100, 1000, 100000} {
 		s, err := core.NewSite(core.Max, core.Stats{Visits: n},
 			[]core.Stats{{Visits: n, W: float64(n), AMAFVisits: 4*n + 4, AMAFW: float64(n + 1)}}, 0, nil)
 		if err != nil {
@@ -175,7 +175,7 @@ func ExampleEpsGreedy() {
 func ExampleEpsGreedyDecay() {
 	// eps = min(1, c/sqrt(n(F)+1)): the random share decays with the
 	// node's visits, the greedy (new) child 3 gets the rest.
-	for _, n := range []uint32{0, 3, 99, 9999} {
+	for _, n := range []uint64{0, 3, 99, 9999} {
 		fmt.Printf("n(F)=%d: ", n)
 		printProbs(rules.EpsGreedyDecay{C: 1}, core.Max, core.Stats{Visits: n})
 	}
@@ -199,7 +199,7 @@ func ExampleBoltzmann() {
 func ExampleBoltzmannDecay() {
 	// τ = c/ln(n(F)+2) → 0: greedy in the limit; the two children with
 	// mean 1 share the probability.
-	for _, n := range []uint32{0, 100, 1000000} {
+	for _, n := range []uint64{0, 100, 1000000} {
 		fmt.Printf("n(F)=%d: ", n)
 		printProbs(rules.BoltzmannDecay{C: 1, FPU: 1}, core.Max, core.Stats{Visits: n})
 	}

@@ -138,7 +138,7 @@ func TestFiniteScores(t *testing.T) {
 							if a := core.ArgmaxScore(s, r); a != sel {
 								bad("Select = %d, ArgmaxScore = %d", sel, a)
 							}
-						case rules.Stochastic:
+						case core.Stochastic:
 							probs = r.Probs(s, probs)
 							sum := 0.0
 							for i, p := range probs {

@@ -15,7 +15,7 @@ import (
 // draw from there, computed by hand.
 type stochCase struct {
 	name string
-	rule rules.Stochastic
+	rule core.Stochastic
 	kind core.Kind
 	self core.Stats
 	kids []core.Stats
