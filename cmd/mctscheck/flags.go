@@ -95,15 +95,7 @@ type growthFlag struct{ g core.Growth }
 
 func (f *growthFlag) String() string { return f.g.String() }
 func (f *growthFlag) Set(s string) error {
-	switch s {
-	case "paper":
-		f.g = core.GrowPaper
-	case "practical":
-		f.g = core.GrowPractical
-	default:
-		return errors.New("want paper or practical")
-	}
-	return nil
+	return setNamed(&f.g, s, "want paper or practical", core.GrowPaper, core.GrowPractical)
 }
 
 // backupFlag is -backup average|minimax; unset means the rule's own.
@@ -119,13 +111,8 @@ func (f *backupFlag) String() string {
 	return f.b.String()
 }
 func (f *backupFlag) Set(s string) error {
-	switch s {
-	case "average":
-		f.b = core.BackupAverage
-	case "minimax":
-		f.b = core.BackupMinimax
-	default:
-		return errors.New("want average or minimax")
+	if err := setNamed(&f.b, s, "want average or minimax", core.BackupAverage, core.BackupMinimax); err != nil {
+		return err
 	}
 	f.set = true
 	return nil
@@ -144,13 +131,19 @@ type decisionFlag struct{ d core.Decision }
 
 func (f *decisionFlag) String() string { return f.d.String() }
 func (f *decisionFlag) Set(s string) error {
-	for _, d := range []core.Decision{core.MostVisited, core.HighestMean, core.Secure} {
-		if s == d.String() {
-			f.d = d
+	return setNamed(&f.d, s, "want most-visited, highest-mean or secure", core.MostVisited, core.HighestMean, core.Secure)
+}
+
+// setNamed sets *v to the one of values whose name is s, or returns the
+// error want.
+func setNamed[T fmt.Stringer](v *T, s, want string, values ...T) error {
+	for _, x := range values {
+		if x.String() == s {
+			*v = x
 			return nil
 		}
 	}
-	return errors.New("want most-visited, highest-mean or secure")
+	return errors.New(want)
 }
 
 // checkBudget validates a -budget for the checker: 64 times a power of two,

@@ -243,15 +243,8 @@ func markdown(doc *runDoc) []byte {
 			agree = "**not as the papers predict**"
 		}
 		p := r.Predicted
-		pred := "inconsistent"
-		if p.Consistent {
-			pred = "consistent"
-			if p.Condition != "" {
-				pred += " on " + p.Condition
-			}
-		}
 		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
-		fmt.Fprintf(&b, "- predicted: %s, frugal: %s (%s): %s\n", pred, p.Frugal, p.Source, p.Why)
+		fmt.Fprintf(&b, "- predicted: %s, frugal: %s (%s): %s\n", predictedLong(p), p.Frugal, p.Source, p.Why)
 		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary(), agree)
 		fmt.Fprintf(&b, "- frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s\n",
 			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond))

@@ -133,14 +133,7 @@ func printRule(e *env, d ruleDoc) {
 	}
 	fmt.Fprintf(w, "  backup      %s\n", d.Backup)
 	p := d.Predicted
-	pred := "inconsistent"
-	if p.Consistent {
-		pred = "consistent"
-		if p.Condition != "" {
-			pred += " on " + p.Condition
-		}
-	}
-	fmt.Fprintf(w, "  predicted   %s; frugal: %s; Eq. 4: %s\n", pred, p.Frugal, yesNo(p.Eq4))
+	fmt.Fprintf(w, "  predicted   %s; frugal: %s; Eq. 4: %s\n", predictedLong(p), p.Frugal, yesNo(p.Eq4))
 	fmt.Fprintf(w, "  why         %s\n", p.Why)
 	fmt.Fprintf(w, "  source      %s\n", p.Source)
 }
@@ -156,6 +149,18 @@ func predictedShort(p predictionDoc) string {
 	}
 	if p.Condition != "" {
 		return "consistent (" + p.Condition + ")"
+	}
+	return "consistent"
+}
+
+// predictedLong is the prediction in words: "consistent on binary
+// deterministic games", "consistent" or "inconsistent".
+func predictedLong(p predictionDoc) string {
+	if !p.Consistent {
+		return "inconsistent"
+	}
+	if p.Condition != "" {
+		return "consistent on " + p.Condition
 	}
 	return "consistent"
 }
