@@ -306,6 +306,20 @@ func (b *Board) LegalAs(c Color, m int) error {
 	return b.legalAt(c, b.index(m), m)
 }
 
+// IsLegal reports whether the player to move may play m under simple ko,
+// as Legal does, without building an error.
+func (b *Board) IsLegal(m int) bool {
+	switch {
+	case m < 0 || m > b.size*b.size || b.over():
+		return false
+	case m == b.size*b.size:
+		return true
+	}
+	p := b.index(m)
+	c := b.toMove
+	return b.color[p] == Empty && (int(b.ko) != p || b.koFor != c) && b.legalEmpty(c, p)
+}
+
 // checkMove rejects a move out of range, by a color that is not a player, or
 // in a game that is over.
 func (b *Board) checkMove(c Color, m int) error {
