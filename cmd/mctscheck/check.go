@@ -8,19 +8,19 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-const checkUsage = `Usage: mctscheck check -rule SPEC [-tr TREE] [flags]
+const checkUsage = `Usage: mctscheck check -rule SPEC [-tree TREE] [flags]
 
 Check runs the consistency checker on one rule: on the trap families of the
-literature and on -trees random trees, or on the one tr -tr gives. Each
-tr is searched with -seeds seeds and observed at budgets doubling from 64
+literature and on -trees random trees, or on the one tree -tree gives. Each
+tree is searched with -seeds seeds and observed at budgets doubling from 64
 to -budget simulations. It prints the verdict with its evidence:
 
-  inconsistent       a witness: a tr, shrunk to a minimal one, on which the
+  inconsistent       a witness: a tree, shrunk to a minimal one, on which the
                      root decision stays wrong, the condition of the paper's
                      theorem that failed (Eq. 5, Eq. 4, or a fault of the
                      rule), and a line that replays it;
-  inconclusive       some tr did not converge and none is a witness;
-  no-counterexample  every tr converged.
+  inconclusive       some tree did not converge and none is a witness;
+  no-counterexample  every tree converged.
 
 The exit code is 1 for inconsistent, 0 otherwise (inconclusive is not a
 finding), 2 for bad flags, specs or trees. Trees are binary deterministic
@@ -32,7 +32,7 @@ Examples:
   mctscheck check -rule greedy-fpu
   mctscheck check -rule uct:c=0.3 -trees 300 -seeds 8
   mctscheck check -rule threshold:v=0.3,rule=rave -budget 65536
-  mctscheck check -rule greedy-fpu:fpu=1 -tr '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
+  mctscheck check -rule greedy-fpu:fpu=1 -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
 `
 
 // checkDoc is the JSON document of check: the tree and the options, then

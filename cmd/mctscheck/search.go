@@ -11,9 +11,9 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-const searchUsage = `Usage: mctscheck search -rule SPEC -tr TREE [-budget N] [-seed S] [flags]
+const searchUsage = `Usage: mctscheck search -rule SPEC -tree TREE [-budget N] [-seed S] [flags]
 
-Search runs one Monte-Carlo tr search with the rule on the tr and prints
+Search runs one Monte-Carlo tree search with the rule on the tree and prints
 the decision (the index of the root child it picks) and each root child's
 statistics: n, the real simulations through it; w, the sum of their rewards;
 value, the backed-up value (w/n, or the minimax value with -backup minimax);
@@ -21,13 +21,13 @@ V, its exact value. All rewards and values are for the max player. With
 -checkpoints it also prints the root decision at each doubling of the budget
 (1, 2, 4, ...), to watch the decision converge, or not.
 
-Same rule, tr, budget and seed give the same output on any machine.
+Same rule, tree, budget and seed give the same output on any machine.
 
 Examples:
 
-  mctscheck search -rule uct -tr '(max (min 1 0) 0.5)' -budget 1000
-  mctscheck search -rule greedy-fpu -tr '(max (max 0 1) 0.5)' -checkpoints
-  mctscheck search -rule eps-greedy:eps=0.1 -tr @tr.txt -backup minimax -json
+  mctscheck search -rule uct -tree '(max (min 1 0) 0.5)' -budget 1000
+  mctscheck search -rule greedy-fpu -tree '(max (max 0 1) 0.5)' -checkpoints
+  mctscheck search -rule eps-greedy:eps=0.1 -tree @tree.txt -backup minimax -json
 `
 
 // searchDoc is the JSON document of search.

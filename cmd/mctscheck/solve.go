@@ -10,17 +10,17 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-const solveUsage = `Usage: mctscheck solve -tr TREE [-json]
+const solveUsage = `Usage: mctscheck solve -tree TREE [-json]
 
 Solve prints the exact Bellman value V of the root and of each root child of
-a tr (max and min take the best child for their player, chance nodes the
+a tree (max and min take the best child for their player, chance nodes the
 expectation; values are for the max player) and the optimal set: the root
 children whose value equals the root's.
 
 Examples:
 
-  mctscheck solve -tr '(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)'
-  mctscheck solve -tr @witness.txt -json
+  mctscheck solve -tree '(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)'
+  mctscheck solve -tree @witness.txt -json
 `
 
 // solveDoc is the JSON document of solve.
