@@ -122,6 +122,22 @@ func (g *Game) repeats(h uint64) bool {
 	return false
 }
 
+// Legal returns nil if the player to move may play m at the current
+// position under positional superko, and otherwise an error wrapping
+// ErrOccupied, ErrSuicide, ErrKo, ErrSuperko or ErrOver. Unlike the list of
+// moves (NumMoves), it allows filling one's own eyes.
+func (g *Game) Legal(m int) error {
+	g.fresh()
+	b := &g.b
+	if err := b.Legal(m); err != nil || m == b.Pass() {
+		return err
+	}
+	if g.repeats(b.hashAfter(b.toMove, b.index(m))) {
+		return fmt.Errorf("goboard: %s: %w", Vertex(m, b.size), ErrSuperko)
+	}
+	return nil
+}
+
 // Board returns a copy of the current position.
 func (g *Game) Board() *Board {
 	b := g.b
@@ -163,9 +179,7 @@ func (g *Game) list() {
 	if g.listed {
 		return
 	}
-	if g.stale {
-		panic("goboard: Game used after Rollout without Reset")
-	}
+	g.fresh()
 	b := &g.b
 	c := b.toMove
 	g.moves = g.moves[:0]
@@ -182,6 +196,13 @@ func (g *Game) list() {
 	}
 	g.moves = append(g.moves, int16(m))
 	g.listed = true
+}
+
+// fresh panics when a Rollout has left the history behind the board.
+func (g *Game) fresh() {
+	if g.stale {
+		panic("goboard: Game used after Rollout without Reset")
+	}
 }
 
 // Play implements core.Game: the player to move plays listed move i.
