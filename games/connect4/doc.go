@@ -1,0 +1,30 @@
+// Package connect4 is Connect Four on the standard 7-column, 6-row board: a
+// [Position] type on bitboards, the game as a [core.Game] ([Game]) and an
+// exact [Solver].
+//
+// Columns are 0 to 6 from the left in the Go API ([Position.Play],
+// [Game.Move], [ColumnScore]) and '1' to '7' in text: move strings, as in
+// Pascal Pons' test sets, list the columns played from the empty board, first
+// player first ("4453" is: first player in the centre column, second player
+// on top of that stone, first player in the fifth column, second player in
+// the third). [Parse] reads them and [Position.String] writes them.
+//
+// Scores follow Pons: a position's score is from the point of view of the
+// player to move; 0 is a draw; a win scores 22 minus the number of stones the
+// winner has on the board when the game ends (so a faster win scores higher,
+// at most 21), and a loss is the negative of the opponent's win. [Value] maps
+// a score to the rewards of the rest of the code base: 1 a win, 0.5 a draw, 0
+// a loss.
+//
+// The bitboard layout, the threat computation and the solver's techniques
+// (negamax with alpha-beta, a transposition table, centre-first move ordering
+// refined by the number of threats a move creates, immediate wins and
+// non-losing moves, and null-window searches that narrow the score) are those
+// described in Pascal Pons, "Solving Connect 4: how to build a perfect AI",
+// http://blog.gamesolver.org/solving-connect-four/ (2019); the code is this
+// package's own.
+//
+// The testdata directory holds three of Pons' test sets of 1,000 positions
+// each, with their exact scores; the tests check the solver against all of
+// them (see its README for the source).
+package connect4
