@@ -58,15 +58,21 @@ func aligned(b uint64) bool {
 func winningCells(b, mask uint64) uint64 {
 	// vertical: three stones below
 	r := (b << 1) & (b << 2) & (b << 3)
-	for _, d := range [3]uint{stride, stride - 1, stride + 1} {
-		p := (b << d) & (b << (2 * d))
-		r |= p & (b << (3 * d))
-		r |= p & (b >> d)
-		p = (b >> d) & (b >> (2 * d))
-		r |= p & (b << d)
-		r |= p & (b >> (3 * d))
-	}
+	r |= lineCells(b, stride)   // horizontal
+	r |= lineCells(b, stride-1) // diagonal \ (down to the right)
+	r |= lineCells(b, stride+1) // diagonal / (up to the right)
 	return r & (boardMask ^ mask)
+}
+
+// lineCells returns the cells that would complete four in a row for the
+// stones b along the direction of shift d.
+func lineCells(b uint64, d uint) uint64 {
+	p := (b << d) & (b << (2 * d))
+	r := p & (b << (3 * d))
+	r |= p & (b >> d)
+	p = (b >> d) & (b >> (2 * d))
+	r |= p & (b << d)
+	return r | p&(b>>(3*d))
 }
 
 // Position is a Connect Four position together with the moves that reached

@@ -46,7 +46,7 @@ type Config struct {
 // bounds, keyed by the full position; and, at the root, a sequence of
 // null-window searches that narrow the score's interval, starting near 0.
 type Solver struct {
-	table    []uint64 // entries: gen<<57 | key<<8 | value; value 0 is empty
+	table    []uint64 // entries: gen<<56 | key<<7 | code; code 0 is empty
 	shift    uint     // 64 - TableBits: the index is the top bits of a hash
 	gen      uint64   // the live generation, 1 to genLimit-1
 	maxNodes int64
@@ -58,8 +58,8 @@ type Solver struct {
 	stop      error
 }
 
-// genLimit bounds the generations that fit in an entry's top 7 bits.
-const genLimit = 1 << 7
+// genLimit bounds the generations that fit in an entry's top 8 bits.
+const genLimit = 1 << 8
 
 // checkEvery is the number of nodes between two looks at the context.
 const checkEvery = 1 << 12
@@ -67,7 +67,8 @@ const checkEvery = 1 << 12
 // The table stores an upper bound u on a score as the code u+upperOffset
 // and a lower bound l as l+lowerOffset. Scores and bounds lie in [-21, 21],
 // so upper bounds code to 11..53 and lower bounds to 75..117: never 0 (the
-// empty entry), and a code of at least 64 is a lower bound.
+// empty entry), always below 128 (7 bits), and a code of at least 64 is a
+// lower bound.
 const (
 	upperOffset = 32
 	lowerOffset = 96
@@ -101,7 +102,7 @@ func (s *Solver) TableBytes() int { return 8 * len(s.table) }
 func (s *Solver) Nodes() int64 { return s.nodes }
 
 // Reset empties the transposition table, so that the next call searches as
-// if the solver were new. It takes constant time except once every 127
+// if the solver were new. It takes constant time except once every 255
 // calls, when it clears the table's memory.
 func (s *Solver) Reset() {
 	s.gen++
@@ -293,9 +294,9 @@ func (s *Solver) negamax(cur, mask uint64, n, alpha, beta int) int {
 
 	key := cur + mask // unique per position (Pons, part 6)
 	slot := s.index(key)
-	tag := s.gen<<57 | key<<8
-	if e := s.table[slot]; e&^0xff == tag {
-		v := int(e & 0xff)
+	tag := s.gen<<56 | key<<7 // the key has 7*7 = 49 bits
+	if e := s.table[slot]; e&^0x7f == tag {
+		v := int(e & 0x7f)
 		if v >= 64 {
 			if lo := v - lowerOffset; alpha < lo {
 				alpha = lo
