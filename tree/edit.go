@@ -164,3 +164,50 @@ func (t *Tree) edgeInto(c int32, r Ref, e edit) Edge {
 	}
 	return ed
 }
+
+// Shuffled returns t with the children of every max, min and chance node in
+// an order drawn from rng (a Fisher–Yates shuffle per node, in breadth-first
+// order). Every edge keeps its probability and prior, and its move identity:
+// a child whose index changes carries its old identity explicitly, so AMAF
+// statistics mean the same. Searching a shuffled tree asks whether a rule's
+// behaviour depends on the order in which moves are listed.
+func (t *Tree) Shuffled(rng *core.RNG) *Tree {
+	b := NewBuilder()
+	refs := make([]Ref, t.Len())
+	perm := make([][]int32, t.Len())
+	for i := range int32(t.Len()) {
+		n := t.NumChildren(i)
+		p := make([]int32, n)
+		for k := range p {
+			p[k] = t.first[i] + int32(k)
+		}
+		for k := n - 1; k > 0; k-- {
+			j := rng.IntN(k + 1)
+			p[k], p[j] = p[j], p[k]
+		}
+		perm[i] = p
+	}
+	for i := int32(t.Len()) - 1; i >= 0; i-- {
+		if t.kind[i] == core.Terminal {
+			refs[i] = b.Leaf(t.reward[i])
+			continue
+		}
+		edges := make([]Edge, len(perm[i]))
+		for k, c := range perm[i] {
+			e := Edge{Node: refs[c], Prob: t.prob[c]}
+			if m := t.move[c]; int(m) != k {
+				e.Move, e.HasMove = int(m), true
+			}
+			if t.hasPrior[c] {
+				e.Prior, e.HasPrior = t.prior[c], true
+			}
+			edges[k] = e
+		}
+		refs[i] = b.Node(t.kind[i], edges...)
+	}
+	out, err := b.Build(refs[0])
+	if err != nil {
+		panic("tree: Shuffled built an invalid tree: " + err.Error()) // a valid tree reordered is valid
+	}
+	return out
+}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
@@ -76,5 +77,49 @@ func TestEditErrors(t *testing.T) {
 				t.Fatalf("got %v, %v; want an error containing %q", got, err, c.want)
 			}
 		})
+	}
+}
+
+// TestShuffled: a shuffled tree has the same value, the same multiset of
+// children at every node, and edges that keep their attributes; over many
+// draws every order of a small node appears.
+func TestShuffled(t *testing.T) {
+	orig := tree.MustParse(`(max (min 1 0.5~0.25)@7 (chance 0.25:(max 0 1) 0.75:0) 0.75~-1)`)
+	seen := map[string]bool{}
+	for seed := range uint64(1000) {
+		sh := orig.Shuffled(core.NewRNG(seed))
+		if got, want := tree.Solve(sh).Value(0), tree.Solve(orig).Value(0); got != want {
+			t.Fatalf("seed %d: %s has value %v, want %v", seed, sh, got, want)
+		}
+		if sh.Len() != orig.Len() {
+			t.Fatalf("seed %d: %d nodes, want %d", seed, sh.Len(), orig.Len())
+		}
+		// Each root child keeps its move identity and prior.
+		for k := range sh.NumChildren(0) {
+			c := sh.Child(0, k)
+			h, ok := sh.Prior(c)
+			switch sh.Move(c) {
+			case 7:
+				if sh.Kind(c) != core.Min || ok {
+					t.Fatalf("seed %d: child with move 7 is %v prior %v,%v", seed, sh.Kind(c), h, ok)
+				}
+			case 1:
+				if sh.Kind(c) != core.Chance || ok {
+					t.Fatalf("seed %d: child with move 1 is %v", seed, sh.Kind(c))
+				}
+			case 2:
+				if sh.Kind(c) != core.Terminal || sh.Reward(c) != 0.75 || h != -1 {
+					t.Fatalf("seed %d: child with move 2 is %v %v prior %v", seed, sh.Kind(c), sh.Reward(c), h)
+				}
+			default:
+				t.Fatalf("seed %d: root child with move %d", seed, sh.Move(c))
+			}
+		}
+		seen[sh.String()] = true
+	}
+	// 3! root orders × 2 × 2 × 2 inner orders = 48 trees; 1000 draws miss
+	// one of them with probability below 48·(47/48)^1000 ≈ 3e-8.
+	if len(seen) != 48 {
+		t.Errorf("%d distinct shuffles in 1000 draws, want all 48", len(seen))
 	}
 }
