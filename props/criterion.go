@@ -32,19 +32,10 @@ type Criterion struct {
 	// simulations in the window's second half to its share in the first
 	// half at or above which Eq. 4 fails.
 	ShareKept float64
-	// ShareKeptLong is ShareKept in the confirmation's window, whose halves
-	// lie ConfirmFactor times further apart and hold ConfirmFactor times the
-	// simulations, so that a constant share stays within a few percent of 1
-	// while one that vanishes like n^-0.1 falls below 0.76.
-	ShareKeptLong float64
 	// DecisionSigmas is how clearly the wrong root child must lead the best
 	// optimal one at the last checkpoint (Eq. 6), in standard deviations of
 	// a fair split of their simulations.
 	DecisionSigmas float64
-	// ConfirmFactor is how much further than MaxBudget a candidate witness
-	// is searched before it counts, a power of two: log2(ConfirmFactor)
-	// more doublings, read in a window that many doublings longer.
-	ConfirmFactor int
 }
 
 // DefaultCriterion is the criterion at which props' package doc states its
@@ -56,9 +47,7 @@ var DefaultCriterion = Criterion{
 	ParentGrowth:    4,
 	MinShareVisits:  10,
 	ShareKept:       0.75,
-	ShareKeptLong:   0.9,
 	DecisionSigmas:  4,
-	ConfirmFactor:   16,
 }
 
 // check reports what is wrong with cr, or nil.
@@ -71,10 +60,8 @@ func (cr Criterion) check() error {
 	case cr.MinParentVisits < 1 || cr.MinShareVisits < 1 || cr.ParentGrowth < 1:
 		return fmt.Errorf("props: Criterion.MinParentVisits %d, MinShareVisits %d and ParentGrowth %d, want ≥ 1",
 			cr.MinParentVisits, cr.MinShareVisits, cr.ParentGrowth)
-	case !(cr.ShareKept > 0 && cr.ShareKeptLong > 0):
-		return fmt.Errorf("props: Criterion.ShareKept %v and ShareKeptLong %v, want > 0", cr.ShareKept, cr.ShareKeptLong)
-	case cr.ConfirmFactor < 2 || cr.ConfirmFactor > 1<<10 || !powerOfTwo(cr.ConfirmFactor):
-		return fmt.Errorf("props: Criterion.ConfirmFactor %d, want a power of two from 2 to 1024", cr.ConfirmFactor)
+	case !(cr.ShareKept > 0):
+		return fmt.Errorf("props: Criterion.ShareKept %v, want > 0", cr.ShareKept)
 	}
 	return nil
 }
@@ -112,6 +99,9 @@ type seedResult struct {
 	// optimal, or -1.
 	OptimalFrom int
 	Eq5, Eq4    *Finding // the shallowest findings, if any
+	eq5At       int32    // the node of Eq5
+	eq5Frozen   []bool   // its children that got no simulation in the window
+	eq4At       int32    // the node of Eq4
 	Fault       *Fault
 	// RootError is |V̂(root) − V(root)| at the last checkpoint (Eq. 7).
 	RootError float64
@@ -120,14 +110,19 @@ type seedResult struct {
 	Visited, Recent float64
 }
 
-// judgeSeed applies the criterion to the snapshots of one search.
-// In the confirmation's longer window (long) the share ratio of Eq. 4 is
-// ShareKeptLong.
-func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int, long bool) seedResult {
-	kept := cr.ShareKept
-	if long {
-		kept = cr.ShareKeptLong
+// findings lists the seed's evidence: Eq. 6, and the mechanism behind it.
+func (r seedResult) findings() []Finding {
+	out := []Finding{*r.Wrong}
+	for _, f := range []*Finding{r.Eq5, r.Eq4} {
+		if f != nil {
+			out = append(out, *f)
+		}
 	}
+	return out
+}
+
+// judgeSeed applies the criterion to the snapshots of one search.
+func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int) seedResult {
 	last := len(snaps) - 1
 	first := last - window
 	mid := first + window/2
@@ -144,10 +139,16 @@ func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapsho
 			continue
 		}
 		if r.Eq5 == nil {
-			r.Eq5 = cr.starvation(tr, sol, snaps[first:], p)
+			r.Eq5, r.eq5At = cr.starvation(tr, sol, snaps[first:], p), p
 		}
 		if r.Eq4 == nil {
-			r.Eq4 = cr.keptShare(tr, snaps[first:], snaps[mid], p, kept)
+			r.Eq4, r.eq4At = cr.keptShare(tr, snaps[first:], snaps[mid], p, cr.ShareKept), p
+		}
+	}
+	if r.Eq5 != nil {
+		for k := range tr.NumChildren(r.eq5At) {
+			c := tr.Child(r.eq5At, k)
+			r.eq5Frozen = append(r.eq5Frozen, z.visits[c] == a.visits[c])
 		}
 	}
 	r.RootError = math.Abs(z.value[0] - sol.Value(0))

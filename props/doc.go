@@ -49,30 +49,77 @@
 //     its share in the first half (ShareKeptLong in the confirmation's
 //     longer window, below).
 //
+// Each seed but the first searches the tree with the children of every
+// node (chance nodes included) in an order drawn from the seed
+// (Options.KeepOrder pins the given order): consistency is a property of
+// the game, and a rule that ties to the lower index can be trapped in some
+// orders only.
+//
+// # The limit
+//
+// A seed whose decision is wrong (Eq. 6) with an Eq. 5 or Eq. 4 finding
+// behind it is only a candidate: the finding says the rule starved a child,
+// or kept a worse child busy, so far. UCT with C = 0.1 on
+// (max 0.5 (max 0 1)) starves the good child for about e^25 ≈ 2^36
+// simulations and then comes back, which no run sees; greedy never comes
+// back. No fixed horizon tells them apart, since with C = 0.05 the return is
+// at about 2^144. So the checker asks the rule itself what it would do far
+// beyond the run, and judges the trend as well as the value. From node F's
+// statistics at the end of the run it builds synthetic sites
+// (core.NewSiteAt, whose counts may exceed 32 bits) at scales 4^k up to 2^62
+// simulations of F: the other children's counts grow in their observed
+// proportions with their means frozen; the candidate child's statistics stay
+// frozen (Eq. 5) or its count is free (Eq. 4); F's mean, the priors, the AMAF
+// statistics, the virtual experience and the depth stay as observed. Rules
+// are read in one of three ways: a core.Stochastic gives its choice
+// probabilities; another rule that picks differently under different
+// generators is sampled (2,048 draws per scale); any other is
+// deterministic.
+//
+//   - Eq. 5, deterministic: the handicap h is the least amount by which every
+//     other child's mean must fall for the rule to pick the starved child. If
+//     h reaches 0 at some scale, the rule returns there: the tree is no
+//     witness, and the evidence says when ("picks child 1 again after about
+//     2^36 simulations of the node"). If h stays constant (greedy), the
+//     starvation is permanent. If h shrinks, its decrements are modelled as
+//     A·x^q in x = log2 n(F): with q ≥ −1 their sum diverges and h crosses 0,
+//     where the extrapolation says; with q < −1 it converges, and if to a
+//     positive floor the starvation is permanent. UCT's deficit shrinks like
+//     C·sqrt(ln n(F)/n(i)) grows (q = −1/2): it always comes back.
+//   - Eq. 5, stochastic: the child's expected simulations per doubling of F
+//     are p·n(F). If p falls like n(F)^−α with α > 1 (+0.05 for exact, +0.25
+//     for sampled probabilities) they are summable and the child stays
+//     starved with positive probability: a witness. Otherwise (ε = 1/n gives
+//     α = 1, a constant number of visits per doubling) it is simulated for
+//     ever. A rule whose probability of the child is 0 at every scale is
+//     judged as deterministic.
+//   - Eq. 4: the worse child's share, its probability for a stochastic rule,
+//     its balance share for a deterministic one (the largest count at which
+//     the rule still picks it, over n(F)). A share that keeps at least half
+//     its size from the run's end to 2^62 persists (constant ε, constant τ);
+//     one that falls (UCT's C²·ln n/Δ² over n, a decaying τ) vanishes.
+//
 // # Verdicts
 //
-// A tree is a candidate witness of inconsistency when, in at least half of
-// the seeds, Eq. 6 fails together with Eq. 5 or Eq. 4: the decision stays
-// wrong, and the reason the theorem gives for it is visible. With minimax
-// backups only Eq. 5 counts: the backed-up values converge whatever the
-// shares, so Eq. 4 explains nothing there. A candidate is confirmed by
-// searching the tree again to ConfirmFactor times the budget and reading a
-// window log2(ConfirmFactor) doublings longer (1,024 to 262,144 simulations
-// by default), where it must fail for the same condition: a share that
-// vanishes slowly, like n^(−1/4), or a decision that comes right late can
-// pass for a constant one over 16 times the simulations, but not over 256
-// times. A rule that returns a
-// non-finite score or panics is a witness too (a fault), with the inputs it
-// saw. A tree converged when every seed decided optimally at every window
-// checkpoint. Then:
+// A tree is a witness of inconsistency when one seed's decision is wrong
+// and the mechanism behind it persists in the limit: the probe, not a
+// majority of seeds, guards against false alarms. With minimax backups only
+// Eq. 5 counts: the backed-up values converge whatever the shares, so Eq. 4
+// explains nothing there. A rule that returns a NaN score or panics is a
+// witness too (a fault), with the inputs it saw; +Inf and −Inf are scores
+// like any other, ties going to the lower index. A tree converged when
+// every seed decided optimally at every window checkpoint. Then:
 //
-//   - inconsistent: a confirmed witness, shrunk to a minimal tree (subtrees
-//     replaced by leaves, children hoisted or dropped, rewards made simpler,
-//     annotations removed, while it fails for the same condition) and
-//     confirmed again, printed in the text format with the seeds, the
-//     budgets, the findings and lines that replay it;
+//   - inconsistent: a witness, shrunk to a minimal tree (subtrees replaced
+//     by leaves, children hoisted or dropped, rewards made simpler,
+//     annotations removed, while the same seed fails for the same condition
+//     in the limit; with BinaryOnly the shrinker stays with binary
+//     deterministic trees), printed in the text format in the order that
+//     fails, with the seed, the budgets, the findings and lines that replay
+//     it exactly;
 //   - inconclusive: some tree did not converge and none is a witness (UCT on
-//     the Coquelin–Munos chain at these budgets, for one);
+//     the Coquelin–Munos chain at these budgets, for one); the report's
+//     recoveries say when the rule would recover from the traps it fell in;
 //   - no counterexample: every tree converged: "N trees × R seeds up to
 //     budget B, all decisions optimal from budget b on".
 //

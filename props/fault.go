@@ -28,8 +28,9 @@ func (f *Fault) Error() string {
 }
 
 // guarded wraps a rule so that every choice is checked: if the rule is a
-// core.Scorer, all its scores must be finite; a non-finite score panics with
-// a *Fault, which the search turns into a core.RuleError.
+// core.Scorer, none of its scores may be NaN (+Inf and −Inf are scores
+// like any other, ties going to the lower index); a NaN panics with a
+// *Fault, which the search turns into a core.RuleError.
 type guarded struct{ rule core.Rule }
 
 func (g guarded) Needs() core.Needs { return core.NeedsOf(g.rule) }
@@ -37,7 +38,7 @@ func (g guarded) Needs() core.Needs { return core.NeedsOf(g.rule) }
 func (g guarded) Select(s *core.Site) int {
 	if sc, ok := g.rule.(core.Scorer); ok {
 		for i := range s.Len() {
-			if v := sc.Score(s, i); math.IsNaN(v) || math.IsInf(v, 0) {
+			if v := sc.Score(s, i); math.IsNaN(v) {
 				panic(&Fault{Message: fmt.Sprintf("score %v for child %d", v, i), Inputs: siteInputs(s)})
 			}
 		}

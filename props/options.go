@@ -22,9 +22,13 @@ type Options struct {
 	BinaryOnly bool
 	// NoTraps skips the trap families of gen.Traps.
 	NoTraps bool
-	// Seeds is the number of searches per tree, each with its own seed;
-	// 0 means 4.
+	// Seeds is the number of searches per tree, each with its own seed and,
+	// but for the first, its own child order drawn from the seed; 0 means 4
+	// (CheckTree: 16, one tree being cheap to search in many orders).
 	Seeds int
+	// KeepOrder searches every seed with the children in the tree's own
+	// order, as a replay of a witness does.
+	KeepOrder bool
 	// Seed is the first search seed (the others follow it) and the seed of
 	// Run's tree generator; 0 means 1.
 	Seed uint64

@@ -13,11 +13,14 @@ func replayLines(t *tree.Tree, o Options, testName string) []string {
 	var out []string
 	q := shellQuote(t.String())
 	if testName != "" {
-		out = append(out, fmt.Sprintf("%s=%s go test -run '^%s$' .", TreeEnv, q, regexp.QuoteMeta(testName)))
+		out = append(out, fmt.Sprintf("%s=%s %s=%d go test -run '^%s$' .", TreeEnv, q, SeedEnv, o.Seed, regexp.QuoteMeta(testName)))
 	}
 	if o.RuleSpec != "" {
 		line := fmt.Sprintf("mctscheck check -rule %s -tree %s -seed %d -seeds %d -budget %d",
 			shellQuote(o.RuleSpec), q, o.Seed, o.Seeds, o.MaxBudget)
+		if o.KeepOrder {
+			line += " -keep-order"
+		}
 		if o.Growth == core.GrowPractical {
 			line += " -growth practical"
 		}

@@ -33,8 +33,19 @@ type TreeResult struct {
 	// Eq. 5 or Eq. 4 finding that explains it, or a rule fault.
 	Findings []Finding `json:"findings,omitempty"`
 	Fault    *Fault    `json:"fault,omitempty"`
-	// FailedSeeds counts the seeds with a wrong decision and a finding.
+	// FailedSeeds counts the seeds with a wrong decision and a mechanism
+	// that persists in the limit.
 	FailedSeeds int `json:"failed_seeds"`
+	// Seed is the seed of the first failed search; Tree is then in that
+	// seed's child order, which reproduces it.
+	Seed uint64 `json:"seed,omitempty"`
+	// Recoveries say, for seeds whose decision was wrong with a mechanism
+	// behind it that does not persist in the limit, when the rule would
+	// recover: "seed 3: Eq. 5 at node 0.1: picks child 1 again after about
+	// 2^36 simulations of the node".
+	Recoveries []string `json:"recoveries,omitempty"`
+	// original is the tree as checked, before the witness's reordering.
+	original *tree.Tree
 	// OptimalFrom is the budget from which every seed decided optimally, when
 	// the tree converged; 0 otherwise.
 	OptimalFrom int64 `json:"optimal_from"`
@@ -105,6 +116,11 @@ type Report struct {
 	Inconclusive int `json:"inconclusive"`
 	// Unconverged names up to five trees that did not converge.
 	Unconverged []string `json:"unconverged"`
+	// Recoveries says, for up to five trees, when the rule would recover
+	// from a trap that kept its decision wrong in the run, as the limit
+	// probe found: "trap coquelin-munos:d=8 seed 2: Eq. 5 at node 0.1: picks
+	// child 1 again after about 2^36 simulations of the node".
+	Recoveries []string `json:"recoveries"`
 	Seeds       int      `json:"seeds"`
 	MaxBudget   int64    `json:"max_budget"`
 	// OptimalFrom is the largest budget from which a converged tree was
@@ -132,6 +148,9 @@ func (r Report) MarshalJSON() ([]byte, error) {
 	}
 	if r.Curve == nil {
 		r.Curve = []CurvePoint{}
+	}
+	if r.Recoveries == nil {
+		r.Recoveries = []string{}
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -222,6 +241,13 @@ func (r *Report) add(tr TreeResult) {
 		r.Inconclusive++
 		if len(r.Unconverged) < 5 {
 			r.Unconverged = append(r.Unconverged, tr.Name)
+		}
+	}
+	if tr.Verdict != Inconsistent {
+		for _, rec := range tr.Recoveries {
+			if len(r.Recoveries) < 5 {
+				r.Recoveries = append(r.Recoveries, tr.Name+" "+rec)
+			}
 		}
 	}
 	n := float64(r.Trees)

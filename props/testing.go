@@ -2,7 +2,10 @@ package props
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
+	"strconv"
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -38,90 +41,128 @@ func Property(rule core.Rule, opts Options) func(*rapid.T) {
 	}
 }
 
+// SeedEnv, set with TreeEnv, makes Check search that tree with this one
+// seed in the tree's own child order (Options.KeepOrder), as the failed
+// search did: the replay line of every witness sets both.
+const SeedEnv = "MCTSCHECK_SEED"
+
 // Check fails t with a minimal counterexample when rule is inconsistent,
 // and logs the evidence otherwise, like rapid.Check. It tries the trap
-// families, then random trees through rapid (so -rapid.checks, -rapid.seed
-// and rapid's fail files work as usual); it shrinks a failing tree with
-// rapid, then by removing subtrees, hoisting children and simplifying
-// rewards, and prints it with lines that replay it. With the environment
-// variable MCTSCHECK_TREE set to a tree in the text format, it checks that
-// tree alone.
+// families, then random trees drawn through rapid (so -rapid.checks,
+// -rapid.seed and rapid's fail files work as usual), shrinks a failing tree
+// with its own shrinker (subtrees to leaves, children hoisted or dropped,
+// rewards made simpler) and prints it with lines that replay it. With the
+// environment variable MCTSCHECK_TREE set to a tree in the text format (and
+// MCTSCHECK_SEED to a seed), it checks that tree alone.
+//
+// Check also fails t when the check itself cannot be done: bad options, a
+// nil rule, an error or a panic inside the checker, no tree checked.
 func Check(t rapid.TB, rule core.Rule, opts Options) {
 	t.Helper()
-	o, err := opts.withDefaults()
-	if err != nil {
-		t.Fatalf("%v", err)
-		return
+	if err := check(t, rule, opts); err != nil {
+		t.Fatalf("props.Check: %v", err)
 	}
+}
+
+// check is Check, returning the errors of the check itself.
+func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic inside the checker: %v", r)
+		}
+	}()
 	if rule == nil {
-		t.Fatalf("props: nil rule")
-		return
+		return errors.New("nil rule")
 	}
-	ctx := context.Background()
 	if text := os.Getenv(TreeEnv); text != "" {
 		tr, err := tree.Parse(text)
 		if err != nil {
-			t.Fatalf("props: %s: %v", TreeEnv, err)
-			return
+			return fmt.Errorf("%s: %v", TreeEnv, err)
 		}
-		if rep := mustRun(t, ctx, rule, o, []namedTree{{"given", tr}}); rep != nil {
-			report(t, rep)
+		if s := os.Getenv(SeedEnv); s != "" {
+			seed, err := strconv.ParseUint(s, 10, 64)
+			if err != nil || seed == 0 {
+				return fmt.Errorf("%s=%q: want a seed, a positive integer", SeedEnv, s)
+			}
+			opts.Seed, opts.Seeds, opts.KeepOrder = seed, 1, true
 		}
-		return
+		o, err := opts.withDefaults()
+		if err != nil {
+			return err
+		}
+		rep, err := runTrees(context.Background(), rule, o, []namedTree{{"given", tr}}, t.Name())
+		if err != nil {
+			return err
+		}
+		report(t, rep)
+		return nil
 	}
+	o, err := opts.withDefaults()
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
 	if tr := o.traps(); len(tr) > 0 {
-		rep := mustRun(t, ctx, rule, o, tr)
-		if rep == nil {
-			return
+		rep, err := runTrees(ctx, rule, o, tr, t.Name())
+		if err != nil {
+			return err
 		}
 		if rep.Verdict == Inconsistent {
 			report(t, rep)
-			return
+			return nil
 		}
 		t.Logf("traps: %s", rep.Summary())
 	}
 	c := &checker{rule: rule, opts: o}
-	var failed *TreeResult
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	start := time.Now()
 	trees := gen.Trees(o.Shape)
+	var failed *TreeResult // the first inconsistent tree
+	var checkErr error     // an error of the checker inside the property
 	inner := &quietTB{TB: t}
 	rapid.Check(inner, func(rt *rapid.T) {
 		tr := trees.Draw(rt, "tree")
+		if failed != nil {
+			// rapid is shrinking: let it keep only the tree already found,
+			// at no cost, and shrink it with the domain shrinker below.
+			if tr.Equal(failed.Tree) || tr.Equal(failed.original) {
+				rt.Fatalf("inconsistent on %v", tr)
+			}
+			return
+		}
 		res, err := c.judge(ctx, "random", tr)
 		if err != nil {
+			checkErr = err
 			rt.Fatalf("%v", err)
 		}
 		if res.Verdict == Inconsistent {
+			res.original = tr
 			failed = &res
 			rt.Fatalf("inconsistent on %v", tr)
 		}
-		if !inner.failed {
-			rep.add(res)
-		}
+		rep.add(res)
 	})
-	if failed != nil {
+	switch {
+	case checkErr != nil:
+		return checkErr
+	case failed == nil && inner.failed:
+		return fmt.Errorf("the property failed outside the checker's verdicts: %s", inner.log)
+	case failed != nil:
 		w, err := c.witness(ctx, *failed, t.Name())
 		if err != nil {
-			t.Fatalf("%v", err)
-			return
+			return err
 		}
 		rep.Witness = w
+		rep.Trees++
+	}
+	if rep.Trees == 0 {
+		return errors.New("no tree was checked (is -rapid.checks 0?)")
 	}
 	rep.Sims = c.sims
 	rep.finish(start)
 	report(t, rep)
-}
-
-// mustRun is runTrees failing t on errors.
-func mustRun(t rapid.TB, ctx context.Context, rule core.Rule, o Options, trees []namedTree) *Report {
-	t.Helper()
-	rep, err := runTrees(ctx, rule, o, trees, t.Name())
-	if err != nil {
-		t.Fatalf("%v", err)
-		return nil
-	}
-	return rep
+	return nil
 }
 
 // report fails t with the witness, or logs the summary.
@@ -135,16 +176,19 @@ func report(t rapid.TB, rep *Report) {
 }
 
 // quietTB lets rapid.Check report through t without ending the test, so
-// that Check can shrink the failing tree further and print the witness.
+// that Check can shrink the failing tree itself and print the witness; it
+// keeps what rapid said, for the error when the failure was not a verdict.
 type quietTB struct {
 	rapid.TB
 	failed bool
+	log    string
 }
 
-func (q *quietTB) Fatalf(format string, args ...any) { q.TB.Logf(format, args...); q.failed = true }
-func (q *quietTB) Fatal(args ...any)                 { q.TB.Log(args...); q.failed = true }
-func (q *quietTB) Errorf(format string, args ...any) { q.TB.Logf(format, args...); q.failed = true }
-func (q *quietTB) Error(args ...any)                 { q.TB.Log(args...); q.failed = true }
+func (q *quietTB) note(s string)                     { q.failed = true; q.log += s + "\n"; q.TB.Log(s) }
+func (q *quietTB) Fatalf(format string, args ...any) { q.note(fmt.Sprintf(format, args...)) }
+func (q *quietTB) Fatal(args ...any)                 { q.note(fmt.Sprint(args...)) }
+func (q *quietTB) Errorf(format string, args ...any) { q.note(fmt.Sprintf(format, args...)) }
+func (q *quietTB) Error(args ...any)                 { q.note(fmt.Sprint(args...)) }
 func (q *quietTB) FailNow()                          { q.failed = true }
 func (q *quietTB) Fail()                             { q.failed = true }
 func (q *quietTB) Failed() bool                      { return q.failed || q.TB.Failed() }
