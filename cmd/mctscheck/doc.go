@@ -43,14 +43,14 @@
 //
 // # Exit codes
 //
-//   - 0: every verdict is as expected: for run, every rule as the papers
-//     predict (a rule predicted consistent gets no witness; inconclusive
-//     counts as agreeing, and is shown as such); for check, no witness
-//     (no-counterexample or inconclusive); rules, search and solve exit 0
-//     when they succeed.
-//   - 1: a finding: for run, a rule that disagrees with the papers; for
-//     check, a witness of inconsistency; for search, a rule that panicked
-//     or returned a bad child index.
+//   - 0: no prediction contradicted: for run and check, every verdict
+//     reproduces the papers' prediction or does not refute it (an
+//     inconclusive check, shown as "not refuted"); rules, search and solve
+//     exit 0 when they succeed.
+//   - 1: a finding: for run and check, a prediction contradicted (a witness
+//     for a rule predicted consistent, or every tree converged for one
+//     predicted inconsistent); for search, a rule that panicked or returned
+//     a bad child index.
 //   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
 //     one-line message on stderr that names the flag, the rule parameter or
 //     the tree's byte offset (and file:line:column for @FILE).
@@ -141,8 +141,9 @@
 //	  "command": string,          // the run command line with its options
 //	  "options": OPTIONS,
 //	  "rules": [RESULT],          // in catalogue order, then the -rule specs
-//	  "agree": int, "disagree": int,
-//	  "as_predicted": bool,       // disagree == 0
+//	  "reproduced": int,          // rules whose prediction the verdict reproduces
+//	  "not_refuted": int,         // inconclusive: no witness, some tree not converged
+//	  "contradicted": int,        // the exit code is 1 when this is not 0
 //	  "elapsed_ns": int
 //	}
 //
@@ -160,11 +161,12 @@
 //	  "binary_only": bool,        // checked on binary deterministic trees only
 //	  "predicted": PREDICTION,
 //	  "verdict": "inconsistent"|"inconclusive"|"no-counterexample",
-//	  "as_predicted": bool,
+//	  "agreement": "reproduced"|"not refuted"|"contradicted",
 //	  "summary": string,          // the verdict in one line
 //	  "witness": WITNESS|null,    // non-null exactly when inconsistent
 //	  "trees": int, "converged": int, "inconclusive": int,
 //	  "unconverged": [string],    // up to five trees that did not converge
+//	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
 //	  "visited": number,          // share of tree nodes visited (frugality), in [0,1]
@@ -181,13 +183,14 @@
 //	  "original": string,         // that tree
 //	  "findings": [{"condition": string, "node": string, "child": int, "text": string}],
 //	  "fault": {"message": string, "inputs": string, "node": string, "sim": int}|null,
-//	  "seeds": [int], "budgets": [int], "shrinks": int,
-//	  "replay": [string]          // command lines that replay it
+//	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order
+//	  "budgets": [int], "shrinks": int,
+//	  "replay": [string]          // command lines that replay it exactly
 //	}
 //
 // A RESULT is the checker's report, props.Report as it marshals itself
 // (WITNESS is its props.Witness), with the tool's fields around it: the rule,
 // how it was checked and the papers' prediction before the verdict, and
-// as_predicted right after it. The golden files in testdata pin these
+// agreement right after it. The golden files in testdata pin these
 // documents.
 package main

@@ -81,7 +81,7 @@ func TestJSONGolden(t *testing.T) {
 		{"search_greedy", []string{"search", "-json", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)", "-budget", "100"}, 0},
 		{"search_minimax", []string{"search", "-json", "-rule", "eps-greedy-minimax:eps=0.3", "-tree", "(min (max 0 1) (max 0 0.5))", "-budget", "500", "-seed", "7", "-decision", "highest-mean", "-growth", "practical"}, 0},
 		{"rules", []string{"rules", "-json"}, 0},
-		{"check_tree", []string{"check", "-json", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)"}, 1},
+		{"check_tree", []string{"check", "-json", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)"}, 0},
 		{"check", []string{"check", "-json", "-rule", "uct", "-trees", "3", "-seeds", "2", "-budget", "1024"}, 0},
 		{"run", []string{"run", "-json", "-rules", "uct,greedy-fpu", "-trees", "5", "-out", out}, 0},
 		// The same document whatever the number of workers.
@@ -269,7 +269,7 @@ func TestRunReport(t *testing.T) {
 	}
 	for _, want := range []string{"RULE", "PREDICTED", "OBSERVED", "WITNESS", "VISITED (RECENT)", "SIMS/S",
 		"greedy-fpu", "5 nodes, Eq. 5", "rave-floor", "consistent (bdg)", "(max (max 0 1) 0.5)",
-		"3 of 3 rules as the papers predict.", "report.md"} {
+		"Of 3 rules, the papers' prediction is reproduced for 2, not refuted (inconclusive) for 1, contradicted for 0.", "report.md"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("no %q in the table:\n%s", want, r.stdout)
 		}
@@ -283,7 +283,7 @@ func TestRunReport(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"# mctscheck report", "| [greedy-fpu](#greedy-fpu) |", "![convergence](convergence.png)",
-		"```\n(max (max 0 1) 0.5)\n```", "mctscheck check -rule 'greedy-fpu:fpu=1' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384"} {
+		"```\n(max (max 0 1) 0.5)\n```", "mctscheck check -rule 'greedy-fpu:fpu=1' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 1 -budget 16384 -keep-order"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("no %q in report.md:\n%s", want, md)
 		}
@@ -303,16 +303,29 @@ func TestRunReport(t *testing.T) {
 	}
 }
 
-// TestRunDisagreement: a rule whose verdict is not the papers' makes the
-// exit code 1 and is marked (boltzmann, at a budget too small to show its
-// witness).
-func TestRunDisagreement(t *testing.T) {
+// TestRunNotRefuted: an inconclusive verdict neither reproduces nor
+// contradicts the prediction: the table says "not refuted" and the exit
+// code is 0 (boltzmann, at a budget too small to show its witness).
+func TestRunNotRefuted(t *testing.T) {
 	r := mctscheck(t, "", "-rule", "boltzmann", "-trees", "1", "-seeds", "1", "-budget", "1024", "-out", "")
+	if r.code != 0 {
+		t.Fatalf("exit %d, want 0\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "not refuted") || !strings.Contains(r.stdout, "reproduced for 0, not refuted (inconclusive) for 1, contradicted for 0.") {
+		t.Errorf("table without the agreement:\n%s", r.stdout)
+	}
+}
+
+// TestCheckContradicted: a verdict opposite to the prediction exits 1 and
+// says so: greedy-fpu, predicted inconsistent, converges on a tree that has
+// no trap.
+func TestCheckContradicted(t *testing.T) {
+	r := mctscheck(t, "", "check", "-rule", "greedy-fpu", "-tree", "(max 1 0)")
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if !strings.Contains(r.stdout, "NO") || !strings.Contains(r.stdout, "disagreeing: boltzmann (predicted inconsistent, observed inconclusive)") {
-		t.Errorf("table without the disagreement:\n%s", r.stdout)
+	if !strings.Contains(r.stdout, "contradicted") {
+		t.Errorf("no contradiction in\n%s", r.stdout)
 	}
 }
 
@@ -320,8 +333,8 @@ func TestRunDisagreement(t *testing.T) {
 // witness again.
 func TestReplay(t *testing.T) {
 	r := mctscheck(t, "", "check", "-rule", "rave", "-trees", "2")
-	if r.code != 1 {
-		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	if r.code != 0 || !strings.Contains(r.stdout, "prediction reproduced") {
+		t.Fatalf("exit %d, want 0 (reproduced)\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	_, line, ok := strings.Cut(r.stdout, "replay: mctscheck ")
 	if !ok {
@@ -329,7 +342,7 @@ func TestReplay(t *testing.T) {
 	}
 	line, _, _ = strings.Cut(line, "\n")
 	again := mctscheck(t, "", shellSplit(t, line)...)
-	if again.code != 1 || !strings.Contains(again.stdout, "inconsistent (Eq. 5) on a 3-node tree") {
+	if again.code != 0 || !strings.Contains(again.stdout, "inconsistent (Eq. 5) on a 3-node tree") {
 		t.Errorf("replay %s: exit %d\n%s%s", line, again.code, again.stdout, again.stderr)
 	}
 }

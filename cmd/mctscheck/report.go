@@ -44,9 +44,26 @@ type ruleCheck struct {
 	Predicted  predictionDoc `json:"predicted"`
 }
 
-// agreement says whether the verdict is what the papers predict.
+// Agreement compares a verdict with the papers' prediction, in the three
+// words a finite run allows.
+type Agreement string
+
+const (
+	// Reproduced: the predicted outcome was observed: a witness for a rule
+	// predicted inconsistent, no counterexample for one predicted consistent.
+	Reproduced Agreement = "reproduced"
+	// NotRefuted: the check was inconclusive: no witness, some tree not
+	// converged. It neither confirms nor refutes the prediction.
+	NotRefuted Agreement = "not refuted"
+	// Contradicted: the opposite was observed: a witness for a rule
+	// predicted consistent, or every tree converged for one predicted
+	// inconsistent.
+	Contradicted Agreement = "contradicted"
+)
+
+// agreement is a result's agreement with the prediction.
 type agreement struct {
-	AsPredicted bool `json:"as_predicted"`
+	Agreement Agreement `json:"agreement"`
 }
 
 // MarshalJSON writes the result as one object: the rule and how it was
@@ -61,11 +78,15 @@ func (r ruleResult) MarshalJSON() ([]byte, error) {
 	return joinObjects(r.ruleCheck, rep[:v], r.agreement, rep[v:])
 }
 
-// agrees reports whether a verdict is what the prediction says: a rule
-// predicted consistent must get no witness (no-counterexample or
-// inconclusive), a rule predicted inconsistent must get one.
-func agrees(p rules.Prediction, v props.Verdict) bool {
-	return p.Consistent == (v != props.Inconsistent)
+// agreementOf compares verdict v with prediction p.
+func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
+	switch {
+	case v == props.Inconclusive:
+		return NotRefuted
+	case (v == props.Inconsistent) != p.Consistent:
+		return Reproduced
+	}
+	return Contradicted
 }
 
 // newRuleResult describes the report of a check of in.
@@ -74,7 +95,7 @@ func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleR
 		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: o.Growth.String(),
 			BinaryOnly: o.BinaryOnly, Predicted: predictionOf(in.Predicted)},
 		Report:    rep,
-		agreement: agreement{AsPredicted: agrees(in.Predicted, rep.Verdict)},
+		agreement: agreement{Agreement: agreementOf(in.Predicted, rep.Verdict)},
 	}
 }
 
@@ -100,12 +121,12 @@ func (r *ruleResult) frugality() string {
 	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent)
 }
 
-// agreeCell marks a rule that disagrees with the papers.
+// agreeCell is the agreement in a table cell, a contradiction in capitals.
 func (r *ruleResult) agreeCell() string {
-	if r.AsPredicted {
-		return "yes"
+	if r.Agreement == Contradicted {
+		return "CONTRADICTED"
 	}
-	return "NO"
+	return string(r.Agreement)
 }
 
 // rate formats simulations per second: "4.2M".
@@ -120,7 +141,7 @@ func rate(v float64) string {
 }
 
 // tableHeader and tableRow are the columns of the run table.
-var tableHeader = []string{"RULE", "PREDICTED", "OBSERVED", "WITNESS", "FRUGAL", "VISITED (RECENT)", "SIMS/S", "AS PREDICTED"}
+var tableHeader = []string{"RULE", "PREDICTED", "OBSERVED", "WITNESS", "FRUGAL", "VISITED (RECENT)", "SIMS/S", "PREDICTION"}
 
 func (r *ruleResult) tableRow() []string {
 	return []string{r.Name, predictedShort(r.Predicted), r.observed(), r.witnessCell(), frugalShort(r.Predicted.Frugal),
@@ -172,11 +193,12 @@ func (doc *runDoc) scale() string {
 		doc.traps, doc.binaryTraps, o.Trees, o.Seeds, o.MinBudget, o.MaxBudget)
 }
 
-// tally says how many rules agree with the papers, and which do not.
+// tally counts the rules whose prediction was reproduced, not refuted and
+// contradicted, and names the contradicted ones.
 func (doc *runDoc) tally() string {
 	var bad []string
 	for _, r := range doc.Rules {
-		if !r.AsPredicted {
+		if r.Agreement == Contradicted {
 			pred := "consistent"
 			if !r.Predicted.Consistent {
 				pred = "inconsistent"
@@ -184,11 +206,12 @@ func (doc *runDoc) tally() string {
 			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
 		}
 	}
-	s := fmt.Sprintf("%d of %d rules as the papers predict", len(doc.Rules)-len(bad), len(doc.Rules))
+	s := fmt.Sprintf("Of %d rules, the papers' prediction is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
+		len(doc.Rules), doc.Reproduced, doc.NotRefuted, doc.Contradicted)
 	if len(bad) == 0 {
 		return s + "."
 	}
-	return s + "; disagreeing: " + strings.Join(bad, ", ") + "."
+	return s + ": " + strings.Join(bad, ", ") + "."
 }
 
 // writeReport writes report.md, report.json and the convergence plots to dir.
@@ -221,8 +244,8 @@ func markdown(doc *runDoc) []byte {
 	for i := range doc.Rules {
 		row := doc.Rules[i].tableRow()
 		row[0] = "[" + row[0] + "](#" + anchor(row[0]) + ")"
-		if !doc.Rules[i].AsPredicted {
-			row[len(row)-1] = "**NO**"
+		if doc.Rules[i].Agreement == Contradicted {
+			row[len(row)-1] = "**contradicted**"
 		}
 		fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
 	}
@@ -238,9 +261,9 @@ func markdown(doc *runDoc) []byte {
 	fmt.Fprintf(&b, "## Rules\n")
 	for _, r := range doc.Rules {
 		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)
-		agree := "as the papers predict"
-		if !r.AsPredicted {
-			agree = "**not as the papers predict**"
+		agree := "prediction " + string(r.Agreement)
+		if r.Agreement == Contradicted {
+			agree = "**prediction contradicted**"
 		}
 		p := r.Predicted
 		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
@@ -248,6 +271,9 @@ func markdown(doc *runDoc) []byte {
 		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary(), agree)
 		fmt.Fprintf(&b, "- frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s\n",
 			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond))
+		for _, rec := range r.Recoveries {
+			fmt.Fprintf(&b, "- recovers: %s\n", rec)
+		}
 		w := r.Witness
 		if w == nil {
 			continue

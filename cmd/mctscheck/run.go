@@ -24,10 +24,11 @@ speed), with the minimal witness of each inconsistent rule, and writes a
 report directory: report.md, report.json and convergence plots
 (convergence.png and convergence.svg). Progress goes to stderr.
 
-A rule predicted consistent agrees when it gets no witness (no-counterexample,
-or inconclusive: some tree did not converge); a rule predicted inconsistent
-agrees when it gets a witness. The exit code is 0 when every rule agrees, 1
-otherwise. Rules run in parallel; the report is the same for the same flags
+Each verdict is compared with the prediction in three words: reproduced
+(a witness for a rule predicted inconsistent, no counterexample for one
+predicted consistent), not refuted (inconclusive: no witness, some tree did
+not converge) or contradicted. The exit code is 1 when some prediction is
+contradicted, 0 otherwise. Rules run in parallel; the report is the same for the same flags
 on any machine, apart from timings.
 
 Examples:
@@ -43,9 +44,11 @@ type runDoc struct {
 	Command     string       `json:"command"`
 	Options     optionsDoc   `json:"options"`
 	Rules       []ruleResult `json:"rules"`
-	Agree       int          `json:"agree"`
-	Disagree    int          `json:"disagree"`
-	AsPredicted bool         `json:"as_predicted"`
+	// Reproduced, NotRefuted and Contradicted count the rules by their
+	// agreement with the papers' prediction.
+	Reproduced   int `json:"reproduced"`
+	NotRefuted   int `json:"not_refuted"`
+	Contradicted int `json:"contradicted"`
 	ElapsedNS   int64        `json:"elapsed_ns"`
 
 	traps, binaryTraps int
@@ -122,13 +125,15 @@ func cmdRun(e *env, args []string) error {
 	}
 	doc.ElapsedNS = time.Since(start).Nanoseconds()
 	for _, r := range doc.Rules {
-		if r.AsPredicted {
-			doc.Agree++
-		} else {
-			doc.Disagree++
+		switch r.Agreement {
+		case Reproduced:
+			doc.Reproduced++
+		case NotRefuted:
+			doc.NotRefuted++
+		default:
+			doc.Contradicted++
 		}
 	}
-	doc.AsPredicted = doc.Disagree == 0
 	fmt.Fprintf(e.stderr, "mctscheck: checked %d rules in %.1fs\n", len(doc.Rules), time.Since(start).Seconds())
 
 	if *out != "" {
@@ -146,7 +151,7 @@ func cmdRun(e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "Report: %s (report.md, report.json, convergence.png, convergence.svg)\n", path.Join(*out, "report.md"))
 		}
 	}
-	if !doc.AsPredicted {
+	if doc.Contradicted > 0 {
 		return errFinding
 	}
 	return nil
@@ -258,8 +263,8 @@ func progressResult(r *ruleResult) string {
 	if r.Witness != nil {
 		s += ", " + r.witnessCell()
 	}
-	if !r.AsPredicted {
-		s += ", NOT as predicted"
+	if r.Agreement == Contradicted {
+		s += ", prediction CONTRADICTED"
 	}
 	return s
 }
