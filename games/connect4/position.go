@@ -95,7 +95,7 @@ type Position struct {
 func Parse(moves string) (Position, error) {
 	var p Position
 	if len(moves) > Cells {
-		return Position{}, fmt.Errorf("connect4: move string of %d bytes, want at most %d moves", len(moves), Cells)
+		return Position{}, fmt.Errorf("connect4: move string offset %d: move %d of %d, but the board has %d cells", Cells, Cells+1, len(moves), Cells)
 	}
 	for i := 0; i < len(moves); i++ {
 		ch := moves[i]

@@ -35,8 +35,8 @@ func TestParse(t *testing.T) {
 		{moves: "4444444", wantErr: "offset 6: column 4 is full"},
 		{moves: "12121213", wantErr: "offset 7: column 3 played after the game was won at offset 6"},
 		{moves: "12121211", wantErr: "offset 7: column 1 played after the game was won"},
-		{moves: fullDraw + "1", wantErr: "move string of 43 bytes, want at most 42 moves"},
-		{moves: strings.Repeat("1", 1000), wantErr: "move string of 1000 bytes"},
+		{moves: fullDraw + "1", wantErr: "move string offset 42: move 43 of 43, but the board has 42 cells"},
+		{moves: strings.Repeat("1", 1000), wantErr: "offset 42: move 43 of 1000,"},
 	}
 	for _, tt := range tests {
 		p, err := Parse(tt.moves)

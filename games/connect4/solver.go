@@ -172,6 +172,9 @@ func (s *Solver) Moves(ctx context.Context, p Position) ([]ColumnScore, error) {
 
 // begin starts a call.
 func (s *Solver) begin(ctx context.Context) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	s.ctx, s.nodes, s.stop = ctx, 0, nil
 	s.nextCheck = 0 // look at the context before the first node
 }

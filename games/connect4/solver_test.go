@@ -82,9 +82,9 @@ func newSolver(tb testing.TB, c Config) *Solver {
 // TestSolverSets checks the solver against Pons' three test sets in
 // testdata: all 3,000 positions, on the exact score and so on win, draw or
 // loss. Each position is solved from an empty table, and the test logs the
-// median and maximum time per position of each set (about 6 s in all on
-// the 2-core development machine, nearly all of it on L2_R2). With -short it
-// checks every tenth position.
+// median and maximum time per position of each set (6 to 9 s of CPU in all
+// on the 2-core development machine, nearly all of it on L2_R2). With -short
+// it checks every tenth position.
 func TestSolverSets(t *testing.T) {
 	s := newSolver(t, Config{})
 	for _, name := range setNames {
