@@ -159,7 +159,7 @@ type Board struct {
 	maxMoves     int
 
 	color [maxCells]Color
-	chain [maxCells]int16  // root of the stone's chain
+	chain [maxCells]int16  // root of the stone's chain; 0 (a border cell) off stones
 	next  [maxCells]int16  // next stone of the chain, circularly
 	libs  [maxCells]int16  // pseudo-liberties, at the chain's root
 	stone [maxCells]int16  // stones, at the chain's root
@@ -349,50 +349,46 @@ func (b *Board) legalAt(c Color, p, m int) error {
 
 // legalEmpty reports whether c may play at the empty point p, ko aside: the
 // move is legal unless it would leave its own chain without liberties while
-// capturing nothing. It takes each stone neighbour's adjacency to p away from
-// its chain's pseudo-liberties for the test and puts it back after.
+// capturing nothing. With an empty neighbour it is legal. Otherwise each
+// neighbouring chain loses to the move as many pseudo-liberties as it has
+// stones next to p (k below): the move is legal if one of its own chains
+// keeps some (it had another liberty) or one of the opponent's keeps none (it
+// is captured). The test only reads the board.
 func (b *Board) legalEmpty(c Color, p int) bool {
 	if b.nb[p]>>8 != 0 {
-		return true // an empty neighbour
+		return true
 	}
-	n := b.around(p)
-	// Quick answers: a chain with more than four pseudo-liberties keeps one
-	// after losing its (at most four) adjacencies to p, so it neither dies
-	// nor makes the move a suicide.
-	slow := false
-	for _, q := range n {
-		switch col := b.color[q]; {
-		case col == c:
-			if b.libs[b.chain[q]] > 4 {
-				return true
-			}
-			slow = true
-		case col == 3-c:
-			slow = slow || b.libs[b.chain[q]] <= 4
-		}
+	w := b.stride
+	q0, q1, q2, q3 := p-w, p-1, p+1, p+w
+	r0, r1, r2, r3 := b.chain[q0], b.chain[q1], b.chain[q2], b.chain[q3]
+	e01, e02, e03 := same(r0, r1), same(r0, r2), same(r0, r3)
+	e12, e13, e23 := same(r1, r2), same(r1, r3), same(r2, r3)
+	return b.keeps(c, q0, r0, 1+e01+e02+e03) ||
+		b.keeps(c, q1, r1, 1+e01+e12+e13) ||
+		b.keeps(c, q2, r2, 1+e02+e12+e23) ||
+		b.keeps(c, q3, r3, 1+e03+e13+e23)
+}
+
+// same is 1 if chain roots r and s are equal, else 0.
+func same(r, s int16) int16 {
+	if r == s {
+		return 1
 	}
-	if !slow {
-		return false
+	return 0
+}
+
+// keeps reports whether the neighbour q of a move by c, in the chain with
+// root r that has k stones next to the move, makes the move legal: q is c's
+// and its chain has a liberty besides the move, or q is the opponent's and
+// the move takes its chain's last liberty.
+func (b *Board) keeps(c Color, q int, r, k int16) bool {
+	switch b.color[q] {
+	case c:
+		return b.libs[r] > k
+	case 3 - c:
+		return b.libs[r] == k
 	}
-	for _, q := range n {
-		if col := b.color[q]; col == Black || col == White {
-			b.libs[b.chain[q]]--
-		}
-	}
-	legal := false
-	for _, q := range n {
-		switch col := b.color[q]; {
-		case col == c && b.libs[b.chain[q]] > 0, // connects to a chain with another liberty
-			col == 3-c && b.libs[b.chain[q]] == 0: // captures
-			legal = true
-		}
-	}
-	for _, q := range n {
-		if col := b.color[q]; col == Black || col == White {
-			b.libs[b.chain[q]]++
-		}
-	}
-	return legal
+	return false
 }
 
 // eye reports whether the empty point p is a single-point eye of c: every
@@ -456,49 +452,68 @@ func (b *Board) play(p int) {
 	b.hash ^= zobrist[c][p]
 	b.color[p] = c
 	b.removeEmpty(p)
-	inc := nbInc[c] - nbEmpty
-	n := b.around(p)
 	b.chain[p] = int16(p)
 	b.next[p] = int16(p)
 	b.stone[p] = 1
 	b.libs[p] = int16(b.nb[p] >> 8)
-	for _, q := range n {
-		b.nb[q] += inc
-		if col := b.color[q]; col == Black || col == White {
-			b.libs[b.chain[q]]--
+	w := b.stride
+	q0, q1, q2, q3 := p-w, p-1, p+1, p+w
+	inc := nbInc[c] - nbEmpty
+	b.nb[q0] += inc
+	b.nb[q1] += inc
+	b.nb[q2] += inc
+	b.nb[q3] += inc
+	// p is no longer a liberty of its neighbours' chains (for an empty or
+	// border neighbour, of the dummy chain 0).
+	b.libs[b.chain[q0]]--
+	b.libs[b.chain[q1]]--
+	b.libs[b.chain[q2]]--
+	b.libs[b.chain[q3]]--
+	if b.nb[p]>>(4*(c-1))&15 != 0 { // a stone of c, or the edge, next to p
+		if b.color[q0] == c {
+			b.merge(p, q0)
 		}
-	}
-	for _, q := range n {
-		if b.color[q] == c && b.chain[q] != b.chain[p] {
-			b.merge(int(b.chain[p]), int(b.chain[q]))
+		if b.color[q1] == c {
+			b.merge(p, q1)
 		}
-	}
-	captured, last := 0, 0
-	for _, q := range n {
-		if b.color[q] == o && b.libs[b.chain[q]] == 0 {
-			captured += b.remove(int(b.chain[q]))
-			last = q
+		if b.color[q2] == c {
+			b.merge(p, q2)
+		}
+		if b.color[q3] == c {
+			b.merge(p, q3)
 		}
 	}
 	b.ko = 0
-	if r := b.chain[p]; captured == 1 && b.stone[r] == 1 && b.libs[r] == 1 {
-		b.ko, b.koFor = int16(last), o
+	if b.nb[p]>>(4*(o-1))&15 != 0 { // an opponent stone, or the edge, next to p
+		captured, last := 0, 0
+		for _, q := range [4]int{q0, q1, q2, q3} {
+			if b.color[q] == o && b.libs[b.chain[q]] == 0 {
+				captured += b.remove(int(b.chain[q]))
+				last = q
+			}
+		}
+		if r := b.chain[p]; captured == 1 && b.stone[r] == 1 && b.libs[r] == 1 {
+			b.ko, b.koFor = int16(last), o
+		}
 	}
 	b.toMove = o
 	b.passes = 0
 	b.moves++
 }
 
-// merge joins the chains with roots r and s, relabelling the smaller.
-func (b *Board) merge(r, s int) {
+// merge joins the chains of the stones p and q if they differ, relabelling
+// the smaller.
+func (b *Board) merge(p, q int) {
+	r, s := int(b.chain[p]), int(b.chain[q])
+	if r == s {
+		return
+	}
 	if b.stone[r] < b.stone[s] {
 		r, s = s, r
 	}
-	q := s
-	for {
-		b.chain[q] = int16(r)
-		q = int(b.next[q])
-		if q == s {
+	for t := s; ; {
+		b.chain[t] = int16(r)
+		if t = int(b.next[t]); t == s {
 			break
 		}
 	}
@@ -516,12 +531,11 @@ func (b *Board) remove(r int) int {
 	for {
 		b.hash ^= zobrist[c][q]
 		b.color[q] = Empty
+		b.chain[q] = 0
 		b.addEmpty(q)
 		for _, t := range b.around(q) {
 			b.nb[t] += dec
-			if col := b.color[t]; col == Black || col == White {
-				b.libs[b.chain[t]]++
-			}
+			b.libs[b.chain[t]]++
 		}
 		q = int(b.next[q])
 		if q == r {
