@@ -11,8 +11,9 @@
 //
 // Scores follow Pons: a position's score is from the point of view of the
 // player to move; 0 is a draw; a win scores 22 minus the number of stones the
-// winner has on the board when the game ends (so a faster win scores higher,
-// at most 21), and a loss is the negative of the opponent's win. [Value] maps
+// winner has on the board when the game ends, from 18 (a win with the fourth
+// stone) down to 1 (with the 21st, the last), so a faster win scores higher;
+// a loss is the negative of the opponent's win. [Value] maps
 // a score to the rewards of the rest of the code base: 1 a win, 0.5 a draw, 0
 // a loss.
 //
@@ -21,7 +22,7 @@
 // refined by the number of threats a move creates, immediate wins and
 // non-losing moves, and null-window searches that narrow the score) are those
 // described in Pascal Pons, "Solving Connect 4: how to build a perfect AI",
-// http://blog.gamesolver.org/solving-connect-four/ (2019); the code is this
+// http://blog.gamesolver.org/solving-connect-four/; the code is this
 // package's own.
 //
 // The testdata directory holds three of Pons' test sets of 1,000 positions
