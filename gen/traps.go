@@ -17,8 +17,11 @@ type Trap struct {
 }
 
 // Traps returns the trap families at the sizes the checker tries by default:
-// every family of this file, each at one or two sizes. All are small enough
-// to be searched to 2^14 simulations in milliseconds.
+// every family of this file over a small grid of its parameters, chosen to
+// span the family rather than to suit any rule's defaults (the bias trap's
+// reward r from 1/128 to 1/8 catches exploration rates from below 1% to
+// about 50%). All are small enough to be searched to 2^14 simulations in
+// milliseconds.
 func Traps() []Trap {
 	var out []Trap
 	add := func(t Trap, err error) {
@@ -33,8 +36,13 @@ func Traps() []Trap {
 	add(NegativeHeuristicTrap(), nil)
 	add(EpsilonDeepTrap(4))
 	add(EpsilonDeepTrap(8))
-	add(BiasTrap(2, 1, 1.0/16))    // ε-greedy, ε = 0.2: min's mean → 0.1
-	add(BiasTrap(4, 0.25, 1.0/32)) // Boltzmann, τ = 0.1: min's mean → 0.049
+	for _, k := range []int{2, 4} {
+		for _, gap := range []float64{1, 1.0 / 4} {
+			for _, r := range []float64{1.0 / 128, 1.0 / 32, 1.0 / 8} {
+				add(BiasTrap(k, gap, r))
+			}
+		}
+	}
 	add(CoquelinMunosChain(4))
 	add(CoquelinMunosChain(8))
 	return out
