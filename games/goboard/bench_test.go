@@ -1,6 +1,8 @@
 package goboard
 
 import (
+	"context"
+	"math"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -31,4 +33,71 @@ func BenchmarkPlayout(b *testing.B) {
 			b.ReportMetric(float64(moves)/float64(b.N), "moves/playout")
 		})
 	}
+}
+
+// BenchmarkRollout times one roll-out from the empty 9×9 board through a
+// Game: policy=light drives it as core's practical mode does with the Light
+// policy (interface calls, the Game listing every position's moves with
+// positional superko); policy=playout hands the whole roll-out to
+// Game.Rollout, that is Board.Playout.
+func BenchmarkRollout(b *testing.B) {
+	g, err := NewGame(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var cg core.Game = g
+	var policy core.Policy = Light{}
+	for _, bc := range []struct {
+		name string
+		roll func(rng *core.RNG) float64
+	}{
+		{"light", func(rng *core.RNG) float64 {
+			for cg.Kind() != core.Terminal {
+				if cg.NumMoves() <= 0 {
+					b.Fatal("no moves")
+				}
+				cg.Play(policy.Choose(cg, rng))
+			}
+			return cg.Reward()
+		}},
+		{"playout", g.Rollout},
+	} {
+		b.Run("game=go9/policy="+bc.name, func(b *testing.B) {
+			rng := core.NewRNG(1)
+			moves := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				cg.Reset()
+				bc.roll(rng)
+				moves += g.b.MovesPlayed()
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+			b.ReportMetric(float64(moves)/float64(b.N), "moves/playout")
+		})
+	}
+}
+
+// BenchmarkSearch times a practical-mode UCT search (C = √2) with Light
+// roll-outs from the empty 9×9 board: 1,000 simulations an iteration on a
+// fresh tree, the arena preallocated.
+func BenchmarkSearch(b *testing.B) {
+	g, err := NewGame(Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := core.New(g, core.UCT{C: math.Sqrt2}, core.Config{Seed: 1, Growth: core.GrowPractical, Rollout: Light{}, Capacity: 1 << 17})
+	if err != nil {
+		b.Fatal(err)
+	}
+	const sims = 1000
+	b.Run("game=go9/rule=uct/policy=light", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			s.Reset(1)
+			if err := s.Run(context.Background(), sims); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(b.N)*sims/b.Elapsed().Seconds(), "sims/s")
+	})
 }

@@ -167,6 +167,8 @@ type Board struct {
 	empty [maxCells]int16  // the empty points; the first nEmpty are live
 	epos  [maxCells]int16  // index of an empty point in empty
 
+	emptied [(maxCells + 63) / 64]uint64 // points that have lost a stone to a capture
+
 	nEmpty int
 	toMove Color
 	ko     int16 // point toMove may not play, 0 for none
@@ -532,6 +534,7 @@ func (b *Board) remove(r int) int {
 		b.hash ^= zobrist[c][q]
 		b.color[q] = Empty
 		b.chain[q] = 0
+		b.emptied[q>>6] |= 1 << (q & 63)
 		b.addEmpty(q)
 		for _, t := range b.around(q) {
 			b.nb[t] += dec

@@ -109,6 +109,16 @@ func (g *Game) record(h uint64) {
 	g.seen[h>>6&63] |= 1 << (h & 63)
 }
 
+// superko reports whether a legal move by c at the empty point p would
+// recreate a position of the game. The position after the move has a
+// stone of c at p, so it can equal an earlier one only if a stone at p has
+// been captured since: moves at points that never lost a stone to a
+// capture skip the hash.
+func (g *Game) superko(c Color, p int) bool {
+	b := &g.b
+	return b.emptied[p>>6]&(1<<(p&63)) != 0 && g.repeats(b.hashAfter(c, p))
+}
+
 // repeats reports whether a position with hash h occurred in the game.
 func (g *Game) repeats(h uint64) bool {
 	if g.seen[h>>6&63]&(1<<(h&63)) == 0 {
@@ -132,7 +142,7 @@ func (g *Game) Legal(m int) error {
 	if err := b.Legal(m); err != nil || m == b.Pass() {
 		return err
 	}
-	if g.repeats(b.hashAfter(b.toMove, b.index(m))) {
+	if g.superko(b.toMove, b.index(m)) {
 		return fmt.Errorf("goboard: %s: %w", Vertex(m, b.size), ErrSuperko)
 	}
 	return nil
@@ -187,7 +197,7 @@ func (g *Game) list() {
 	for y := range b.size {
 		p := (y+1)*b.stride + 1
 		for range b.size {
-			if b.color[p] == Empty && b.playable(c, p) && !g.repeats(b.hashAfter(c, p)) {
+			if b.color[p] == Empty && b.playable(c, p) && !g.superko(c, p) {
 				g.moves = append(g.moves, int16(m))
 			}
 			p++
@@ -269,41 +279,36 @@ func (Light) Choose(g core.Game, rng *core.RNG) int {
 }
 
 // hashAfter returns the hash of the position after c plays at the empty
-// point p, captures included; p must be legal for c.
+// point p, captures included; p must be legal for c. An opponent chain next
+// to p is captured when its pseudo-liberties are all adjacencies to p
+// (legalEmpty's test); it is hashed out once, at its first neighbour.
 func (b *Board) hashAfter(c Color, p int) uint64 {
 	h := b.hash ^ zobrist[c][p]
 	o := 3 - c
-	if (b.nb[p]>>(4*(o-1)))&15 == 0 {
-		return h // no opponent neighbour (the edge counts as one, which is harmless)
-	}
 	n := b.around(p)
-	for _, q := range n {
-		if b.color[q] == o {
-			b.libs[b.chain[q]]--
-		}
+	var r [4]int16
+	for i, q := range n {
+		r[i] = b.chain[q]
 	}
 	for i, q := range n {
-		if b.color[q] != o || b.libs[b.chain[q]] != 0 {
+		if b.color[q] != o || b.libs[r[i]] > 4 {
 			continue
 		}
-		r := b.chain[q]
-		dup := false
-		for _, t := range n[:i] {
-			dup = dup || b.color[t] == o && b.chain[t] == r
-		}
-		if dup {
-			continue
-		}
-		for s := int(r); ; {
-			h ^= zobrist[o][s]
-			if s = int(b.next[s]); s == int(r) {
-				break
+		k, first := int16(0), true
+		for j := range r {
+			if r[j] == r[i] {
+				k++
+				first = first && j >= i
 			}
 		}
-	}
-	for _, q := range n {
-		if b.color[q] == o {
-			b.libs[b.chain[q]]++
+		if !first || b.libs[r[i]] != k {
+			continue
+		}
+		for s := int(r[i]); ; {
+			h ^= zobrist[o][s]
+			if s = int(b.next[s]); s == int(r[i]) {
+				break
+			}
 		}
 	}
 	return h
