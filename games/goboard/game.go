@@ -43,10 +43,11 @@ const (
 // pass; MoveLimit is Size²+1. Priors (core.Heuristic) are Board.Prior's.
 //
 // Listing a position's moves costs one legality and eye test per empty
-// point and one hash per candidate; Play, Reset and listing do not
-// allocate. With the Light roll-out policy a practical-mode search rolls
-// out through this list, one move at a time; Rollout plays the fast
-// Board.Playout instead.
+// point, and a hash of the position after the move only at points that have
+// lost a stone to a capture (elsewhere no repetition is possible); Play,
+// Reset and listing do not allocate. With the Light roll-out policy a
+// practical-mode search rolls out through this list, one move at a time;
+// Rollout plays the fast Board.Playout instead.
 type Game struct {
 	start Board
 	b     Board
@@ -321,13 +322,17 @@ func (b *Board) hashAfter(c Color, p int) uint64 {
 // points the opponent's in the middle, none on the edge); PriorCapture if it
 // captures; PriorEscape if it joins a chain of the mover's in atari and the
 // joined chain has at least two liberties; PriorSelfAtari if the chain it
-// makes has exactly one liberty; PriorNone otherwise, and for the pass.
+// makes has exactly one liberty; PriorNone otherwise, for the pass and for
+// an occupied point.
 func (b *Board) Prior(m int) float64 {
 	if m < 0 || m >= b.size*b.size {
 		return PriorNone
 	}
 	c, o := b.toMove, 3-b.toMove
 	p := b.index(m)
+	if b.color[p] != Empty {
+		return PriorNone
+	}
 	if b.eye(c, p) {
 		return PriorEyeFill
 	}
