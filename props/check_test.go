@@ -205,3 +205,84 @@ func TestCurve(t *testing.T) {
 		t.Errorf("UCT's curve does not improve with the budget: first %+v, last %+v", first, last)
 	}
 }
+
+// needsPanics panics in Needs, which the checker calls outside any search:
+// a failure of the check itself, not a verdict about the rule.
+type needsPanics struct{ greedy }
+
+func (needsPanics) Needs() core.Needs { panic("broken Needs") }
+
+// TestCheckFailsOnCheckerPanic: a panic inside the checker fails the test
+// with what happened; it is never "no counterexample: 0 trees". So does a
+// check of no tree at all.
+func TestCheckFailsOnCheckerPanic(t *testing.T) {
+	for _, o := range []props.Options{{}, {NoTraps: true}} {
+		rec := &recorder{TB: t}
+		props.Check(rec, needsPanics{}, o)
+		if !rec.failed || !strings.Contains(rec.fatal, "broken Needs") {
+			t.Errorf("NoTraps=%v: failed=%v, message %q, logs %q", o.NoTraps, rec.failed, rec.fatal, rec.logs)
+		}
+	}
+	t.Setenv(props.SeedEnv, "x")
+	t.Setenv(props.TreeEnv, "(max 1 0)")
+	rec := &recorder{TB: t}
+	props.Check(rec, greedy{}, props.Options{})
+	if !rec.failed || !strings.Contains(rec.fatal, props.SeedEnv) {
+		t.Errorf("a bad %s: failed=%v, message %q", props.SeedEnv, rec.failed, rec.fatal)
+	}
+}
+
+// infFPU is UCT with the textbook +Inf score for unvisited children.
+type infFPU struct{}
+
+func (infFPU) Select(s *core.Site) int { return core.ArgmaxScore(s, infFPU{}) }
+func (infFPU) Score(s *core.Site, i int) float64 {
+	if s.N(i) == 0 {
+		return math.Inf(1)
+	}
+	return core.UCTScore(s.W(i), s.N(i), math.Sqrt2, core.LogParent(s))
+}
+
+// TestInfiniteScores: +Inf is a score like any other (UCT with +Inf first
+// play urgency is judged on its merits: no fault, no witness), while a NaN
+// is a fault reported with its inputs.
+func TestInfiniteScores(t *testing.T) {
+	rep, err := props.Run(bg, infFPU{}, props.Options{Trees: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict == props.Inconsistent {
+		t.Fatalf("UCT with +Inf FPU: %s", rep.Witness)
+	}
+	rep, err = props.CheckTree(bg, nanRule{}, tree.MustParse("(max 1 0)"), props.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.Inconsistent || rep.Witness.Condition != props.RuleFault {
+		t.Fatalf("NaN scores: %s", rep.Summary())
+	}
+}
+
+// TestOrderDependentTrap: greedy ties to the lower index, so on this tree
+// only some child orders trap it (10 of 32); the checker searches several
+// orders and finds one, and the witness replays in its printed order.
+func TestOrderDependentTrap(t *testing.T) {
+	tr := tree.MustParse("(max (min (max 1 0) (max 0 1)) (min 0 (max 1 0)))")
+	rep, err := props.CheckTree(bg, greedy{}, tr, props.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.Inconsistent {
+		t.Fatalf("greedy on %s: %s", tr, rep.Summary())
+	}
+	w := rep.Witness
+	again, err := props.CheckTree(bg, greedy{}, w.Tree, props.Options{Seed: w.Seeds[0], Seeds: 1, KeepOrder: true})
+	if err != nil || again.Verdict != props.Inconsistent {
+		t.Fatalf("replaying %s with seed %d in its order: %v %v", w.Tree, w.Seeds[0], again.Summary(), err)
+	}
+	// In the given order alone, it converges: the trap is the order's.
+	given, err := props.CheckTree(bg, greedy{}, tr, props.Options{KeepOrder: true})
+	if err != nil || given.Verdict == props.Inconsistent {
+		t.Fatalf("greedy in the given order: %v %v", given.Summary(), err)
+	}
+}

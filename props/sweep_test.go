@@ -1,26 +1,86 @@
 package props_test
 
 import (
+	"bufio"
 	"fmt"
+	"math"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
 
-// TestSweep measures the criterion's error rates: every catalogue rule over
-// MCTSCHECK_SWEEP further seeds (each a new set of random trees and search
-// seeds), counting false alarms (a witness for a rule predicted consistent)
-// and missed witnesses (none for a rule predicted inconsistent), the largest
-// witness and the longest time to one. It fails on any disagreement with the
-// traps included; misses on random trees alone are rates to report. It runs only when MCTSCHECK_SWEEP is
-// set (scripts/consistency-sweep.sh); MCTSCHECK_SWEEP_TREES sets the random
-// trees per seed (default 30) and MCTSCHECK_SWEEP_FROM skips that many seeds,
-// so that a sweep can be split over processes.
+// sweepGrid is every catalogue rule over a grid of its parameters: both
+// sides of each rule's boundary between consistent and inconsistent
+// (uct's c = 0, boltzmann-decay's c = 1), Algorithm 2 around consistent and
+// inconsistent inner rules, and decay schedules at several rates. Each spec
+// carries the catalogue's prediction for its parameters.
+var sweepGrid = []string{
+	"uct:c=0.05", "uct:c=0.1", "uct:c=0.3", "uct:c=1.4142135623730951", "uct:c=4", "uct:c=0",
+	"greedy-fpu:fpu=0", "greedy-fpu:fpu=0.5", "greedy-fpu:fpu=1",
+	"smoothed:k=0.5", "smoothed:k=1", "smoothed:k=8",
+	"rave:k=10", "rave:k=100", "rave:k=1000",
+	"rave-floor:k=10,floor=0.05", "rave-floor:k=100,floor=0.1", "rave-floor:k=1000,floor=0.3",
+	"mc-rave:k=10", "mc-rave:k=1000",
+	"prior:c=1.4142135623730951,n0=1", "prior:n0=10", "prior:n0=100", "prior:c=0.3,n0=10",
+	"negative-heuristic:k=1", "negative-heuristic:k=10", "negative-heuristic:k=100",
+	"eps-greedy:eps=0.05", "eps-greedy:eps=0.2", "eps-greedy:eps=0.5",
+	"eps-greedy-decay:c=0.3", "eps-greedy-decay:c=1", "eps-greedy-decay:c=3",
+	"boltzmann:tau=0.05", "boltzmann:tau=0.1", "boltzmann:tau=0.3",
+	"boltzmann-decay:c=0.5", "boltzmann-decay:c=1", "boltzmann-decay:c=3",
+	"eps-greedy-minimax:eps=0.05", "eps-greedy-minimax:eps=0.5",
+	"boltzmann-minimax:tau=0.05", "boltzmann-minimax:tau=0.3",
+	"threshold:v=0.3,rule=greedy-fpu", "threshold:v=0.1,rule=greedy-fpu", "threshold:v=0.3,rule=uct",
+	"threshold:v=0.3,rule=uct:c=0.1", "threshold:v=0.3,rule=rave", "threshold:v=0.3,rule=smoothed",
+	"threshold:v=0.3,rule=eps-greedy", "threshold:v=0.3,rule=boltzmann",
+}
+
+// sweepJob is one rule of the sweep with its prediction.
+type sweepJob struct {
+	family, spec string
+	rule         core.Rule
+	opts         props.Options
+	consistent   bool
+}
+
+func sweepJobs(t *testing.T) []sweepJob {
+	var jobs []sweepJob
+	for _, spec := range sweepGrid {
+		in, err := rules.Parse(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		family, _, _ := strings.Cut(spec, ":")
+		jobs = append(jobs, sweepJob{family, in.Spec, in.Rule, catalogueOptions(in), in.Predicted.Consistent})
+	}
+	for _, r := range outsideRules() {
+		jobs = append(jobs, sweepJob{"outside the catalogue", r.spec, r.rule,
+			props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, r.consistent})
+	}
+	return jobs
+}
+
+// TestSweep measures the checker's error rates over the parameter space:
+// every spec of sweepGrid and every rule of outsideRules, each checked with
+// MCTSCHECK_SWEEP seeds (each seed a new set of MCTSCHECK_SWEEP_TREES random
+// trees, default 30, plus the traps, and new search seeds and orders). It
+// writes one tab-separated row per check to MCTSCHECK_SWEEP_OUT:
+//
+//	family  spec  predicted  seed  verdict  condition  nodes  seconds
+//
+// MCTSCHECK_SWEEP_SPECS, a ';'-separated list of specs (canonical, as in
+// the rows) or families, restricts the sweep to them.
+// MCTSCHECK_SWEEP_SHARD=i/n runs the checks whose index is i modulo n, so a
+// sweep splits over processes and machines (scripts/consistency-sweep.sh,
+// .github/workflows/sweep.yml); TestSweepMerge turns the rows into tables.
+// It runs only when MCTSCHECK_SWEEP is set.
 func TestSweep(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("MCTSCHECK_SWEEP"))
 	if n <= 0 {
@@ -30,92 +90,212 @@ func TestSweep(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("MCTSCHECK_SWEEP_TREES")); err == nil && v > 0 {
 		trees = v
 	}
-	type tally struct {
-		runs, wrong         int
-		inconclusive        int
-		maxNodes            int
-		maxTime             time.Duration
-		conditions          map[props.Condition]int
-		predictedConsistent bool
+	shard, shards := 0, 1
+	if s := os.Getenv("MCTSCHECK_SWEEP_SHARD"); s != "" {
+		a, b, ok := strings.Cut(s, "/")
+		i, err1 := strconv.Atoi(a)
+		k, err2 := strconv.Atoi(b)
+		if !ok || err1 != nil || err2 != nil || k < 1 || i < 0 || i >= k {
+			t.Fatalf("MCTSCHECK_SWEEP_SHARD=%q: want i/n with 0 ≤ i < n", s)
+		}
+		shard, shards = i, k
 	}
-	// Each rule is swept with the traps; each inconsistent rule also on
-	// random trees alone ("name, no traps"), the harder test of misses.
-	type job struct {
-		name, spec string
-		noTraps    bool
+	out := os.Stdout
+	if path := os.Getenv("MCTSCHECK_SWEEP_OUT"); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		out = f
 	}
-	var jobs []job
-	tallies := map[string]*tally{}
-	for _, e := range rules.All() {
-		jobs = append(jobs, job{e.Name, e.Name, false})
-		if !e.Predicted.Consistent {
-			jobs = append(jobs, job{e.Name + ", no traps", e.Name, true})
+	jobs := sweepJobs(t)
+	if only := os.Getenv("MCTSCHECK_SWEEP_SPECS"); only != "" {
+		want := strings.Split(only, ";")
+		jobs = slices.DeleteFunc(jobs, func(j sweepJob) bool {
+			return !slices.Contains(want, j.spec) && !slices.Contains(want, j.family)
+		})
+		if len(jobs) == 0 {
+			t.Fatalf("MCTSCHECK_SWEEP_SPECS=%q selects no rule of the sweep", only)
 		}
 	}
-	var names []string
-	for _, j := range jobs {
-		names = append(names, j.name)
-		tallies[j.name] = &tally{conditions: map[props.Condition]int{}}
-	}
-	from, _ := strconv.Atoi(os.Getenv("MCTSCHECK_SWEEP_FROM")) // to split a sweep over processes
+	idx := 0
 	for k := range n {
-		seed := uint64(1000 * (from + k + 1))
+		seed := uint64(1000 * (k + 1))
 		for _, j := range jobs {
-			name := j.name
-			in := rules.MustParse(j.spec)
-			o := catalogueOptions(in)
-			o.Seed, o.Trees, o.NoTraps = seed, trees, j.noTraps
+			idx++
+			if (idx-1)%shards != shard {
+				continue
+			}
+			o := j.opts
+			o.Seed, o.Trees = seed, trees
 			start := time.Now()
-			rep, err := props.Run(bg, in.Rule, o)
+			rep, err := props.Run(bg, j.rule, o)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s seed %d: %v", j.spec, seed, err)
 			}
-			el := time.Since(start)
-			ta := tallies[name]
-			ta.runs++
-			ta.predictedConsistent = in.Predicted.Consistent
-			if rep.Verdict == props.Inconclusive {
-				ta.inconclusive++
-			}
-			if (rep.Verdict == props.Inconsistent) == in.Predicted.Consistent {
-				ta.wrong++
-				t.Logf("seed %d: %s predicted %s, got %s", seed, name, in.Predicted, rep.Summary())
-				if rep.Witness != nil {
-					t.Logf("%s", rep.Witness)
+			cond, nodes := "-", 0
+			if w := rep.Witness; w != nil {
+				cond, nodes = string(w.Condition), w.Nodes
+				if j.consistent {
+					t.Logf("false alarm: %s seed %d:\n%s", j.spec, seed, w)
 				}
 			}
-			if w := rep.Witness; w != nil {
-				ta.conditions[w.Condition]++
-				ta.maxNodes = max(ta.maxNodes, w.Nodes)
-				ta.maxTime = max(ta.maxTime, el)
+			pred := "inconsistent"
+			if j.consistent {
+				pred = "consistent"
 			}
-		}
-		if (k+1)%10 == 0 {
-			t.Logf("%d/%d seeds swept", k+1, n)
+			fmt.Fprintf(out, "%s\t%s\t%s\t%d\t%s\t%s\t%d\t%.3f\n", j.family, j.spec, pred, seed, rep.Verdict, cond, nodes,
+				time.Since(start).Seconds())
 		}
 	}
+}
+
+// TestSweepMerge reads the rows of MCTSCHECK_SWEEP_MERGE (a glob of files
+// TestSweep wrote) and writes to MCTSCHECK_SWEEP_TABLE (default stdout) the
+// error rates per rule family and per spec: false alarms (a witness for a
+// rule predicted consistent) and misses (none for a rule predicted
+// inconsistent), with exact (Clopper–Pearson) 95% upper bounds.
+func TestSweepMerge(t *testing.T) {
+	glob := os.Getenv("MCTSCHECK_SWEEP_MERGE")
+	if glob == "" {
+		t.Skip("set MCTSCHECK_SWEEP_MERGE to the rows of TestSweep (scripts/consistency-sweep.sh)")
+	}
+	files, err := filepath.Glob(glob)
+	if err != nil || len(files) == 0 {
+		t.Fatalf("MCTSCHECK_SWEEP_MERGE=%q: no files (%v)", glob, err)
+	}
+	type count struct {
+		family, pred        string
+		checks, errors, inc int
+		seconds             float64
+		maxNodes            int
+	}
+	bySpec := map[string]*count{}
+	var specs []string
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(fh)
+		for line := 1; sc.Scan(); line++ {
+			fs := strings.Split(sc.Text(), "\t")
+			if len(fs) != 8 {
+				t.Fatalf("%s:%d: %d fields, want 8", f, line, len(fs))
+			}
+			c := bySpec[fs[1]]
+			if c == nil {
+				c = &count{family: fs[0], pred: fs[2]}
+				bySpec[fs[1]] = c
+				specs = append(specs, fs[1])
+			}
+			c.checks++
+			inconsistent := fs[4] == string(props.Inconsistent)
+			if inconsistent == (c.pred == "consistent") {
+				c.errors++
+			}
+			if fs[4] == string(props.Inconclusive) {
+				c.inc++
+			}
+			s, _ := strconv.ParseFloat(fs[7], 64)
+			c.seconds = max(c.seconds, s)
+			nodes, _ := strconv.Atoi(fs[6])
+			c.maxNodes = max(c.maxNodes, nodes)
+		}
+		fh.Close()
+	}
+	slices.Sort(specs)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d seeds × (traps + %d random trees) × 4 searches, budgets 64..16384 (confirmation to 262144)\n", n, trees)
-	fmt.Fprintf(&b, "%-30s %-12s %8s %8s %12s %9s %9s  %s\n", "rule", "predicted", "runs", "errors", "inconclusive", "max nodes", "max time", "conditions")
-	for _, name := range names {
-		ta := tallies[name]
-		pred := "inconsistent"
-		kind := "missed"
-		if ta.predictedConsistent {
-			pred, kind = "consistent", "false alarms"
+	row := func(name, pred string, c count) {
+		kind := "false alarms"
+		if pred == "inconsistent" {
+			kind = "misses"
 		}
-		fmt.Fprintf(&b, "%-30s %-12s %8d %8d %12d %9d %9s  %v (%s)\n", name, pred, ta.runs, ta.wrong, ta.inconclusive,
-			ta.maxNodes, ta.maxTime.Round(time.Millisecond), ta.conditions, kind)
+		fmt.Fprintf(&b, "| %s | %s | %d | %s %d (≤ %.2g%%) | %d | %d | %.1f |\n", name, pred, c.checks, kind, c.errors,
+			100*clopperPearsonUpper(c.errors, c.checks), c.inc, c.maxNodes, c.seconds)
 	}
-	t.Logf("sweep:\n%s", b.String())
-	if out := os.Getenv("MCTSCHECK_SWEEP_OUT"); out != "" {
-		if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-			t.Error(err)
+	header := "| %s | predicted | checks | errors (95%% upper bound) | inconclusive | largest witness | slowest check (s) |\n|---|---|---|---|---|---|---|\n"
+	fmt.Fprintf(&b, "### By family\n\n"+header, "family")
+	type key struct{ family, pred string }
+	families := map[key]*count{}
+	var keys []key
+	for _, s := range specs {
+		c := bySpec[s]
+		k := key{c.family, c.pred}
+		f := families[k]
+		if f == nil {
+			f = &count{}
+			families[k] = f
+			keys = append(keys, k)
+		}
+		f.checks += c.checks
+		f.errors += c.errors
+		f.inc += c.inc
+		f.seconds = max(f.seconds, c.seconds)
+		f.maxNodes = max(f.maxNodes, c.maxNodes)
+	}
+	slices.SortFunc(keys, func(a, b key) int { return strings.Compare(a.family+a.pred, b.family+b.pred) })
+	for _, k := range keys {
+		row(k.family, k.pred, *families[k])
+	}
+	fmt.Fprintf(&b, "\n### By spec\n\n"+header, "spec")
+	for _, s := range specs {
+		row("`"+s+"`", bySpec[s].pred, *bySpec[s])
+	}
+	if path := os.Getenv("MCTSCHECK_SWEEP_TABLE"); path != "" {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	fmt.Print(b.String())
+}
+
+// clopperPearsonUpper is the exact (Clopper–Pearson) 95% upper bound
+// on a rate after k events in n trials, by bisection on the binomial tail.
+func clopperPearsonUpper(k, n int) float64 {
+	if n == 0 || k >= n {
+		return 1
+	}
+	// The p at which P(X ≤ k) = 0.025.
+	lo, hi := float64(k)/float64(n), 1.0
+	for range 60 {
+		p := (lo + hi) / 2
+		if binomCDF(k, n, p) > 0.025 {
+			lo = p
+		} else {
+			hi = p
 		}
 	}
-	for _, name := range names {
-		if tallies[name].wrong > 0 && !strings.HasSuffix(name, "no traps") {
-			t.Errorf("%s: %d of %d runs disagree with the papers", name, tallies[name].wrong, tallies[name].runs)
+	return hi
+}
+
+// binomCDF is P(X ≤ k) for X ~ Binomial(n, p).
+func binomCDF(k, n int, p float64) float64 {
+	sum := 0.0
+	for i := 0; i <= k; i++ {
+		lg, _ := math.Lgamma(float64(n + 1))
+		a, _ := math.Lgamma(float64(i + 1))
+		c, _ := math.Lgamma(float64(n - i + 1))
+		sum += math.Exp(lg - a - c + float64(i)*math.Log(p) + float64(n-i)*math.Log1p(-p))
+	}
+	return sum
+}
+
+// TestClopperPearson checks the bound against known values: 0 events in n
+// trials give 1 − 0.025^(1/n), 3.7% for n = 100.
+func TestClopperPearson(t *testing.T) {
+	for _, c := range []struct {
+		k, n int
+		want float64
+	}{{0, 100, 1 - math.Pow(0.025, 0.01)}, {0, 1000, 1 - math.Pow(0.025, 0.001)}, {5, 5, 1}} {
+		if got := clopperPearsonUpper(c.k, c.n); math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("upper(%d, %d) = %v, want %v", c.k, c.n, got, c.want)
 		}
+	}
+	// 1 event in 100: the exact bound is 5.45%.
+	if got := clopperPearsonUpper(1, 100); math.Abs(got-0.0545) > 5e-4 {
+		t.Errorf("upper(1, 100) = %v, want 0.0545", got)
 	}
 }
