@@ -142,7 +142,7 @@ func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapsho
 			r.Eq5, r.eq5At = cr.starvation(tr, sol, snaps[first:], p), p
 		}
 		if r.Eq4 == nil {
-			r.Eq4, r.eq4At = cr.keptShare(tr, snaps[first:], snaps[mid], p, cr.ShareKept), p
+			r.Eq4, r.eq4At = cr.keptShare(tr, sol, snaps[first:], snaps[mid], p, cr.ShareKept), p
 		}
 	}
 	if r.Eq5 != nil {
@@ -243,10 +243,12 @@ func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 }
 
 // keptShare is the Eq. 4 finding at p: two children whose means differ, from
-// p's chooser's side, clearly (clearGap), while the worse one's share of p's new simulations in the
+// p's chooser's side, clearly (clearGap), and whose values differ by δ too
+// (a gap between means of children of equal value is transient for a rule
+// that learns the values), while the worse one's share of p's new simulations in the
 // window's second half is still kept (ShareKept or ShareKeptLong) of its
 // share in the first half.
-func (cr Criterion) keptShare(tr *tree.Tree, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
+func (cr Criterion) keptShare(tr *tree.Tree, sol *tree.Solution, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
 	a, z := win[0], win[len(win)-1]
 	kind := tr.Kind(p)
 	k := tr.NumChildren(p)
@@ -257,8 +259,8 @@ func (cr Criterion) keptShare(tr *tree.Tree, win []snapshot, mid snapshot, p int
 			if wi == bi || a.visits[w] < cr.MinShareVisits || a.visits[b] < cr.MinShareVisits {
 				continue
 			}
-			if !cr.clearGap(kind, win, b, w) {
-				continue
+			if chooser(kind, sol.Value(b))-chooser(kind, sol.Value(w)) < cr.Gap || !cr.clearGap(kind, win, b, w) {
+				continue // the gap must be real (in the values) as well as seen (in the means)
 			}
 			dw1, dp1 := mid.visits[w]-a.visits[w], mid.visits[p]-a.visits[p]
 			dw2, dp2 := z.visits[w]-mid.visits[w], z.visits[p]-mid.visits[p]

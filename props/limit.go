@@ -39,8 +39,8 @@ const (
 // criterion: the trend tests below are scale-free.
 const (
 	maxLog2Count    = 62   // largest log2 of F's simulations a probe builds
-	detectDraws     = 32   // Select calls, with different generators, that tell a deterministic rule
-	sampleDraws     = 2048 // Select calls per scale for a sampled rule
+	detectDraws     = 256  // Select calls per scale, with different generators, that tell a deterministic rule
+	sampleDraws     = 4096 // Select calls per scale for a sampled rule
 	minHits         = 8    // draws of the child a sampled scale needs to enter the fit
 	summableMargin  = 0.05 // exponent above 1 that makes exact probabilities summable
 	sampledMargin   = 0.25 // the same for sampled ones, which are noisier
@@ -146,13 +146,14 @@ func (b *base) scaled(g, handicap float64, frozen []bool, free int, freeN float6
 }
 
 // scales returns the factors g = 4^k, k ≥ 0, that keep F's count within
-// 2^maxLog2Count, and with down, also the factors below 1 that keep it at
-// least 16.
+// 2^maxLog2Count, and with down, also the factors 2^-k below 1 that keep it
+// at least 16, where a decaying exploration is still frequent enough to
+// measure by sampling.
 func (b *base) scales(down bool) []float64 {
 	n := max(float64(b.self.Visits), 1)
 	var out []float64
 	if down {
-		for g := 1.0 / 4; n*g >= 16; g /= 4 {
+		for g := 1.0 / 2; n*g >= 16; g /= 2 {
 			out = append([]float64{g}, out...)
 		}
 	}
@@ -170,7 +171,9 @@ type prober struct {
 	buf  []float64
 }
 
-// newProber classifies the rule at the base site.
+// newProber classifies the rule: exact if it gives probabilities at the
+// run's end, sampled if detectDraws draws with different generators differ
+// at the run's end or at a smaller scale, deterministic otherwise.
 func newProber(rule core.Rule, b *base) (*prober, error) {
 	pr := &prober{rule: rule, b: b, kind: deterministic}
 	s, err := b.scaled(1, 0, nil, -1, 0)
@@ -181,15 +184,29 @@ func newProber(rule core.Rule, b *base) (*prober, error) {
 		pr.kind = exact
 		return pr, nil
 	}
-	first := -1
-	for d := range detectDraws {
-		s, _ := b.scaled(1, 0, nil, -1, 0)
-		*s.Rand() = *core.NewRNG(uint64(d) + 1)
-		if i := rule.Select(s); first < 0 {
-			first = i
-		} else if i != first {
-			pr.kind = sampled
+	// A rule whose exploration decays may look deterministic at the run's
+	// counts: look at the smaller scales too.
+	for _, g := range b.scales(true) {
+		if g > 1 {
 			break
+		}
+		first := -1
+		for d := range detectDraws {
+			s, err := b.scaled(g, 0, nil, -1, 0)
+			if err != nil {
+				return nil, err
+			}
+			*s.Rand() = *core.NewRNG(uint64(d) + 1)
+			i, err := pr.pick(s)
+			if err != nil {
+				return pr, nil // judged as deterministic; the probe reports the error
+			}
+			if first < 0 {
+				first = i
+			} else if i != first {
+				pr.kind = sampled
+				return pr, nil
+			}
 		}
 	}
 	return pr, nil
