@@ -32,7 +32,10 @@ import (
 // with the lines that replay it. Inconclusive trees pass. A rule that panics
 // or returns a non-finite score is a witness too.
 //
-// Rule adds a few small trees of its own to the seed corpus; AddTree and
+// Rule seeds the corpus with the trap families of the literature (those the
+// tree code can express within opts's bounds), a few small trees of its
+// own and small random trees of opts.Shape, so that a plainly inconsistent
+// rule is found from an empty corpus within seconds; AddTree and
 // testdata/fuzz/FuzzMyRule add more. Without -fuzz, go test runs the seed
 // corpus, so a counterexample the fuzzer once found and left in testdata
 // stays a regression test. Each input runs opts.Seeds searches (default 4)
@@ -43,8 +46,21 @@ import (
 func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	f.Helper()
 	lim := ruleLimits(opts)
+	var seeds []*tree.Tree
+	for _, tr := range gen.Traps() {
+		seeds = append(seeds, tr.Tree)
+	}
 	for _, s := range starters {
-		if code, err := encode(tree.MustParse(s), lim); err == nil { // some are beyond a binary shape
+		seeds = append(seeds, tree.MustParse(s))
+	}
+	if sh := ruleShape(opts); sh.Check() == nil {
+		trees := gen.Trees(sh)
+		for i := range randomSeeds {
+			seeds = append(seeds, trees.Example(i))
+		}
+	}
+	for _, tr := range seeds {
+		if code, err := encode(tr, lim); err == nil { // some are beyond the shape, or off the code's grid
 			f.Add(uint64(1), code)
 		}
 	}
@@ -81,9 +97,13 @@ func AddTree(f *testing.F, tr *tree.Tree, seed uint64, opts props.Options) {
 	f.Add(seed, code)
 }
 
-// starters are the trees Rule adds to every seed corpus: small and simple,
-// with each kind of node, on which the catalogue's inconsistent rules still
-// converge (TestStartersConverge), so that a finding is the fuzzer's.
+// randomSeeds is how many random trees of the options' shape Rule adds to
+// the seed corpus.
+const randomSeeds = 8
+
+// starters are small, simple trees Rule adds to every seed corpus, with each
+// kind of node; tried in several child orders, they already catch the
+// plainest inconsistent rules (TestStartersJudge).
 var starters = []string{
 	"(max 1 0)",
 	"(max (min 1 1) (min 0 1))",
@@ -91,13 +111,22 @@ var starters = []string{
 	"(max (chance 0.5:1 0.5:0.5) (min 0.25 1))",
 }
 
-// ruleLimits are the bounds of Rule's trees: opts.Shape's, or props'
-// default shape's.
-func ruleLimits(opts props.Options) limits {
+// ruleShape is the shape of Rule's trees: opts.Shape, or props' default,
+// binary when opts says so.
+func ruleShape(opts props.Options) gen.Shape {
 	sh := opts.Shape
 	if sh == (gen.Shape{}) {
 		sh = props.DefaultShape
 	}
+	if opts.BinaryOnly {
+		sh.Binary, sh.Chance = true, false
+	}
+	return sh
+}
+
+// ruleLimits are the bounds of Rule's trees: those of ruleShape.
+func ruleLimits(opts props.Options) limits {
+	sh := ruleShape(opts)
 	return limits{
 		maxNodes: max(cmp.Or(sh.MaxNodes, 40), 3),
 		maxDepth: cmp.Or(sh.MaxDepth, 3),

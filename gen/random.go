@@ -26,6 +26,13 @@ type Shape struct {
 	Priors       bool // give every max and min edge a prior on the 1/8 grid in [-1,1]
 }
 
+// Check reports what is wrong with the shape, after filling in its zero
+// fields with the defaults, or nil: the error Trees would panic with.
+func (s Shape) Check() error {
+	_, err := s.withDefaults()
+	return err
+}
+
 // withDefaults fills in the zero fields and checks the ranges.
 func (s Shape) withDefaults() (Shape, error) {
 	if s.MaxDepth == 0 {

@@ -274,8 +274,8 @@ func CheckTree(ctx context.Context, rule core.Rule, tr *tree.Tree, opts Options)
 	if rule == nil {
 		return nil, errors.New("props: nil rule")
 	}
-	if tr == nil {
-		return nil, errors.New("props: nil tree")
+	if tr == nil || tr.Len() == 0 {
+		return nil, errors.New("props: no tree (nil, or a zero tree.Tree: make trees with tree.Parse or tree.Builder)")
 	}
 	return runTrees(ctx, rule, o, []namedTree{{"given", tr}}, "")
 }

@@ -20,6 +20,8 @@ func TestOptionsErrors(t *testing.T) {
 	for _, o := range []props.Options{
 		{Trees: -1}, {Seeds: -2}, {MinBudget: 100, MaxBudget: 1000}, {MinBudget: 64, MaxBudget: 32},
 		{MaxBudget: 1 << 30}, {Window: 1}, {MinBudget: 1024, MaxBudget: 4096}, {Growth: 7},
+		{Shape: gen.Shape{Grid: 3}}, {Shape: gen.Shape{MaxDepth: -1}}, {Shape: gen.Shape{MaxDepth: 1000}},
+		{Criterion: props.Criterion{Gap: 2}},
 	} {
 		if _, err := props.Run(bg, core.UCT{C: 1}, o); err == nil {
 			t.Errorf("Run with %+v: no error", o)
@@ -30,6 +32,11 @@ func TestOptionsErrors(t *testing.T) {
 	}
 	if _, err := props.CheckTree(bg, core.UCT{}, tree.MustParse("(chance 0.5:1 0.5:0)"), props.Options{}); err == nil {
 		t.Error("CheckTree with a chance root: no error")
+	}
+	for _, tr := range []*tree.Tree{nil, new(tree.Tree)} {
+		if _, err := props.CheckTree(bg, core.UCT{}, tr, props.Options{}); err == nil {
+			t.Errorf("CheckTree of %#v: no error", tr)
+		}
 	}
 }
 

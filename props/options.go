@@ -91,6 +91,9 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Window == 0 {
 		o.Window = 4
 	}
+	if err := o.Shape.Check(); err != nil {
+		return o, fmt.Errorf("props: Options.Shape: %w", err)
+	}
 	if o.Criterion == (Criterion{}) {
 		o.Criterion = DefaultCriterion
 	}
