@@ -15,36 +15,41 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// palette has 15 colours that stay apart on white (Tableau 10 and five
-// darker ones); rules beyond it reuse them with other glyphs.
-var palette = []color.RGBA{
-	{31, 119, 180, 255}, {255, 127, 14, 255}, {44, 160, 44, 255}, {214, 39, 40, 255}, {148, 103, 189, 255},
-	{140, 86, 75, 255}, {227, 119, 194, 255}, {127, 127, 127, 255}, {188, 189, 34, 255}, {23, 190, 207, 255},
-	{0, 0, 0, 255}, {0, 70, 140, 255}, {160, 90, 0, 255}, {0, 110, 60, 255}, {130, 0, 70, 255},
-}
-
-var glyphs = []draw.GlyphDrawer{draw.CircleGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.CrossGlyph{},
-	draw.PlusGlyph{}, draw.RingGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}}
-
-// Size of the figure: two charts side by side and the legend.
-const (
-	figW   = 12 * vg.Inch
-	figH   = 4.5 * vg.Inch
-	legend = 2 * vg.Inch
+// Colours: the panels of rules predicted consistent in blue, inconsistent in
+// red; the optimal children's share in grey.
+var (
+	blue = color.RGBA{31, 119, 180, 255}
+	red  = color.RGBA{214, 39, 40, 255}
+	grey = color.RGBA{110, 110, 110, 255}
 )
 
-// writePlots draws convergence.png and convergence.svg in dir: the share of
-// searches whose root decision is wrong, and the share of the root's
-// simulations that went to optimal children, against the simulations run,
-// one line per rule; solid for rules the papers call consistent, dashed for
-// the others.
+// Layout of the figure: small multiples, one panel per rule, cols across.
+const (
+	cols   = 4
+	panelW = 3.6 * vg.Inch
+	panelH = 2.6 * vg.Inch
+	header = 0.6 * vg.Inch
+)
+
+// figureSize returns the size of the figure for n rules.
+func figureSize(n int) (w, h vg.Length) {
+	rows := max((n+cols-1)/cols, 1)
+	return cols * panelW, vg.Length(rows)*panelH + header
+}
+
+// writePlots draws convergence.png and convergence.svg in dir: one panel
+// per rule, so that no rule's line hides another's. Each shows, against the
+// simulations run, the share of searches whose root decision is wrong and
+// the share of the root's simulations that went to optimal children; the
+// panel's colour says what the papers predict.
 func writePlots(dir string, rs []ruleResult) error {
-	png := vgimg.NewWith(vgimg.UseWH(figW, figH), vgimg.UseDPI(110), vgimg.UseBackgroundColor(color.White))
+	w, h := figureSize(len(rs))
+	png := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(100), vgimg.UseBackgroundColor(color.White))
 	drawFigure(draw.New(png), rs)
 	if err := writeTo(filepath.Join(dir, "convergence.png"), vgimg.PngCanvas{Canvas: png}); err != nil {
 		return err
 	}
-	svg := vgsvg.NewWith(vgsvg.UseWH(figW, figH))
+	svg := vgsvg.NewWith(vgsvg.UseWH(w, h))
 	drawFigure(draw.New(svg), rs)
 	return writeTo(filepath.Join(dir, "convergence.svg"), svg)
 }
@@ -61,73 +66,62 @@ func writeTo(name string, w io.WriterTo) error {
 	return f.Close()
 }
 
-// drawFigure draws both charts and the legend on c.
+// drawFigure draws the header and one panel per rule on c.
 func drawFigure(c draw.Canvas, rs []ruleResult) {
-	wrong := chart("Wrong root decisions", "share of searches whose decision is not optimal")
-	share := chart("Simulations of the optimal root children", "share of the root's simulations")
-	leg := plot.NewLegend()
-	leg.Left, leg.Top = true, true
-	leg.TextStyle.Font.Size = vg.Points(10)
+	rows := max((len(rs)+cols-1)/cols, 1)
+	note := plot.New().Title.TextStyle
+	note.Font.Size = vg.Points(11)
+	note.XAlign = draw.XLeft
+	top := c.Max.Y - vg.Points(16)
+	c.FillText(note, vg.Point{X: c.Min.X + vg.Points(12), Y: top},
+		"Each panel: one rule, against the simulations run (log scale). Solid: share of searches whose root decision is wrong.")
+	c.FillText(note, vg.Point{X: c.Min.X + vg.Points(12), Y: top - vg.Points(16)},
+		"Dashed grey: share of the root's simulations that went to optimal children. Blue title: predicted consistent; red: predicted inconsistent.")
+	body := draw.Crop(c, 0, 0, 0, -header)
+	tiles := draw.Tiles{Rows: rows, Cols: cols, PadX: vg.Points(6), PadY: vg.Points(6),
+		PadTop: vg.Points(4), PadBottom: vg.Points(4), PadLeft: vg.Points(4), PadRight: vg.Points(4)}
 	for i, r := range rs {
-		var w, s plotter.XYs
-		for _, p := range r.Curve {
-			w = append(w, plotter.XY{X: float64(p.Budget), Y: p.Wrong})
-			s = append(s, plotter.XY{X: float64(p.Budget), Y: p.OptimalShare})
-		}
-		l1, p1 := line(w, i, r.Predicted.Consistent)
-		l2, p2 := line(s, i, r.Predicted.Consistent)
-		wrong.Add(l1, p1)
-		share.Add(l2, p2)
-		leg.Add(r.Name, l1, p1)
-	}
-	width := c.Max.X - c.Min.X - legend
-	left := draw.Crop(c, 0, -(width/2 + legend), 0, 0)
-	right := draw.Crop(c, width/2, -legend, 0, 0)
-	wrong.Draw(left)
-	share.Draw(right)
-	lc := draw.Crop(c, width+vg.Points(10), 0, 0, -vg.Points(30))
-	leg.Draw(lc)
-	note := leg.TextStyle
-	note.Font.Size = vg.Points(9)
-	for i, s := range []string{"solid: the papers predict consistent", "dashed: they predict inconsistent"} {
-		lc.FillText(note, vg.Point{X: lc.Min.X, Y: lc.Min.Y + vg.Points(float64(40-14*i))}, s)
+		panel(r).Draw(tiles.At(body, i%cols, i/cols))
 	}
 }
 
-// chart returns an empty chart with a log2 x axis over simulations and a
-// y axis over [0,1].
-func chart(title, ylabel string) *plot.Plot {
+// panel is the chart of one rule.
+func panel(r ruleResult) *plot.Plot {
 	p := plot.New()
-	p.Title.Text = title
-	p.Title.TextStyle.Font.Size = vg.Points(13)
-	p.Title.Padding = vg.Points(8)
-	p.X.Label.Text = "simulations (log scale)"
-	p.Y.Label.Text = ylabel
+	pred, col := "predicted consistent", blue
+	if !r.Predicted.Consistent {
+		pred, col = "predicted inconsistent", red
+	}
+	p.Title.Text = r.Name + ": " + pred + ", " + string(r.Agreement)
+	p.Title.TextStyle.Font.Size = vg.Points(10)
+	p.Title.TextStyle.Color = col
+	p.Title.Padding = vg.Points(4)
+	p.X.Label.Text = "simulations"
+	p.Y.Label.Text = "share"
+	p.X.Label.TextStyle.Font.Size = vg.Points(8)
+	p.Y.Label.TextStyle.Font.Size = vg.Points(8)
 	p.X.Scale = plot.LogScale{}
 	var ticks []plot.Tick
-	for b := 64; b <= 1<<26; b *= 4 {
+	for b := 64; b <= 1<<26; b *= 16 {
 		ticks = append(ticks, plot.Tick{Value: float64(b), Label: strconv.Itoa(b)})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.Y.Min, p.Y.Max = -0.02, 1.02
-	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 0.25, Label: "0.25"},
-		{Value: 0.5, Label: "0.5"}, {Value: 0.75, Label: "0.75"}, {Value: 1, Label: "1"}})
+	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 0.5, Label: "0.5"}, {Value: 1, Label: "1"}})
 	p.Add(plotter.NewGrid())
+	var wrong, share plotter.XYs
+	for _, pt := range r.Curve {
+		wrong = append(wrong, plotter.XY{X: float64(pt.Budget), Y: pt.Wrong})
+		share = append(share, plotter.XY{X: float64(pt.Budget), Y: pt.OptimalShare})
+	}
+	if l, err := plotter.NewLine(share); err == nil { // only NaN or infinite values fail, which curves do not have
+		l.Color, l.Width, l.Dashes = grey, vg.Points(1.2), []vg.Length{vg.Points(4), vg.Points(3)}
+		p.Add(l)
+	}
+	if l, s, err := plotter.NewLinePoints(wrong); err == nil {
+		l.Color, l.Width = col, vg.Points(1.8)
+		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
+		p.Add(l, s)
+	}
 	return p
-}
-
-// line returns the line and the points of rule i.
-func line(xys plotter.XYs, i int, consistent bool) (*plotter.Line, *plotter.Scatter) {
-	l, err := plotter.NewLine(xys)
-	s, err2 := plotter.NewScatter(xys)
-	if err != nil || err2 != nil { // only for NaN or infinite values, which curves do not have
-		l, s = &plotter.Line{}, &plotter.Scatter{}
-	}
-	col := palette[i%len(palette)]
-	l.Color, l.Width = col, vg.Points(1.5)
-	if !consistent {
-		l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-	}
-	s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: glyphs[i%len(glyphs)]}
-	return l, s
 }
