@@ -12,9 +12,11 @@ import (
 
 // Exit codes (see the package doc).
 const (
-	exitOK      = 0 // every verdict as expected
-	exitFinding = 1 // a finding: a witness, or a verdict against the papers
-	exitUsage   = 2 // bad flags, rule specs, trees or files; other errors
+	exitOK          = 0   // no prediction contradicted
+	exitFinding     = 1   // a finding: a prediction contradicted, a broken rule
+	exitUsage       = 2   // bad flags, rule specs, trees or files
+	exitInternal    = 3   // an error of the tool itself, or of the machine
+	exitInterrupted = 130 // Ctrl-C, as a shell reports SIGINT
 )
 
 // env is what a command reads and writes.
@@ -88,9 +90,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		case errors.Is(err, errFinding):
 			return exitFinding
+		case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+			fmt.Fprintf(stderr, "mctscheck: %s: interrupted; nothing written\n", name)
+			return exitInterrupted
 		}
 		fmt.Fprintf(stderr, "mctscheck: %s: %v\n", name, oneLine(err.Error()))
-		return exitUsage
+		if _, ok := errors.AsType[*usageError](err); ok {
+			return exitUsage
+		}
+		return exitInternal
 	}
 	fmt.Fprintf(stderr, "mctscheck: unknown command %q (commands: %s; see mctscheck -h)\n", name, commandNames())
 	return exitUsage

@@ -54,6 +54,9 @@
 //   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
 //     one-line message on stderr that names the flag, the rule parameter or
 //     the tree's byte offset (and file:line:column for @FILE).
+//   - 3: an error of the tool itself or of the machine (a file that cannot
+//     be written after the run started, an internal error).
+//   - 130: interrupted by Ctrl-C; nothing is written.
 //
 // For example:
 //

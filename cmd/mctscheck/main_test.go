@@ -401,3 +401,21 @@ func TestTextOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestExitCodes: bad input is 2, an -out that cannot be written fails before
+// the run (2), and -tree @ names what is missing.
+func TestExitCodes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"check", "-rule", "uct", "-tree", "@"}, 2, "give a file name after @"},
+		{[]string{"-rules", "uct", "-trees", "1", "-out", "/proc/mctscheck-nope"}, 2, "-out /proc/mctscheck-nope"},
+	} {
+		r := mctscheck(t, "", c.args...)
+		if r.code != c.code || !strings.Contains(r.stderr, c.want) {
+			t.Errorf("mctscheck %s: exit %d, stderr %q; want %d and %q", strings.Join(c.args, " "), r.code, r.stderr, c.code, c.want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path"
 	"runtime"
 	"strings"
@@ -41,15 +42,15 @@ Examples:
 
 // runDoc is the JSON document of run, and report.json.
 type runDoc struct {
-	Command     string       `json:"command"`
-	Options     optionsDoc   `json:"options"`
-	Rules       []ruleResult `json:"rules"`
+	Command string       `json:"command"`
+	Options optionsDoc   `json:"options"`
+	Rules   []ruleResult `json:"rules"`
 	// Reproduced, NotRefuted and Contradicted count the rules by their
 	// agreement with the papers' prediction.
-	Reproduced   int `json:"reproduced"`
-	NotRefuted   int `json:"not_refuted"`
-	Contradicted int `json:"contradicted"`
-	ElapsedNS   int64        `json:"elapsed_ns"`
+	Reproduced   int   `json:"reproduced"`
+	NotRefuted   int   `json:"not_refuted"`
+	Contradicted int   `json:"contradicted"`
+	ElapsedNS    int64 `json:"elapsed_ns"`
 
 	traps, binaryTraps int
 }
@@ -99,6 +100,11 @@ func cmdRun(e *env, args []string) error {
 	insts, err := selectRules(*ruleList, specs)
 	if err != nil {
 		return err
+	}
+	if *out != "" {
+		if err := writableDir(*out); err != nil {
+			return usagef("-out %s: %v", *out, err)
+		}
 	}
 
 	doc := &runDoc{Command: runCommand(fs, specs), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
@@ -283,4 +289,18 @@ func runCommand(fs *flagSet, specs []string) string {
 		parts = append(parts, "-rule '"+s+"'")
 	}
 	return strings.Join(parts, " ")
+}
+
+// writableDir makes dir if need be and checks that a file can be written in
+// it, so that a bad -out fails before the run rather than after it.
+func writableDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".mctscheck-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }

@@ -20,6 +20,9 @@ func readTree(arg string, stdin io.Reader) (*tree.Tree, error) {
 	}
 	text, src := arg, ""
 	if name, ok := strings.CutPrefix(arg, "@"); ok {
+		if name == "" {
+			return nil, usagef("-tree @: give a file name after @ (@FILE), or @- for stdin")
+		}
 		var b []byte
 		var err error
 		if name == "-" {
