@@ -19,7 +19,7 @@ type Trap struct {
 // Traps returns the trap families at the sizes the checker tries by default:
 // every family of this file over a small grid of its parameters, chosen to
 // span the family rather than to suit any rule's defaults (the bias trap's
-// reward r from 1/128 to 1/8 catches exploration rates from below 1% to
+// reward r from 1/512 to 1/8 catches exploration rates from about 0.2% to
 // about 50%). All are small enough to be searched to 2^14 simulations in
 // milliseconds.
 func Traps() []Trap {
@@ -38,14 +38,38 @@ func Traps() []Trap {
 	add(EpsilonDeepTrap(8))
 	for _, k := range []int{2, 4} {
 		for _, gap := range []float64{1, 1.0 / 4} {
-			for _, r := range []float64{1.0 / 128, 1.0 / 32, 1.0 / 8} {
+			for _, r := range []float64{1.0 / 512, 1.0 / 128, 1.0 / 32, 1.0 / 8} {
 				add(BiasTrap(k, gap, r))
 			}
 		}
 	}
+	for _, r := range []float64{1.0 / 128, 1.0 / 32} {
+		add(BiasTrapAt(4, 1.0/8, r, 1.0/2))
+	}
+	for _, r := range []float64{1.0 / 4, 1.0 / 2, 3.0 / 4} {
+		add(FirstLossTrap(r))
+	}
 	add(CoquelinMunosChain(4))
 	add(CoquelinMunosChain(8))
 	return out
+}
+
+// FirstLossTrap is GreedyFirstLossTrap with a sure reward r as the bad move
+// and a good move that loses its first simulations more often:
+//
+//	(max (max 0 0 0 1) r)
+//
+// A rule whose exploration of a child with mean 0 behind one with mean r
+// fades fast enough (Boltzmann with τ = c/ln n and c < r) starves the good
+// move after it loses its first simulations. r must be a multiple of 1/1024
+// in (0,1).
+func FirstLossTrap(r float64) (Trap, error) {
+	if !(r > 0 && r < 1 && r*1024 == float64(int(r*1024))) {
+		return Trap{}, fmt.Errorf("gen: FirstLossTrap(%v), want a multiple of 1/1024 in (0,1)", r)
+	}
+	b := tree.NewBuilder()
+	t, err := b.Build(b.Max(b.Max(b.Leaf(0), b.Leaf(0), b.Leaf(0), b.Leaf(1)), b.Leaf(r)))
+	return Trap{Name: fmt.Sprintf("first-loss:r=%v", r), Source: "Berthier et al. 2010, §3 Tricks (graded)", Tree: t}, err
 }
 
 // GreedyFirstLossTrap is the paper's counterexample for the greedy rule with
@@ -121,19 +145,33 @@ func EpsilonDeepTrap(l int) (Trap, error) {
 // min node does not vanish picks a gap leaf at some constant rate p, so the
 // min node's mean tends to p·gap; when that exceeds r, the search prefers the
 // min node for ever. gap and r must be multiples of 1/1024 in (0,1].
-func BiasTrap(k int, gap, r float64) (Trap, error) {
-	dyadic := func(x float64) bool { return x > 0 && x <= 1 && x*1024 == float64(int(x*1024)) }
-	if k < 2 || k > 8 || !dyadic(gap) || !dyadic(r) {
-		return Trap{}, fmt.Errorf("gen: BiasTrap(%d, %v, %v), want 2 ≤ k ≤ 8 and gap, r multiples of 1/1024 in (0,1]", k, gap, r)
+func BiasTrap(k int, gap, r float64) (Trap, error) { return BiasTrapAt(k, gap, r, 0) }
+
+// BiasTrapAt is BiasTrap with every reward raised by base:
+//
+//	(max (min base+gap … base+gap base) base+r)
+//
+// With base ≥ 1/2 the root's mean stays above Algorithm 2's threshold, so
+// the threshold does not hide an inner rule's bias. base + gap and base + r
+// must not exceed 1; all are multiples of 1/1024.
+func BiasTrapAt(k int, gap, r, base float64) (Trap, error) {
+	dyadic := func(x float64) bool { return x >= 0 && x <= 1 && x*1024 == float64(int(x*1024)) }
+	if k < 2 || k > 8 || !dyadic(gap) || !dyadic(r) || gap == 0 || r == 0 || !dyadic(base) || base+gap > 1 || base+r > 1 {
+		return Trap{}, fmt.Errorf("gen: BiasTrapAt(%d, %v, %v, %v), want 2 ≤ k ≤ 8, gap and r in (0,1], base in [0,1), "+
+			"base+gap and base+r ≤ 1, all multiples of 1/1024", k, gap, r, base)
 	}
 	b := tree.NewBuilder()
 	var leaves []tree.Ref
 	for range k - 1 {
-		leaves = append(leaves, b.Leaf(gap))
+		leaves = append(leaves, b.Leaf(base+gap))
 	}
-	leaves = append(leaves, b.Leaf(0))
-	t, err := b.Build(b.Max(b.Min(leaves...), b.Leaf(r)))
-	return Trap{Name: fmt.Sprintf("bias:k=%d,gap=%v,r=%v", k, gap, r), Source: "Keller 2016, slides on ε-greedy and Boltzmann", Tree: t}, err
+	leaves = append(leaves, b.Leaf(base))
+	t, err := b.Build(b.Max(b.Min(leaves...), b.Leaf(base+r)))
+	name := fmt.Sprintf("bias:k=%d,gap=%v,r=%v", k, gap, r)
+	if base != 0 {
+		name += fmt.Sprintf(",base=%v", base)
+	}
+	return Trap{Name: name, Source: "Keller 2016, slides on ε-greedy and Boltzmann", Tree: t}, err
 }
 
 // CoquelinMunosChain is the slow case of UCT from Coquelin and Munos (2007):
