@@ -288,6 +288,7 @@ func (s *Search) choose(cur, first int32, k int, kind Kind, depth int32) int {
 	st.depth = int(depth)
 	st.t = s.sims
 	st.rng = &s.rng
+	st.hasLog = false
 	if s.virt != nil {
 		st.virt = s.virt[first:end]
 		st.sVirt = s.virt[cur]

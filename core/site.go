@@ -8,7 +8,10 @@ import "math"
 // and w the virtual reward K2 (the paper's Eqs. 1–2); Visits counts real
 // simulations only.
 //
-// A Site is valid only during the Select call that receives it.
+// A Site is valid only during the Select call that receives it, and only in
+// the goroutine that makes the call: it caches per-node quantities (such as
+// LogParent's logarithm) on first use, so that a rule and a checker that
+// both read them pay once.
 type Site struct {
 	kids  []node
 	virt  []virtual // nil unless the rule gives virtual experience
@@ -24,9 +27,11 @@ type Site struct {
 	sVirt    virtual
 	sMM      float64 // the node's minimax value, when mm != nil
 	flip     bool    // min node
+	hasLog   bool    // logN holds LogParent's value
 	depth    int
 	t        int64
 	rng      *RNG
+	logN     float64 // ln n(F), cached by LogParent for the site's lifetime
 }
 
 // wideStat is a node's real and AMAF statistics in a site built by NewSite,
@@ -60,6 +65,13 @@ func (s *Site) Visits(i int) int64 {
 		return int64(min(s.wide[i].n, math.MaxInt64))
 	}
 	return int64(s.kids[i].n)
+}
+
+// ParentVisits is the number of real simulations through the node itself,
+// without virtual experience.
+func (s *Site) ParentVisits() int64 {
+	n, _ := s.realSelf()
+	return int64(min(n, math.MaxInt64))
 }
 
 // real returns child i's real simulations and reward sum, max's perspective.

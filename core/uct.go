@@ -38,11 +38,21 @@ func UCTScore(w, n, c, logN float64) float64 {
 }
 
 // LogParent returns ln n(F) for the site's parent, n(F) below 1 counted as 1.
+// The site computes it once and keeps it, so that a rule that calls it for
+// every child, and a checker that reads the rule's scores, pay one
+// logarithm per site.
 func LogParent(s *Site) float64 {
-	if s.sVirt.n == 0 && s.wide == nil {
-		return logCount(s.self.n) // the same float64 as the general case
+	if s.hasLog {
+		return s.logN
 	}
-	return math.Log(max(s.ParentN(), 1))
+	var l float64
+	if s.sVirt.n == 0 && s.wide == nil {
+		l = logCount(s.self.n) // the same float64 as the general case
+	} else {
+		l = math.Log(max(s.ParentN(), 1))
+	}
+	s.logN, s.hasLog = l, true
+	return l
 }
 
 // Select implements Rule.

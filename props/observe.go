@@ -27,7 +27,7 @@ type observer struct {
 }
 
 func newObserver(tr *tree.Tree, rule core.Rule, opts Options) (*observer, error) {
-	s, err := core.New(tr.Game(), guarded{rule}, core.Config{
+	s, err := core.New(tr.Game(), guard(rule), core.Config{
 		Growth: opts.Growth, Backup: opts.Backup, Capacity: tr.Len(),
 	})
 	if err != nil {
