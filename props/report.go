@@ -10,7 +10,7 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-// Verdict is the outcome of a check (DESIGN.md, "What a verdict means").
+// Verdict is the outcome of a check (docs/theory.md, "What a verdict means").
 type Verdict string
 
 // The three verdicts.
