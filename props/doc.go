@@ -160,5 +160,17 @@
 // simulated again. At budgets 1,024 to 16,384 the root decides child 1 with
 // all but one simulation (Eq. 6 fails, clearly), the root's mean stays at 0.5,
 // below its value 1, while child 0 stays at 1 simulation (Eq. 5 fails): a
-// witness, in every seed. ExampleRun shows the report.
+// candidate. The limit probe then freezes child 0 at (n = 1, w = 0) and lets
+// child 1's count grow from 2^14 to 2^62 at mean 0.5: child 1's mean must
+// fall by 0.5 for greedy to pick child 0 at every scale — the handicap stays
+// constant — so the starvation is permanent: a witness.
+//
+// UCT with C = 0.1 on the same tree can starve child 0 too: after a first
+// loss its score 0 + 0.1·sqrt(ln n(F)) trails child 1's 0.5 + 0.1·sqrt(ln
+// n(F)/n(1)). Its handicap, 0.5 − 0.1·sqrt(ln n(F)) + …, shrinks at every
+// scale, its decrements falling like 1/sqrt(log n(F)) (q = −1/2): their sum
+// diverges, the deficit crosses 0 near ln n(F) = 25 (2^36), and the probe,
+// whose scales are powers of 4, reports "picks child 0 again after about
+// 2^38 simulations of the node" — no witness, an inconclusive tree, and a
+// horizon a user with a budget of 10^5 should know about. ExampleRun shows a report.
 package props
