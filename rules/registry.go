@@ -188,9 +188,10 @@ func (e *Entry) Param(name string) (Param, bool) {
 // every call.
 func All() []*Entry { return catalogue() }
 
-// Lookup returns the entry called name, and false if there is none.
+// Lookup returns the entry called name, among the papers' rules (All) and
+// the real engines' presets (Engines), and false if there is none.
 func Lookup(name string) (*Entry, bool) {
-	for _, e := range catalogue() {
+	for _, e := range append(catalogue(), engines()...) {
 		if e.Name == name {
 			return e, true
 		}
@@ -201,7 +202,7 @@ func Lookup(name string) (*Entry, bool) {
 // names lists the catalogue's names in order, for error messages.
 func names() string {
 	var ns []string
-	for _, e := range catalogue() {
+	for _, e := range append(catalogue(), engines()...) {
 		ns = append(ns, e.Name)
 	}
 	return strings.Join(ns, ", ")

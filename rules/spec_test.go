@@ -91,7 +91,9 @@ func TestParsePrior(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	known := "(known: uct, greedy-fpu, smoothed, rave, rave-floor, mc-rave, prior, negative-heuristic, eps-greedy, " +
-		"eps-greedy-decay, boltzmann, boltzmann-decay, eps-greedy-minimax, boltzmann-minimax, threshold)"
+		"eps-greedy-decay, boltzmann, boltzmann-decay, eps-greedy-minimax, boltzmann-minimax, threshold, " +
+		"leela-zero, lc0, lc0-absolute, katago, openspiel-uct, openspiel-puct, mctx-muzero, mctx-gumbel, fuego, fuego-go, " +
+		"pachi-ucb1amaf, ludii-ucb1tuned, ludii-progressive-bias, ludii-progressive-history, ludii-ag0)"
 	for _, c := range []struct{ spec, want string }{
 		{"", "rules: empty rule spec"},
 		{"   ", "rules: empty rule spec"},

@@ -1,0 +1,107 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// The trap families of real engines' rules: policy priors (PUCT engines
+// read a node's priors as its policy, DESIGN.md), the first-play urgency
+// they give unvisited children, and wide nodes. They are parameterised so
+// that a preset meets both sides of its threshold: a policy of 0 (no
+// exploration term at all), a small one (a recovery far beyond a run, as
+// in lc0 #644 with 0.0135), and rewards on either side of an absolute
+// first-play value (1/2 for OpenSpiel's PUCT, 0.665 for lc0's absolute
+// FPU). EngineTraps lists a grid of them.
+
+// dyadic1024 reports whether x is a multiple of 1/1024 in [0,1).
+func dyadic1024(x float64) bool { return x >= 0 && x < 1 && x*1024 == float64(int(x*1024)) }
+
+// PriorTrap is a max node with k children: k−1 bad leaves worth v, each
+// with prior (1−p)/(k−1), and the only good move, a leaf worth 1, last,
+// with prior p. Its policy (the normalised priors) gives the good move p.
+// With p = 0 a PUCT rule gives the good move no exploration term, so it is
+// simulated only if its first-play value beats a bad leaf's; with p > 0 it
+// is found once the term c·p·sqrt(N) outgrows the gap. v = 0 makes the
+// tree binary; v above 1/2 defeats a first-play value of a draw. k from 2
+// to 64, p in [0,1), v a multiple of 1/1024 in [0,1).
+func PriorTrap(k int, p, v float64) (Trap, error) {
+	if k < 2 || k > 64 || !(p >= 0 && p < 1) || !dyadic1024(v) {
+		return Trap{}, fmt.Errorf("gen: PriorTrap(%d, %v, %v), want 2 ≤ k ≤ 64, p in [0,1), v a multiple of 1/1024 in [0,1)", k, p, v)
+	}
+	b := tree.NewBuilder()
+	var edges []tree.Edge
+	for range k - 1 {
+		edges = append(edges, tree.E(b.Leaf(v)).WithPrior((1-p)/float64(k-1)))
+	}
+	edges = append(edges, tree.E(b.Leaf(1)).WithPrior(p))
+	t, err := b.Build(b.Node(core.Max, edges...))
+	return Trap{Name: fmt.Sprintf("prior:k=%d,p=%v,v=%v", k, p, v), Source: "lc0 #644; Leela Zero PR #1623 (low-prior moves)",
+		Binary: v == 0, Tree: t}, err
+}
+
+// WideTrap is PriorTrap at a node with more than 16 children, the number of
+// actions Gumbel MuZero's root considers: k from 17 to 64.
+func WideTrap(k int, p, v float64) (Trap, error) {
+	if k < 17 || k > 64 {
+		return Trap{}, fmt.Errorf("gen: WideTrap(%d, %v, %v), want 17 ≤ k ≤ 64 children", k, p, v)
+	}
+	t, err := PriorTrap(k, p, v)
+	t.Name = "wide:" + t.Name[len("prior:"):]
+	t.Source = "mctx Gumbel MuZero (max_num_considered_actions 16)"
+	return t, err
+}
+
+// FPUTrap is the only-winning-move situation of lc0 #1410 one level down,
+// where the FPU reduction decides: the root (max) chooses between a decoy
+// leaf worth v and a max node G whose k−1 replies lose (leaves worth 0,
+// prior (1−p)/(k−1) each) and whose last reply, with prior p, wins (a leaf
+// worth 1). G's value is 1, so G is the only good move; root priors are 1/2
+// each. While G's winning reply is unvisited, G's mean is 0 and an FPU
+// reduction puts the reply's first-play value below the losing replies',
+// so G must be simulated about (gap/(c·p))² times before the reply is
+// tried, while the root, seeing G at 0, gives G few simulations: the two
+// delays compound. k from 2 to 64, p in [0,1), v a multiple of 1/1024 in
+// [0,1); v = 0 makes the tree binary.
+func FPUTrap(k int, p, v float64) (Trap, error) {
+	if k < 2 || k > 64 || !(p >= 0 && p < 1) || !dyadic1024(v) {
+		return Trap{}, fmt.Errorf("gen: FPUTrap(%d, %v, %v), want 2 ≤ k ≤ 64, p in [0,1), v a multiple of 1/1024 in [0,1)", k, p, v)
+	}
+	b := tree.NewBuilder()
+	var replies []tree.Edge
+	for range k - 1 {
+		replies = append(replies, tree.E(b.Leaf(0)).WithPrior((1-p)/float64(k-1)))
+	}
+	replies = append(replies, tree.E(b.Leaf(1)).WithPrior(p))
+	g := b.Node(core.Max, replies...)
+	t, err := b.Build(b.Node(core.Max, tree.E(b.Leaf(v)).WithPrior(0.5), tree.E(g).WithPrior(0.5)))
+	return Trap{Name: fmt.Sprintf("fpu:k=%d,p=%v,v=%v", k, p, v), Source: "lc0 #1410 (an only winning move starved); Leela Zero PR #238",
+		Binary: v == 0, Tree: t}, err
+}
+
+// EngineTraps returns the engine trap families over a small grid of their
+// parameters: policies of 0 and 1/64 (and 1/1024 for the wide node),
+// binary and graded rewards on both sides of 1/2 and of lc0's absolute
+// first-play value. They are not in Traps, the checker's default list;
+// see the package doc.
+func EngineTraps() []Trap {
+	var out []Trap
+	add := func(t Trap, err error) {
+		if err != nil {
+			panic(err) // the parameters below are valid
+		}
+		out = append(out, t)
+	}
+	for _, p := range []float64{0, 1.0 / 64} {
+		for _, v := range []float64{0, 3.0 / 4} {
+			add(PriorTrap(2, p, v))
+			add(FPUTrap(4, p, v))
+		}
+	}
+	add(PriorTrap(2, 0, 7.0/8))
+	add(WideTrap(20, 1.0/1024, 0))
+	add(WideTrap(20, 0, 3.0/4))
+	return out
+}

@@ -1,0 +1,95 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// KataGo is the selection rule of KataGo, Search::selectBestChildToDescend
+// and its helpers in lightvector/KataGo@6a1fc5de9fc253723ac475a0683bf0b9d9b7bd19
+// cpp/search/searchexplorehelpers.cpp, defaults from cpp/program/setup.cpp
+// (cpuctExploration 1.0, cpuctExplorationLog 0.45, cpuctExplorationBase
+// 500, cpuctUtilityStdevPrior 0.40, its weight 2.0, cpuctUtilityStdevScale
+// 0.85, fpuReductionMax 0.2, rootFpuReductionMax 0.1, fpuLossProp 0).
+// Utilities are on KataGo's scale, U = 2V̂ − 1 (winLossUtilityFactor 1):
+//
+//	score(i) = U(i) + (C + CLog·ln((W + CBase)/CBase))·sqrt(W + 0.01)·f·P(i)/(1 + n(i))
+//	f = 1 + Scale·(σ/σ0 − 1),  W = Σ n over the children
+//
+// An unvisited child is a candidate only if it has the highest policy among
+// the unvisited children (the lowest index among equals): "the new child
+// with the best policy value"; its utility is the first-play urgency
+// U(F) − FPU·sqrt(Σ P over visited children) (RootFPU at the root), U(F)
+// the node's mean; every other unvisited child scores −MaxFloat64 (never).
+// σ is the node's utility standard deviation with KataGo's prior σ0 of
+// weight 2: ((U(F)² + σ0²)·2 + E[u²]·n(F))/(2 + n(F) − 1) − U(F)², σ0 when
+// n(F) ≤ 1. The site has no sums of squares, so E[u²] is 1, its value for
+// rewards in {0,1} and an upper bound otherwise (u ∈ [-1,1]): for graded
+// rewards σ, and so the exploration, is overestimated. Ties go to the
+// lowest index (KataGo's children are in expansion order; the checker's
+// child orders cover that).
+//
+// Not modelled: the value-weighted backup (valueWeightExponent 0.25: here
+// every visit weighs 1, so W is a count), score utility, the blend of the
+// node's network utility into the FPU base (fpuParentWeightByVisitedPolicy:
+// the network's value is not there; the node's mean stands for it), noise
+// pruning, futile-visit pruning and hint moves at the root, wide root noise,
+// anti-mirror, graph search and the eval cache, humanSL, pass hacks, virtual
+// losses. The weighting changes how fast means move, not which child the
+// rule prefers at given statistics; the rest removes or adds root children
+// or concerns Go alone.
+type KataGo struct {
+	C, CLog, CBase          float64
+	StdevPrior, StdevWeight float64
+	StdevScale              float64
+	FPU, RootFPU            float64
+}
+
+// scorer returns the score of child i at s.
+func (r KataGo) scorer(s *core.Site) func(i int) float64 {
+	pol := newPolicy(s, 1)
+	mass, w := pol.visitedMass(s)
+	// The unvisited child with the best policy, the lowest index among equals.
+	cand, candP := -1, -1.0
+	for i := range s.Len() {
+		if s.N(i) == 0 {
+			if p := pol.at(s, i); p > candP {
+				cand, candP = i, p
+			}
+		}
+	}
+	u := signed(parentValue(s, 0.5))
+	sigma := r.StdevPrior
+	if nf := s.ParentN(); nf > 1 {
+		const sqAvg = 1 // E[u²]: exact for rewards in {0,1}, an upper bound otherwise
+		v := ((u*u+r.StdevPrior*r.StdevPrior)*r.StdevWeight+sqAvg*nf)/(r.StdevWeight+nf-1) - u*u
+		sigma = math.Sqrt(max(v, 0))
+	}
+	f := 1 + r.StdevScale*(sigma/r.StdevPrior-1)
+	scaling := (r.C + r.CLog*math.Log((w+r.CBase)/r.CBase)) * math.Sqrt(w+0.01) * f
+	red := r.FPU
+	if s.Depth() == 0 {
+		red = r.RootFPU
+	}
+	fpu := u - red*math.Sqrt(mass)
+	return func(i int) float64 {
+		m, ok := s.Mean(i)
+		switch {
+		case ok:
+			return signed(m) + scaling*pol.at(s, i)/(1+s.N(i))
+		case i == cand:
+			return fpu + scaling*pol.at(s, i)
+		}
+		return -math.MaxFloat64
+	}
+}
+
+// Select implements core.Rule.
+func (r KataGo) Select(s *core.Site) int { return core.Argmax(s.Len(), r.scorer(s)) }
+
+// Score implements core.Scorer.
+func (r KataGo) Score(s *core.Site, i int) float64 { return r.scorer(s)(i) }
+
+// Needs implements core.Needer: the rule reads the priors.
+func (KataGo) Needs() core.Needs { return core.Needs{Priors: true} }

@@ -1,0 +1,78 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// Lc0 is the selection rule of Leela Chess Zero's classic search,
+// LeelaChessZero/lc0@909a40826db9e8b221d9209a487daba6ab57e3b7
+// src/search/classic/search.cc (GetFpu, ComputeCpuct, PickNodesToExtendTask),
+// defaults from src/search/classic/params.cc and src/neural/shared_params.cc.
+// Values are on lc0's scale, Q = 2V̂ − 1 (draw score 0, so Q = W − L):
+//
+//	score(i) = Q(i) + c(N)·P(i)·sqrt(max(N − 1, 1)) / (1 + n(i)),
+//	c(N) = CPuct + CPuctFactor·ln((N + CPuctBase)/CPuctBase)
+//	Q(i) = FPU if n(i) = 0 and Absolute, else Q(F) − FPU·sqrt(Σ P over visited children)
+//
+// with N = 1 + Σ n over the children (lc0's node count includes the node's
+// own evaluation), Q(F) the node's mean on lc0's scale and P the node's
+// policy tempered by the policy softmax temperature T: P ∝ p^(1/T), p the
+// normalised priors (package doc), taken as the network's raw policy. The
+// root uses the same FPU (FpuStrategyAtRoot "same"). Edges are sorted by
+// policy at expansion and the first strictly better score wins, so ties go
+// to the highest policy, then the lowest index.
+//
+// Not modelled: the network's value of a new leaf, moves-left utility
+// (off for WDL nets without MLH), draw score and contempt, smart pruning at
+// the root (KLD/“futile” visits, factor 1.33), collisions, out-of-order
+// evaluation and threads, the root move filter, and temperature in the
+// final move choice (0 by default; the decision here is the most visited
+// child). They change which children the root considers or how many
+// visits a batch gives, not the score of a child at a node with given
+// statistics; each can only remove children, so a starvation found
+// without them stands.
+type Lc0 struct {
+	CPuct, CPuctBase, CPuctFactor float64
+	// FPU is the FPU value: the reduction, or with Absolute the value
+	// itself, on lc0's [-1,1] scale.
+	FPU      float64
+	Absolute bool
+	// Softmax is the policy softmax temperature T (> 0).
+	Softmax float64
+}
+
+func (r Lc0) scorer(s *core.Site) (func(i int) float64, policy) {
+	pol := newPolicy(s, 1/r.Softmax)
+	mass, n := pol.visitedMass(s)
+	c := r.CPuct + r.CPuctFactor*math.Log((n+1+r.CPuctBase)/r.CPuctBase)
+	mult := c * math.Sqrt(max(n, 1))
+	fpu := r.FPU
+	if !r.Absolute {
+		fpu = signed(parentValue(s, 0.5)) - r.FPU*math.Sqrt(mass)
+	}
+	return func(i int) float64 {
+		q := fpu
+		if m, ok := s.Mean(i); ok {
+			q = signed(m)
+		}
+		return q + mult*pol.at(s, i)/(1+s.N(i))
+	}, pol
+}
+
+// Select implements core.Rule.
+func (r Lc0) Select(s *core.Site) int {
+	score, pol := r.scorer(s)
+	return argmaxByPrior(s.Len(), score, func(i int) float64 { return pol.at(s, i) })
+}
+
+// Urgency returns child i's score. Lc0 is not a core.Scorer: its ties go
+// to the highest policy, which no single score can say.
+func (r Lc0) Urgency(s *core.Site, i int) float64 {
+	score, _ := r.scorer(s)
+	return score(i)
+}
+
+// Needs implements core.Needer: the rule reads the priors.
+func (Lc0) Needs() core.Needs { return core.Needs{Priors: true} }

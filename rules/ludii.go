@@ -1,0 +1,202 @@
+package rules
+
+import (
+	"math"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// Ludii's selection strategies, package search.mcts.selection of
+// Ludeme/Ludii (AI/src/search/mcts/selection/*.java, each at the commit its
+// type cites), with BaseNode.valueEstimateUnvisitedChildren in
+// AI/src/search/mcts/nodes/BaseNode.java@621312c12f2a5cf1fbbe4ba96c6df34872427d19
+// and MCTS.java's default QInit.PARENT: an unvisited child's value is the
+// node's own mean (10000 while the node has no visits). Values are on
+// Ludii's scale, Q = 2V̂ − 1; N = Σ n over the children
+// (sumLegalChildVisits), ln N taken as ln max(N, 1). Every strategy keeps
+// the best value found so far and replaces it by an equal one with
+// probability 1/(number of equals so far): ties are broken uniformly at
+// random, so the four rules are stochastic and Probs gives the uniform
+// distribution over the exact maxima.
+//
+// Not modelled: virtual visits (tree parallelisation), open-loop nodes,
+// and the final move selection (robust child by default: the most visited,
+// as here).
+
+// ludii holds what every Ludii strategy reads at a node.
+type ludii struct {
+	u    float64 // value of unvisited children (QInit.PARENT)
+	logN float64 // ln max(Σ n, 1)
+	n    float64 // Σ n
+}
+
+func newLudii(s *core.Site) ludii {
+	n := childVisits(s)
+	l := ludii{u: 10000, logN: math.Log(max(n, 1)), n: n}
+	if m, ok := s.ParentMean(); ok {
+		l.u = signed(m)
+	}
+	return l
+}
+
+// LudiiUCB1Tuned is UCB1Tuned.select, Ludeme/Ludii@069ebefd655303fc90669897d00ab91469261b10
+// AI/src/search/mcts/selection/UCB1Tuned.java, C = √2:
+//
+//	score(i) = Q(i) + sqrt(ln N/n(i) · min(1, σ²(i) + C·sqrt(ln N/n(i))))
+//	unvisited: u + sqrt(ln N · min(1, 1 + C·sqrt(ln N)))
+//
+// with σ² the child's sample variance on Ludii's scale, bounded by 1. Ludii
+// keeps sums of squared scores; the site does not, so σ² is the Bernoulli
+// variance 1 − Q(i)², exact for rewards in {0,1} and an upper bound
+// otherwise (u ∈ [-1,1] has E[u²] ≤ 1): for graded rewards the exploration
+// is overestimated, which can only make a starvation less likely, not a
+// consistent verdict wrong in the other direction. A Needs.Squares in core
+// (a per-node sum of squared rewards) would make it exact.
+type LudiiUCB1Tuned struct {
+	C float64
+}
+
+func (r LudiiUCB1Tuned) scorer(s *core.Site) func(i int) float64 {
+	l := newLudii(s)
+	return func(i int) float64 {
+		exploit, variance, vf := l.u, 1.0, l.logN
+		if m, ok := s.Mean(i); ok {
+			exploit = signed(m)
+			variance = 1 - exploit*exploit
+			vf = l.logN / s.N(i)
+		}
+		return exploit + math.Sqrt(vf*min(1, variance+r.C*math.Sqrt(vf)))
+	}
+}
+
+// Select implements core.Rule.
+func (r LudiiUCB1Tuned) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+
+// Probs implements core.Stochastic.
+func (r LudiiUCB1Tuned) Probs(s *core.Site, dst []float64) []float64 {
+	return tieProbs(s, r.scorer(s), 0, dst)
+}
+
+// LudiiProgressiveBias is ProgressiveBias.select, Ludeme/Ludii@78e44976932c68bd448af5bb6e613b3662d251cc
+// AI/src/search/mcts/selection/ProgressiveBias.java, C = √2:
+//
+//	score(i) = Q(i) + C·sqrt(ln N/n(i)) + 10·H(i)/n(i)
+//	unvisited: u + C·sqrt(ln N) + u
+//
+// with H the child's heuristic value on [-1,1]: the move's prior
+// (Site.Prior) clamped to [-1,1], 0 without one. Ludii evaluates its
+// heuristics on the child's state when it creates the node; a prior on the
+// edge is the same number, given before.
+type LudiiProgressiveBias struct {
+	C float64
+}
+
+func (r LudiiProgressiveBias) scorer(s *core.Site) func(i int) float64 {
+	l := newLudii(s)
+	return func(i int) float64 {
+		m, ok := s.Mean(i)
+		if !ok {
+			return l.u + r.C*math.Sqrt(l.logN) + l.u
+		}
+		n := s.N(i)
+		h, _ := s.Prior(i)
+		return signed(m) + r.C*math.Sqrt(l.logN/n) + 10*min(max(h, -1), 1)/n
+	}
+}
+
+// Select implements core.Rule.
+func (r LudiiProgressiveBias) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+
+// Probs implements core.Stochastic.
+func (r LudiiProgressiveBias) Probs(s *core.Site, dst []float64) []float64 {
+	return tieProbs(s, r.scorer(s), 0, dst)
+}
+
+// Needs implements core.Needer: the rule reads the priors.
+func (LudiiProgressiveBias) Needs() core.Needs { return core.Needs{Priors: true} }
+
+// LudiiProgressiveHistory is ProgressiveHistory.select, Ludeme/Ludii@78e44976932c68bd448af5bb6e613b3662d251cc
+// AI/src/search/mcts/selection/ProgressiveHistory.java (Nijssen and
+// Winands 2011), W = 3, C = √2:
+//
+//	score(i) = Q(i) + C·sqrt(ln N/n(i)) + Hist(i)·W/((1 − Q(i))·n(i) + 1)
+//	unvisited: u + C·sqrt(ln N) + Hist(i)·W
+//
+// Ludii's Hist is a global table of the move's mean score, keyed by the
+// move and the ply, over every simulation that played it (u when the move
+// has none). The site has the node's AMAF statistics instead: the move's
+// mean over the simulations through this node in which the chooser played
+// it here or later. Both are the move's results outside the child's own
+// subtree averaged over other positions, and both enter only through a
+// weight that vanishes as n(i) grows; the AMAF mean is on Ludii's scale
+// (2V' − 1), u without AMAF data.
+type LudiiProgressiveHistory struct {
+	W, C float64
+}
+
+func (r LudiiProgressiveHistory) scorer(s *core.Site) func(i int) float64 {
+	l := newLudii(s)
+	return func(i int) float64 {
+		hist := l.u
+		if an, aw := s.AMAF(i); an > 0 {
+			hist = signed(aw / an)
+		}
+		m, ok := s.Mean(i)
+		if !ok {
+			return l.u + r.C*math.Sqrt(l.logN) + hist*r.W
+		}
+		n, q := s.N(i), signed(m)
+		return q + r.C*math.Sqrt(l.logN/n) + hist*(r.W/((1-q)*n+1))
+	}
+}
+
+// Select implements core.Rule.
+func (r LudiiProgressiveHistory) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+
+// Probs implements core.Stochastic.
+func (r LudiiProgressiveHistory) Probs(s *core.Site, dst []float64) []float64 {
+	return tieProbs(s, r.scorer(s), 0, dst)
+}
+
+// Needs implements core.Needer: the rule reads AMAF statistics.
+func (LudiiProgressiveHistory) Needs() core.Needs { return core.Needs{AMAF: true} }
+
+// LudiiAG0 is AG0Selection.select, Ludeme/Ludii@3a931cf5965e8a6aecc3b01e2a43be5cb6ce3d79
+// AI/src/search/mcts/selection/AG0Selection.java (AlphaGo Zero's PUCT),
+// C = 2.5:
+//
+//	score(i) = Q(i) + C·P(i)·sqrt(N)/(1 + n(i)),  Q(i) = u if n(i) = 0
+//	(the exploration factor is 1, not sqrt(N)/(1 + n), while N = 0)
+//
+// with P the node's policy (the normalised priors, package doc) standing
+// for Ludii's learned selection policy.
+type LudiiAG0 struct {
+	C float64
+}
+
+func (r LudiiAG0) scorer(s *core.Site) func(i int) float64 {
+	l := newLudii(s)
+	pol := newPolicy(s, 1)
+	sq := math.Sqrt(l.n)
+	return func(i int) float64 {
+		exploit, explore := l.u, 1.0
+		if m, ok := s.Mean(i); ok {
+			exploit = signed(m)
+		}
+		if sq > 0 {
+			explore = sq / (1 + s.N(i))
+		}
+		return exploit + r.C*pol.at(s, i)*explore
+	}
+}
+
+// Select implements core.Rule.
+func (r LudiiAG0) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+
+// Probs implements core.Stochastic.
+func (r LudiiAG0) Probs(s *core.Site, dst []float64) []float64 {
+	return tieProbs(s, r.scorer(s), 0, dst)
+}
+
+// Needs implements core.Needer: the rule reads the priors.
+func (LudiiAG0) Needs() core.Needs { return core.Needs{Priors: true} }
