@@ -198,7 +198,7 @@ func engines() []*Entry {
 				pc("eqex", 14, 0, maxK, "prior playouts of value 1/2 per move (the even prior)"),
 			},
 			Predicted: Prediction{Eq4: true, Source: srcPachi,
-				Why: "explore_p 0: greedy on the blend; the even prior makes it the smoothed mean (w + 7)/(n + 14) of Eq. 14 where AMAF is silent, which a good move that lost its first simulations cannot lift above a sibling's graded value (as smoothed fails off binary games)"},
+				Why: "explore_p 0: greedy on the blend; where AMAF is silent the even prior makes it the smoothed mean (w + 7)/(n + 14) of Eq. 14, so an untried move keeps 1/2 and a move that lost its first simulations less, below a sibling whose graded mean stays above that (as smoothed fails off binary games)"},
 			build: func(a map[string]float64, _ *Instance) core.Rule { return Pachi{Equiv: a["equiv"], Eqex: a["eqex"]} },
 		},
 		{
