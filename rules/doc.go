@@ -93,6 +93,38 @@
 // backed-up values, so threshold over them stays consistent on binary
 // deterministic games.
 //
+// # Real engines
+//
+// Engines lists presets of real engines' selection rules, read from each
+// engine's source at a cited commit: leela-zero, lc0 and lc0-absolute,
+// katago, openspiel-uct and openspiel-puct, mctx-muzero and mctx-gumbel,
+// fuego and fuego-go, pachi-ucb1amaf, and Ludii's ludii-ucb1tuned,
+// ludii-progressive-bias, ludii-progressive-history and ludii-ag0. Lookup
+// and Parse find them like the papers' rules ("lc0:fpu=0.5"); All keeps to
+// the papers' table. Each type's doc gives the repository, path and commit,
+// the formula, and what the preset does not model; each entry's
+// Prediction gives the reasoning against Eq. 4 and Eq. 5, and props'
+// TestEngines checks it.
+//
+// What the engines read and the site does not hold is computed per call
+// from the site, in one home (policy.go): the policy, the children's
+// priors (Site.Prior, Needs.Priors) with negative and absent ones counted
+// as 0, normalised to sum 1, uniform when no child has a positive prior
+// (DESIGN.md's rule; a node whose priors were partly removed, as the
+// shrinker does, gives the bare children 0); the policy mass of the
+// visited children, the argument of the FPU reduction; the children's
+// visit sum, which engines use as the node's count; the parent's mean
+// (Site.ParentMean); the minimum and maximum mean (mctx). Engines that keep
+// values on [-1,1] (lc0, KataGo, OpenSpiel, Ludii) see Q = 2V̂ − 1, so
+// their constants are used as their sources give them. UCB1-Tuned's and
+// KataGo's variances use the Bernoulli bound E[u²] = 1, exact for rewards
+// in {0,1}, since the site has no sums of squares. Ties are broken as each
+// engine does: by the highest policy (Leela Zero, lc0, which sort children
+// by policy), uniformly at random (Ludii, Pachi: core.Stochastic), by the
+// first child of a shuffled order (OpenSpiel: the checker's child orders).
+// LeelaZero and Lc0 are not core.Scorers, since their policy tie-break is
+// not a score; Urgency gives their scores.
+//
 // # Writing a rule
 //
 // A new rule is a type with a Select method, and a Score method if it is

@@ -64,7 +64,7 @@ func (r Lc0) scorer(s *core.Site) (func(i int) float64, policy) {
 // Select implements core.Rule.
 func (r Lc0) Select(s *core.Site) int {
 	score, pol := r.scorer(s)
-	return argmaxByPrior(s.Len(), score, func(i int) float64 { return pol.at(s, i) })
+	return argmaxByPolicy(s, score, pol)
 }
 
 // Urgency returns child i's score. Lc0 is not a core.Scorer: its ties go

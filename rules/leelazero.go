@@ -50,7 +50,7 @@ func (r LeelaZero) scorer(s *core.Site) (func(i int) float64, policy) {
 // Select implements core.Rule.
 func (r LeelaZero) Select(s *core.Site) int {
 	score, pol := r.scorer(s)
-	return argmaxByPrior(s.Len(), score, func(i int) float64 { return pol.at(s, i) })
+	return argmaxByPolicy(s, score, pol)
 }
 
 // Urgency returns child i's score. LeelaZero is not a core.Scorer: its

@@ -106,15 +106,15 @@ func parentValue(s *core.Site, def float64) float64 {
 // with the numbers their sources give.
 func signed(v float64) float64 { return 2*v - 1 }
 
-// argmaxByPrior is the argmax of score with ties to the child with the
-// highest policy probability, then to the lowest index: the order Leela
-// Zero and lc0 give a node's children (sorted by policy, best first, at
-// expansion) and break ties in (the first child with a strictly higher
-// score wins).
-func argmaxByPrior(k int, score, prior func(i int) float64) int {
+// argmaxByPolicy is the argmax of score over s's children with ties to
+// the child with the highest policy probability, then to the lowest index:
+// the order Leela Zero and lc0 give a node's children (sorted by policy,
+// best first, at expansion) and break ties in (the first child with a
+// strictly higher score wins).
+func argmaxByPolicy(s *core.Site, score func(i int) float64, pol policy) int {
 	best, bs, bp := 0, math.Inf(-1), math.Inf(-1)
-	for i := range k {
-		v, p := score(i), prior(i)
+	for i := range s.Len() {
+		v, p := score(i), pol.at(s, i)
 		if i == 0 || v > bs || v == bs && p > bp {
 			best, bs, bp = i, v, p
 		}
