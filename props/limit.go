@@ -38,14 +38,15 @@ const (
 // Probe constants. They are the probe's resolution, not thresholds of the
 // criterion: the trend tests below are scale-free.
 const (
-	maxLog2Count    = 62   // largest log2 of F's simulations a probe builds
-	detectDraws     = 256  // Select calls per scale, with different generators, that tell a deterministic rule
-	sampleDraws     = 4096 // Select calls per scale for a sampled rule
-	minHits         = 8    // draws of the child a sampled scale needs to enter the fit
-	summableMargin  = 0.05 // exponent above 1 that makes exact probabilities summable
-	sampledMargin   = 0.25 // the same for sampled ones, which are noisier
-	bisectSteps     = 48   // handicap resolution 2^-48
-	shareKeptInProb = 0.5  // Eq. 4: a share that keeps half its size over the probe persists
+	maxLog2Count     = 62   // largest log2 of F's simulations a probe builds
+	detectDraws      = 256  // Select calls per scale, with different generators, that tell a deterministic rule
+	sampleDraws      = 4096 // Select calls per scale for a sampled rule
+	minHits          = 8    // draws of the child a sampled scale needs to enter the fit
+	summableMargin   = 0.05 // exponent above 1 that makes exact probabilities summable
+	sampledMargin    = 0.25 // the same for sampled ones, which are noisier
+	bisectSteps      = 48   // handicap resolution 2^-48
+	shareFlat        = 1e-4 // Eq. 4: a share falling slower than n^-shareFlat at the end is flat
+	sampledShareFlat = 0.05 // the same for sampled shares, which are noisier
 )
 
 // base is node F's statistics at the end of a run.
@@ -473,44 +474,56 @@ func (pr *prober) share(w int) (limitResult, error) {
 
 // shareTrend is share, with the share at the run's end.
 func (pr *prober) shareTrend(w int) (limitResult, float64, error) {
+	var xs, ys []float64 // log2 of F's count, log2 of the share
 	var first, last, firstN, lastN float64
 	for k, g := range pr.b.scales(false) {
-		var sh, n float64
+		s, err := pr.b.scaled(g, 0, nil, -1, 0)
+		if err != nil {
+			return limitResult{}, 0, err
+		}
+		n := s.ParentN()
+		var sh float64
 		if pr.kind == deterministic {
-			s, err := pr.b.scaled(g, 0, nil, -1, 0)
-			if err != nil {
-				return limitResult{}, 0, err
-			}
-			n = s.ParentN()
-			c, err := pr.balance(g, w, n)
-			if err != nil {
-				return limitResult{text: fmt.Sprintf("not judged: %v", err)}, 0, nil
-			}
+			var c float64
+			c, err = pr.balance(g, w, n)
 			sh = c / n
 		} else {
-			s, err := pr.b.scaled(g, 0, nil, -1, 0)
-			if err != nil {
-				return limitResult{}, 0, err
-			}
-			n = s.ParentN()
-			if sh, err = pr.prob(s, only(len(pr.b.kids), w)); err != nil {
-				return limitResult{text: fmt.Sprintf("not judged: %v", err)}, 0, nil
-			}
+			sh, err = pr.prob(s, only(len(pr.b.kids), w))
+		}
+		if err != nil {
+			return limitResult{text: fmt.Sprintf("not judged: %v", err)}, 0, nil
 		}
 		if k == 0 {
 			first, firstN = sh, n
 		}
 		last, lastN = sh, n
+		if sh > 0 {
+			xs, ys = append(xs, math.Log2(n)), append(ys, math.Log2(sh))
+		}
 	}
 	if first == 0 || pr.kind == sampled && first*sampleDraws < 4*minHits {
 		return limitResult{text: fmt.Sprintf("child %d's share is too small to judge at the run's end (%.3g)", w, first)}, first, nil
 	}
-	if last >= shareKeptInProb*first {
-		return limitResult{persists: true, text: fmt.Sprintf("child %d keeps a share of %.3g of the node's simulations at %s (%.3g at %s): it does not vanish",
-			w, last, pow2(lastN), first, pow2(firstN))}, first, nil
+	vanishes := func(alpha float64) limitResult {
+		return limitResult{text: fmt.Sprintf("child %d's share falls like n^-%.3g, from %.3g at %s to %.3g at %s simulations of the node: it vanishes",
+			w, alpha, first, pow2(firstN), last, pow2(lastN))}
 	}
-	return limitResult{text: fmt.Sprintf("child %d's share falls from %.3g at %s to %.3g at %s simulations of the node: it vanishes",
-		w, first, pow2(firstN), last, pow2(lastN))}, first, nil
+	if last == 0 || len(xs) < len(pr.b.scales(false)) {
+		return vanishes(math.Inf(1)), first, nil
+	}
+	// A share that falls like a power of n, however small, vanishes; one
+	// that stays, or whose fall slows toward a floor, does not.
+	k := len(xs)
+	head, tail := -slope(xs[:min(4, k)], ys[:min(4, k)]), -slope(xs[max(k-4, 0):], ys[max(k-4, 0):])
+	floor := shareFlat
+	if pr.kind == sampled {
+		floor = sampledShareFlat
+	}
+	if tail > floor && tail >= head/4 {
+		return vanishes(tail), first, nil
+	}
+	return limitResult{persists: true, text: fmt.Sprintf("child %d keeps a share of %.3g of the node's simulations at %s (%.3g at %s): it does not vanish",
+		w, last, pow2(lastN), first, pow2(firstN))}, first, nil
 }
 
 // balance returns the largest count of child w, at most n, at which the rule
