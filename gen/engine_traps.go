@@ -82,12 +82,33 @@ func FPUTrap(k int, p, v float64) (Trap, error) {
 		Binary: v == 0, Tree: t}, err
 }
 
+// HeuristicTrap is a max node over a sure loss and the only good move, a
+// leaf worth v in (0,1) whose heuristic value (prior) is h < 0:
+//
+//	(max 0 v~h)
+//
+// A rule that adds a heuristic bias fading like 1/n to a UCB1 term, as
+// Ludii's progressive bias does with weight 10, leaves the good move after
+// its first simulation until the UCB1 term c·sqrt(ln N) repays the bias
+// 10·|h| less the value gap: with h = −1 after about e^45 ≈ 2^65
+// simulations, beyond any run and beyond the checker's limit probe (2^62);
+// with h = −1/2 after about 2^15. h in [-1,0), v a multiple of 1/1024.
+func HeuristicTrap(h, v float64) (Trap, error) {
+	if !(h >= -1 && h < 0) || !dyadic1024(v) || v == 0 {
+		return Trap{}, fmt.Errorf("gen: HeuristicTrap(%v, %v), want h in [-1,0) and v a multiple of 1/1024 in (0,1)", h, v)
+	}
+	b := tree.NewBuilder()
+	t, err := b.Build(b.Node(core.Max, tree.E(b.Leaf(0)), tree.E(b.Leaf(v)).WithPrior(h)))
+	return Trap{Name: fmt.Sprintf("heuristic:h=%v,v=%v", h, v), Source: "Ludii ProgressiveBias (weight 10); Berthier et al. 2010, §3 (negative heuristics)",
+		Tree: t}, err
+}
+
 // EngineTraps returns the engine trap families over a small grid of their
 // parameters: policies of 0 and 1/64 (and 1/1024 for the wide node),
 // binary and graded rewards on both sides of 1/2 and of lc0's absolute
-// first-play value. They are not (yet) in Traps, the checker's default
+// first-play value, and heuristics of −1 and −1/2. They are not (yet) in Traps, the checker's default
 // list: props' TestEngines checks the presets of package rules on them and
-// on Traps. Appending them to Traps would give every check eleven more
+// on Traps. Appending them to Traps would give every check thirteen more
 // small trees (about a tenth more time) and change the tree counts in
 // reports; rules that ignore priors are unaffected by their priors.
 func EngineTraps() []Trap {
@@ -107,5 +128,7 @@ func EngineTraps() []Trap {
 	add(PriorTrap(2, 0, 7.0/8))
 	add(WideTrap(20, 1.0/1024, 0))
 	add(WideTrap(20, 0, 3.0/4))
+	add(HeuristicTrap(-1, 1.0/4))
+	add(HeuristicTrap(-1.0/2, 1.0/4))
 	return out
 }

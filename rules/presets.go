@@ -213,8 +213,8 @@ func engines() []*Entry {
 			Name:    "ludii-progressive-bias",
 			Summary: "Ludii Progressive Bias: Q + c·sqrt(ln N/n) + 10·H/n, unvisited 2·(parent's mean) + c·sqrt(ln N)",
 			Params:  []Param{pc("c", math.Sqrt2, 0, maxC, "explorationConstant")},
-			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveBias.java",
-				Why: "the heuristic term 10·H/n is bounded (|H| ≤ 1) and fades like 1/n while the UCB1 term grows like sqrt(ln N): a negative heuristic delays a move but cannot starve it"},
+			Predicted: Prediction{Eq4: true, Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveBias.java",
+				Why: "after one simulation a move with H = −1 pays 10 (on a [-1,1] scale) that only c·sqrt(ln N) repays: ln N > ((10 − gap)/c)² ≈ 45, N ≈ 2^65, beyond any run and the checker's 2^62; consistent only in the mathematical limit (the term fades like 1/n), which no search reaches"},
 			build: func(a map[string]float64, _ *Instance) core.Rule { return LudiiProgressiveBias{C: a["c"]} },
 		},
 		{
