@@ -1,0 +1,689 @@
+package props
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// Oracle gives the exact value V of positions of an implicit game, against
+// which CheckGame judges a search: Opt at the root, V at the stored nodes
+// where Eq. 5 is judged. Package games/connect4's Oracle is one, backed by
+// its solver; TreeOracle is one for explicit trees.
+type Oracle interface {
+	// Value returns V, for max, of the position that path (move indices, as
+	// core.Game.Play takes them, in the game's own order) reaches from the
+	// game's root, with ok true. With ok false the position is beyond the
+	// oracle's budget: the checker leaves the nodes that need it unjudged,
+	// and fails when they include the root's children. An error ends the
+	// check.
+	Value(ctx context.Context, path []int32) (v float64, ok bool, err error)
+}
+
+// TreeOracle returns an exact oracle for the explicit tree tr, by its
+// solution: the oracle that makes CheckGame on tr.Game() judge as CheckTree
+// does.
+func TreeOracle(tr *tree.Tree) Oracle { return treeOracle{tr, tree.Solve(tr)} }
+
+type treeOracle struct {
+	tr  *tree.Tree
+	sol *tree.Solution
+}
+
+func (o treeOracle) Value(_ context.Context, path []int32) (float64, bool, error) {
+	i := int32(0)
+	for d, k := range path {
+		if k < 0 || int(k) >= o.tr.NumChildren(i) {
+			return 0, false, fmt.Errorf("props: TreeOracle: path %s: node %s has no child %d", core.PathString(path), tree.FormatPath(path[:d]), k)
+		}
+		i = o.tr.Child(i, int(k))
+	}
+	return o.sol.Value(i), true, nil
+}
+
+// GameOptions configure CheckGame: the checker's Options (Trees, Shape,
+// BinaryOnly, NoTraps are not used: the game is the one tree) and what a
+// game check adds. The zero value means the defaults. Options.Growth's zero
+// value is paper mode, as everywhere; GrowPractical (roll-outs) is the
+// natural mode on real games, whose trees no search stores whole.
+type GameOptions struct {
+	Options
+	// Game and Position name the game and its start position in reports
+	// and replay lines, e.g. "connect4" and the move string "4453"; the
+	// replay line `mctscheck check -game GAME -moves POSITION …` needs both.
+	Game, Position string
+	// Order, if not 0, searches every seed with the moves of every position
+	// in the order drawn from Order, as the replay of a witness found in
+	// that order does. Otherwise the first seed searches the game in its own
+	// order and each other seed in an order drawn from the seed, unless
+	// Options.KeepOrder keeps the game's own for all.
+	Order uint64
+	// ExportNodes bounds the explicit tree into which the position of a
+	// witness is exported (ExportTree), to be shrunk and printed in the tree
+	// format; 0 means DefaultExportNodes, a negative value never exports.
+	ExportNodes int
+}
+
+// DefaultExportNodes is the largest game tree a witness is exported to by
+// default.
+const DefaultExportNodes = 1 << 15
+
+// GameReport is the outcome of CheckGame: the verdict on one position, the
+// evidence behind it and how the root decision converged.
+type GameReport struct {
+	// Rule is the rule's spec, Options.RuleSpec; not in the JSON form.
+	Rule     string  `json:"-"`
+	Game     string  `json:"game"`
+	Position string  `json:"position"`
+	Verdict  Verdict `json:"verdict"`
+	// Summary says the verdict and its evidence in one line.
+	Summary string `json:"summary"`
+	// Value is V(root) for max, by the oracle; Optimal the root's optimal
+	// children by index, and Moves every root child's move identity
+	// (core.Mover; the index in games without identities).
+	Value   float64 `json:"value"`
+	Optimal []int   `json:"optimal"`
+	Moves   []int   `json:"moves"`
+	// Witness is non-nil exactly when Verdict is Inconsistent.
+	Witness *GameWitness `json:"witness"`
+	// FailedSeeds counts the seeds with a wrong decision and a mechanism
+	// that persists in the limit, or a rule fault.
+	FailedSeeds int `json:"failed_seeds"`
+	// Recoveries say, for seeds whose decision was wrong with a mechanism
+	// behind it that does not persist in the limit, when the rule would
+	// recover.
+	Recoveries []string `json:"recoveries"`
+	Seeds      int      `json:"seeds"`
+	MaxBudget  int64    `json:"max_budget"`
+	// OptimalFrom is the budget from which every seed decided optimally,
+	// when the position converged; 0 otherwise.
+	OptimalFrom int64 `json:"optimal_from"`
+	// RootError is the largest |V̂(root) − V(root)| over seeds at the last
+	// budget (Eq. 7).
+	RootError float64 `json:"root_error"`
+	// Judged counts the stored nodes, summed over seeds, at which Eq. 5 and
+	// Eq. 4 were judged: those with MinParentVisits simulations at the
+	// window's start whose children the oracle could value. Beyond counts
+	// the nodes left unjudged because some child was beyond the oracle's
+	// budget.
+	Judged int `json:"judged_nodes"`
+	Beyond int `json:"beyond_oracle"`
+	// Curve is the convergence of the root decision over every seed, one
+	// point per budget: 1 − Wrong is the share of optimal decisions.
+	Curve         []CurvePoint  `json:"curve"`
+	Sims          int64         `json:"sims"`
+	Elapsed       time.Duration `json:"elapsed_ns"`
+	SimsPerSecond float64       `json:"sims_per_second"`
+}
+
+// GameWitness is a position on which a rule's root decision stays wrong,
+// with the seed, the order and the budgets that show it and the mechanism
+// behind it, projected to the limit.
+type GameWitness struct {
+	// Rule is the rule's spec, Options.RuleSpec; not in the JSON form.
+	Rule      string    `json:"-"`
+	Game      string    `json:"game"`
+	Position  string    `json:"position"`
+	Condition Condition `json:"condition"`
+	// Findings are the failed seed's evidence: Eq. 6 and the Eq. 5 or
+	// Eq. 4 finding that explains it, or the fault. Nodes are named by
+	// paths of move indices in the seed's order.
+	Findings []Finding `json:"findings"`
+	Fault    *Fault    `json:"fault"`
+	// Seed is the failed seed; Order the order its search listed the moves
+	// in (0: the game's own; GameOptions.Order).
+	Seed    uint64  `json:"seed"`
+	Order   uint64  `json:"order"`
+	Budgets []int64 `json:"budgets"`
+	Growth  string  `json:"growth"`
+	Backup  string  `json:"backup"`
+	// Explicit is the witness on the position's whole tree, exported in the
+	// failed seed's order and shrunk like any tree's witness, when the tree
+	// has at most GameOptions.ExportNodes nodes; null otherwise.
+	Explicit *Witness `json:"explicit"`
+	// NotExported says why Explicit is null, if it is.
+	NotExported string `json:"not_exported,omitempty"`
+	// Replay holds command lines that replay the witness on the game.
+	Replay []string `json:"replay"`
+}
+
+// String prints the witness for a human.
+func (w *GameWitness) String() string {
+	var b strings.Builder
+	name := w.Rule
+	if name == "" {
+		name = "the rule"
+	}
+	fmt.Fprintf(&b, "%s is inconsistent (%s) on %s position %q:\n", name, w.Condition, w.Game, w.Position)
+	order := "the game's own order"
+	if w.Order != 0 {
+		order = fmt.Sprintf("move order %d", w.Order)
+	}
+	fmt.Fprintf(&b, "seed %d, %s, budgets %d to %d doubling, growth %s, backup %s\n",
+		w.Seed, order, w.Budgets[0], w.Budgets[len(w.Budgets)-1], w.Growth, w.Backup)
+	if w.Fault != nil {
+		fmt.Fprintf(&b, "  %v\n", w.Fault)
+	}
+	for _, f := range w.Findings {
+		fmt.Fprintf(&b, "  %s: %s\n", f.Condition, f.Text)
+	}
+	for _, r := range w.Replay {
+		fmt.Fprintf(&b, "replay: %s\n", r)
+	}
+	switch {
+	case w.Explicit != nil:
+		fmt.Fprintf(&b, "as an explicit tree (%d nodes exported, shrunk to %d):\n", w.Explicit.Original.Len(), w.Explicit.Nodes)
+		for _, line := range strings.Split(strings.TrimRight(w.Explicit.String(), "\n"), "\n") {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
+	case w.NotExported != "":
+		fmt.Fprintf(&b, "not exported as an explicit tree: %s\n", w.NotExported)
+	}
+	return b.String()
+}
+
+// CheckGame checks rule on one position of an implicit game: g from its
+// root (the position), with the exact values of oracle. Each seed searches
+// the game (in its own move order for the first seed, in one drawn from the
+// seed for the others; see GameOptions.Order) and is observed at doubling
+// budgets, as Run observes a tree. Eq. 6 is judged at the root against the
+// oracle's Opt; Eq. 5 and Eq. 4 at the stored nodes with MinParentVisits
+// simulations at the window's start, where the oracle values every child;
+// a seed whose decision stays wrong with such a mechanism behind it is
+// projected to the limit as on explicit trees (see the package doc), and
+// fails if the mechanism persists. A failed seed makes the position a
+// witness, exported as an explicit tree and shrunk when it is small enough
+// (GameOptions.ExportNodes).
+//
+// It returns an error for bad options, a nil rule, game or oracle, a root
+// that is not a max or min position, an oracle that disagrees with a
+// terminal reward or with the values of the root's children, a root whose
+// children are beyond the oracle's budget, and the context's error. A rule
+// that panics or scores NaN is a witness, not an error.
+func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, opts GameOptions) (*GameReport, error) {
+	start := time.Now()
+	o, err := opts.Options.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	opts.Options = o
+	switch {
+	case rule == nil:
+		return nil, errors.New("props: nil rule")
+	case g == nil:
+		return nil, errors.New("props: nil game")
+	case oracle == nil:
+		return nil, errors.New("props: nil oracle")
+	case opts.ExportNodes == 0:
+		opts.ExportNodes = DefaultExportNodes
+	}
+	g.Reset()
+	if k := g.Kind(); k != core.Max && k != core.Min {
+		return nil, fmt.Errorf("props: the game's root is a %v position, want max or min (is the game over?)", k)
+	}
+	c := &gameChecker{rule: rule, game: g, oracle: oracle, opts: opts,
+		inner: &checker{rule: rule, opts: o}, values: make(map[string]float64), curve: &Report{}}
+	rep := &GameReport{Rule: o.RuleSpec, Game: opts.Game, Position: opts.Position, Seeds: o.Seeds,
+		MaxBudget: int64(o.MaxBudget), Recoveries: []string{}}
+	if err := c.root(ctx, rep); err != nil {
+		return nil, err
+	}
+	if err := c.seeds(ctx, rep); err != nil {
+		return nil, err
+	}
+	rep.Curve = c.curve.Curve
+	rep.Sims = c.sims + c.inner.sims
+	rep.Elapsed = time.Since(start)
+	if s := rep.Elapsed.Seconds(); s > 0 {
+		rep.SimsPerSecond = float64(rep.Sims) / s
+	}
+	rep.Summary = rep.summary()
+	return rep, nil
+}
+
+// gameChecker checks one rule on one position.
+type gameChecker struct {
+	rule   core.Rule
+	game   core.Game
+	oracle Oracle
+	opts   GameOptions
+	inner  *checker           // the explicit checker: limit probes, witnesses
+	values map[string]float64 // oracle values by path in the game's own order; NaN beyond its budget
+	curve  *Report            // accumulates the curve
+	sims   int64
+}
+
+// root fills in the root's value, moves and optimal children.
+func (c *gameChecker) root(ctx context.Context, rep *GameReport) error {
+	g := c.game
+	g.Reset()
+	kind, k := g.Kind(), g.NumMoves()
+	mover, _ := g.(core.Mover)
+	best := math.Inf(-1)
+	vals := make([]float64, k)
+	for i := range k {
+		v, ok, err := c.value(ctx, []int32{int32(i)})
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("props: position %s is too deep for the oracle's budget: its child %d is beyond it", c.name(), i)
+		}
+		vals[i] = v
+		best = math.Max(best, chooser(kind, v))
+	}
+	rep.Value = chooser(kind, best)
+	rep.Optimal, rep.Moves = []int{}, []int{}
+	g.Reset()
+	for i, v := range vals {
+		if chooser(kind, v) == best {
+			rep.Optimal = append(rep.Optimal, i)
+		}
+		m := i
+		if mover != nil {
+			m = mover.Move(i)
+		}
+		rep.Moves = append(rep.Moves, m)
+	}
+	v, ok, err := c.value(ctx, nil)
+	switch {
+	case err != nil:
+		return err
+	case ok && math.Abs(v-rep.Value) > 1e-9:
+		return fmt.Errorf("props: the oracle disagrees with itself at the root of %s: V = %v, but its children's values give %v", c.name(), v, rep.Value)
+	}
+	return nil
+}
+
+// name names the position in errors.
+func (c *gameChecker) name() string {
+	if c.opts.Position != "" {
+		return fmt.Sprintf("%q", c.opts.Position)
+	}
+	return "(the game's root)"
+}
+
+// pathKey is a map key for a path.
+func pathKey(path []int32) string {
+	b := make([]byte, 0, 2*len(path))
+	for _, m := range path {
+		b = binary.AppendUvarint(b, uint64(uint32(m)))
+	}
+	return string(b)
+}
+
+// value asks the oracle for the value of the position at path, in the
+// game's own order, remembering it; ok is false beyond its budget.
+func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, error) {
+	key := pathKey(path)
+	if v, seen := c.values[key]; seen {
+		return v, !math.IsNaN(v), nil
+	}
+	v, ok, err := c.oracle.Value(ctx, path)
+	switch {
+	case err != nil:
+		return 0, false, fmt.Errorf("props: oracle at node %s: %w", core.PathString(path), err)
+	case !ok:
+		v = math.NaN()
+	case !(v >= 0 && v <= 1):
+		return 0, false, fmt.Errorf("props: oracle at node %s: value %v, want one in [0,1]", core.PathString(path), v)
+	}
+	c.values[key] = v
+	return v, ok, nil
+}
+
+// seeds runs the seeds and settles the verdict, as checker.seeds does for a
+// tree.
+func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
+	o := c.opts
+	budgets := o.budgets()
+	converged := true
+	var from int64
+	for i := range o.Seeds {
+		seed := o.Seed + uint64(i)
+		order := o.Order
+		if order == 0 && i > 0 && !o.KeepOrder {
+			order = seed
+		}
+		gs, err := c.runSeed(ctx, seed, order)
+		var f *Fault
+		if errors.As(err, &f) {
+			rep.FailedSeeds++
+			if rep.Witness == nil {
+				fs := []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
+				if rep.Witness, err = c.witness(ctx, seed, order, fs, f); err != nil {
+					return err
+				}
+			}
+			converged = false
+			if o.Progress != nil {
+				o.Progress(i+1, o.Seeds)
+			}
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		r, rec := gs.r, gs.rec
+		rep.Judged += gs.judged
+		rep.Beyond += gs.beyond
+		rep.RootError = math.Max(rep.RootError, r.RootError)
+		switch {
+		case rec.persists:
+			rep.FailedSeeds++
+			if rep.Witness == nil {
+				if rep.Witness, err = c.witness(ctx, seed, order, r.findings(), nil); err != nil {
+					return err
+				}
+			}
+		case rec.text != "":
+			rep.Recoveries = append(rep.Recoveries, fmt.Sprintf("seed %d: %s", seed, rec.text))
+		}
+		if r.OptimalFrom < 0 || r.OptimalFrom > len(budgets)-1-o.Window {
+			converged = false
+		} else {
+			from = max(from, budgets[r.OptimalFrom])
+		}
+		if o.Progress != nil {
+			o.Progress(i+1, o.Seeds)
+		}
+	}
+	switch {
+	case rep.Witness != nil:
+		rep.Verdict = Inconsistent
+	case converged:
+		rep.Verdict, rep.OptimalFrom = NoCounterexample, from
+	default:
+		rep.Verdict = Inconclusive
+	}
+	return nil
+}
+
+// gameSeed is what one seed of a game check found.
+type gameSeed struct {
+	r              seedResult
+	rec            limitResult
+	judged, beyond int
+}
+
+// nodeStat is one stored node at a checkpoint.
+type nodeStat struct {
+	visits   int64
+	value    float64
+	children int
+	kind     core.Kind
+}
+
+// gameSnap is a search at one checkpoint: the stored nodes that the
+// criterion may read, by path (pathKey) in the search's order.
+type gameSnap struct {
+	budget   int64
+	decision int
+	nodes    map[string]nodeStat
+}
+
+// runSeed searches the game with one seed in one order, maps the stored
+// tree's judged part to an explicit skeleton (leaves valued by the oracle),
+// applies the criterion and projects a wrong decision's mechanism to the
+// limit, as checker.runSeed does for a tree.
+func (c *gameChecker) runSeed(ctx context.Context, seed, order uint64) (gameSeed, error) {
+	var view core.Game = c.game
+	var ordered *orderedGame
+	if order != 0 {
+		ordered = newOrderedGame(c.game, order)
+		view = ordered
+	}
+	o := c.opts
+	s, err := core.New(view, guard(c.rule), core.Config{Seed: seed, Growth: o.Growth, Backup: o.Backup})
+	if err != nil {
+		return gameSeed{}, err
+	}
+	var snaps []gameSnap
+	for _, b := range o.budgets() {
+		before := s.Sims()
+		err := s.Run(ctx, int(b-before))
+		c.sims += s.Sims() - before
+		if err != nil {
+			if f, ok := faultOf(err); ok {
+				return gameSeed{}, f
+			}
+			return gameSeed{}, err
+		}
+		snaps = append(snaps, c.record(s, b))
+	}
+	original := func(path []int32) []int32 {
+		if ordered == nil {
+			return path
+		}
+		return ordered.original(path)
+	}
+	sk, err := c.skeleton(ctx, view, original, snaps[len(snaps)-1-o.Window])
+	if err != nil {
+		return gameSeed{}, err
+	}
+	dense := make([]snapshot, len(snaps))
+	for k, sn := range snaps {
+		d := snapshot{budget: sn.budget, decision: sn.decision, visits: make([]int64, sk.tr.Len()), value: make([]float64, sk.tr.Len())}
+		for id := range int32(sk.tr.Len()) {
+			st, ok := sn.nodes[pathKey(sk.tr.Path(id))]
+			d.visits[id], d.value[id] = st.visits, st.value
+			if !ok {
+				d.value[id] = math.NaN()
+			}
+		}
+		dense[k] = d
+	}
+	sol := tree.Solve(sk.tr)
+	c.curve.addCurve(sk.tr, sol, dense)
+	r := o.Criterion.judgeSeed(sk.tr, sol, dense, o.Window)
+	if o.Backup == core.BackupMinimax {
+		r.Eq4 = nil // as in checker.runSeed
+	}
+	gs := gameSeed{r: r, judged: sk.judged, beyond: sk.beyond}
+	if r.Wrong == nil || (r.Eq5 == nil && r.Eq4 == nil) {
+		return gs, nil
+	}
+	gs.rec, err = c.inner.project(s, sk.tr, &gs.r)
+	return gs, err
+}
+
+// record reads the stored nodes the criterion may need: the root's
+// children, and the children of every expanded node with MinParentVisits
+// simulations, recursively.
+func (c *gameChecker) record(s *core.Search, budget int64) gameSnap {
+	sn := gameSnap{budget: budget, decision: s.Decide(c.opts.Decision), nodes: make(map[string]nodeStat)}
+	minVisits := c.opts.Criterion.MinParentVisits
+	queue := [][]int32{nil}
+	for len(queue) > 0 {
+		path := queue[0]
+		queue = queue[1:]
+		info, ok := s.Lookup(path)
+		if !ok {
+			continue
+		}
+		sn.nodes[pathKey(path)] = nodeStat{visits: info.Visits, value: info.Value, children: info.Children, kind: info.Kind}
+		if len(path) > 0 && info.Visits < minVisits {
+			continue
+		}
+		for k := range int32(info.Children) {
+			queue = append(queue, append(path[:len(path):len(path)], k))
+		}
+	}
+	return sn
+}
+
+// skel is the explicit skeleton of a search's judged part.
+type skel struct {
+	tr             *tree.Tree
+	judged, beyond int
+}
+
+// skeleton builds, from the checkpoint at the window's start, the explicit
+// tree of the stored nodes the criterion judges: the root and every
+// expanded node with MinParentVisits simulations are inner nodes with all
+// their children, the other nodes are leaves whose reward is the oracle's
+// value (a terminal's own reward, which the oracle must agree with). Its
+// child indices are the search's, so that its paths name the search's
+// nodes; its exact solution is V wherever the oracle is exact. A node with
+// a child beyond the oracle's budget becomes a leaf with its own value,
+// unjudged; its parent in turn if that too is beyond it.
+func (c *gameChecker) skeleton(ctx context.Context, view core.Game, original func([]int32) []int32, at gameSnap) (skel, error) {
+	heur, _ := view.(core.Heuristic)
+	priors := heur != nil && core.NeedsOf(c.rule).Priors
+	minVisits := c.opts.Criterion.MinParentVisits
+	b := tree.NewBuilder()
+	var sk skel
+	// build returns the node at path, or ok false when its value is beyond
+	// the oracle.
+	var build func(path []int32) (tree.Ref, bool, error)
+	build = func(path []int32) (tree.Ref, bool, error) {
+		st := at.nodes[pathKey(path)]
+		leaf := func() (tree.Ref, bool, error) {
+			orig := original(path)
+			v, ok, err := c.value(ctx, orig)
+			if err != nil || !ok {
+				return 0, false, err
+			}
+			replay(view, path)
+			if view.Kind() == core.Terminal {
+				if r := view.Reward(); math.Abs(r-v) > 1e-9 {
+					return 0, false, fmt.Errorf("props: the oracle disagrees with a terminal reward: V = %v at node %s (the game's own order), whose reward is %v",
+						v, core.PathString(orig), r)
+				}
+			}
+			return b.Leaf(v), true, nil
+		}
+		inner := st.children > 0 && (len(path) == 0 || st.visits >= minVisits) && (st.kind == core.Max || st.kind == core.Min || st.kind == core.Chance)
+		if !inner {
+			return leaf()
+		}
+		edges := make([]tree.Edge, st.children)
+		replay(view, path)
+		for k := range edges {
+			if st.kind == core.Chance {
+				edges[k].Prob = view.Prob(k)
+			} else if priors {
+				if h, ok := heur.Prior(k); ok {
+					edges[k] = edges[k].WithPrior(h)
+				}
+			}
+		}
+		for k := range edges {
+			r, ok, err := build(append(path[:len(path):len(path)], int32(k)))
+			if err != nil {
+				return 0, false, err
+			}
+			if !ok {
+				sk.beyond++
+				return leaf()
+			}
+			edges[k].Node = r
+		}
+		if st.kind != core.Chance && len(path) > 0 {
+			sk.judged++
+		}
+		return b.Node(st.kind, edges...), true, nil
+	}
+	root, ok, err := build(nil)
+	switch {
+	case err != nil:
+		return sk, err
+	case !ok:
+		return sk, fmt.Errorf("props: position %s is too deep for the oracle's budget", c.name())
+	}
+	sk.tr, err = b.Build(root)
+	if err == nil && sk.tr.NumChildren(0) == 0 {
+		err = fmt.Errorf("props: position %s: the root has no stored children at the window's start", c.name())
+	}
+	return sk, err
+}
+
+// witness describes a failed seed: the findings, the replay line, and the
+// witness on the exported explicit tree, shrunk, when the tree is small
+// enough.
+func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Finding, f *Fault) (*GameWitness, error) {
+	o := c.opts
+	w := &GameWitness{Rule: o.RuleSpec, Game: o.Game, Position: o.Position, Condition: condition(fs),
+		Findings: fs, Fault: f, Seed: seed, Order: order, Budgets: o.budgets(),
+		Growth: o.Growth.String(), Backup: o.Backup.String(), Replay: []string{}}
+	if o.RuleSpec != "" && o.Game != "" {
+		line := fmt.Sprintf("mctscheck check -rule %s -game %s -moves %s -seed %d -seeds 1 -budget %d",
+			shellQuote(o.RuleSpec), shellQuote(o.Game), shellQuote(o.Position), seed, o.MaxBudget)
+		if order == 0 {
+			line += " -keep-order"
+		} else {
+			line += fmt.Sprintf(" -order %d", order)
+		}
+		line += fmt.Sprintf(" -growth %s -backup %s", o.Growth, o.Backup)
+		w.Replay = append(w.Replay, line)
+	}
+	if o.ExportNodes < 0 {
+		w.NotExported = "export turned off"
+		return w, nil
+	}
+	var view core.Game = c.game
+	if order != 0 {
+		view = newOrderedGame(c.game, order)
+	}
+	tr, err := ExportTree(view, o.ExportNodes)
+	if errors.Is(err, ErrTooBig) {
+		w.NotExported = fmt.Sprintf("the position's tree has more than %d nodes", o.ExportNodes)
+		return w, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	eo := o.Options
+	eo.BinaryOnly = binaryDeterministic(tr)
+	ex := &checker{rule: c.rule, opts: eo}
+	res := TreeResult{Name: fmt.Sprintf("%s position %s", o.Game, o.Position), Tree: tr, Verdict: Inconsistent,
+		Findings: fs, Fault: f, FailedSeeds: 1, Seed: seed}
+	w.Explicit, err = ex.witness(ctx, res, "")
+	c.sims += ex.sims
+	return w, err
+}
+
+// summary says the verdict in one line.
+func (r *GameReport) summary() string {
+	pos := r.Position
+	if pos == "" {
+		pos = "the root"
+	}
+	switch r.Verdict {
+	case Inconsistent:
+		return fmt.Sprintf("inconsistent: %s witness on %s %s in %d of %s", r.Witness.Condition, r.Game, pos, r.FailedSeeds, plural(r.Seeds, "seed"))
+	case Inconclusive:
+		last := r.Curve[len(r.Curve)-1]
+		return fmt.Sprintf("inconclusive: %s %s not converged by %d simulations (%.0f%% optimal decisions); no witness",
+			r.Game, pos, r.MaxBudget, 100*(1-last.Wrong))
+	}
+	return fmt.Sprintf("no counterexample: %s %s × %s up to budget %d, all decisions optimal from budget %d on",
+		r.Game, pos, plural(r.Seeds, "seed"), r.MaxBudget, r.OptimalFrom)
+}
+
+// MarshalJSON writes the report with empty lists as [], never null.
+func (r GameReport) MarshalJSON() ([]byte, error) {
+	type fields GameReport // without this method
+	if r.Curve == nil {
+		r.Curve = []CurvePoint{}
+	}
+	if r.Recoveries == nil {
+		r.Recoveries = []string{}
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(fields(r)); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
