@@ -3,8 +3,8 @@ package props
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
