@@ -1,0 +1,191 @@
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/games/connect4"
+	"github.com/mctscheck/mctscheck/games/goboard"
+)
+
+// Game is a two-player game that a match can play.
+type Game interface {
+	// Name is the game's name in flags and reports, as ByName reads it.
+	Name() string
+	// New returns a new game at its start.
+	New() (State, error)
+}
+
+// State is a game in progress.
+type State interface {
+	// Root returns a fresh core.Game whose root is the current position,
+	// and the roll-out policy for practical-mode searches of it (nil for
+	// core's uniform one). The game implements core.Mover; Play takes its
+	// move identities.
+	Root() (core.Game, core.Policy)
+	// Play plays the move with the given identity for the player to move.
+	Play(m int) error
+	// Over reports whether the game has ended.
+	Over() bool
+	// Result returns the outcome for the first player (1, 1/2 or 0), how
+	// the game ended, and for Go the area score for Black.
+	Result() (first float64, end string, score float64)
+	// Record returns the game so far as a record file: SGF for Go, a move
+	// string for Connect Four.
+	Record(info RecordInfo) string
+}
+
+// RecordInfo is what a record says about the game besides its moves.
+type RecordInfo struct {
+	First, Second string // the players' names
+	Index         int    // the game's number in its match
+	Seed          uint64 // the game's seed
+}
+
+// ByName returns the game called name: "go9" (or "goN" for an N×N board,
+// N from 5 to 19) with komi 7.5, or "connect4".
+func ByName(name string) (Game, error) {
+	if name == "connect4" {
+		return ConnectFour(), nil
+	}
+	if s, ok := strings.CutPrefix(name, "go"); ok {
+		n, err := strconv.Atoi(s)
+		if err == nil && n >= goboard.MinSize && n <= goboard.MaxSize {
+			return Go(goboard.Config{Size: n})
+		}
+	}
+	return nil, fmt.Errorf("match: unknown game %q (games: go9, go5 to go19, connect4)", name)
+}
+
+// ConnectFour returns Connect Four on the standard board. Its searches use
+// core's uniform roll-outs; its records are move strings (connect4.Parse).
+func ConnectFour() Game { return connectFour{} }
+
+type connectFour struct{}
+
+func (connectFour) Name() string            { return "connect4" }
+func (connectFour) New() (State, error)     { return &c4State{}, nil }
+func (s *c4State) Over() bool               { return s.p.Over() }
+func (s *c4State) Record(RecordInfo) string { return s.p.String() }
+
+type c4State struct{ p connect4.Position }
+
+func (s *c4State) Root() (core.Game, core.Policy) { return connect4.NewGame(s.p), nil }
+
+func (s *c4State) Play(m int) error { return s.p.Play(m) }
+
+func (s *c4State) Result() (float64, string, float64) {
+	switch {
+	case s.p.Won():
+		// The player who made the last move won.
+		if s.p.Stones()%2 == 1 {
+			return 1, "four in a row", 0
+		}
+		return 0, "four in a row", 0
+	case s.p.Over():
+		return 0.5, "full board", 0
+	}
+	return 0.5, "playing", 0
+}
+
+// Go returns the game of Go on the board of cfg (see goboard.Config).
+// Searches roll out with light playouts (see FastLight); records are SGF.
+func Go(cfg goboard.Config) (Game, error) {
+	b, err := goboard.NewBoard(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return goGame{cfg: cfg, size: b.Size(), komi: b.Komi()}, nil
+}
+
+type goGame struct {
+	cfg  goboard.Config
+	size int
+	komi float64
+}
+
+func (g goGame) Name() string { return fmt.Sprintf("go%d", g.size) }
+
+func (g goGame) New() (State, error) {
+	st, err := NewGoState(g.cfg)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// GoState is a game of Go in progress: the moves from the empty board,
+// with positional superko.
+type GoState struct {
+	cfg   goboard.Config
+	game  *goboard.Game
+	board *goboard.Board
+	moves []string // "b D4", "w pass": what NewGame reads
+}
+
+// NewGoState returns the empty board of cfg.
+func NewGoState(cfg goboard.Config) (*GoState, error) {
+	g, err := goboard.NewGame(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &GoState{cfg: cfg, game: g, board: g.Board()}, nil
+}
+
+// Board returns the current position.
+func (s *GoState) Board() *goboard.Board { return s.board }
+
+// Moves returns the moves played, each a color and a vertex ("b D4").
+func (s *GoState) Moves() []string { return s.moves }
+
+// Root implements State: the position as a goboard.Game with the FastLight
+// roll-out policy.
+func (s *GoState) Root() (core.Game, core.Policy) { return NewFastGame(s.game), FastLight{} }
+
+// Play implements State: the player to move plays point identity m, or
+// Size² for a pass.
+func (s *GoState) Play(m int) error {
+	c := "b"
+	if s.board.ToMove() == goboard.White {
+		c = "w"
+	}
+	return s.PlayAs(c, goboard.Vertex(m, s.board.Size()))
+}
+
+// PlayAs plays a move given as GTP's play command gives it: a color ("b",
+// "black", "w", "white") and a vertex ("D4", "pass"). The color need not
+// be the player to move's. The error says why an illegal move is illegal;
+// the state is then unchanged.
+func (s *GoState) PlayAs(color, vertex string) error {
+	mv := color + " " + vertex
+	g, err := goboard.NewGame(s.cfg, append(s.moves[:len(s.moves):len(s.moves)], mv)...)
+	if err != nil {
+		return err
+	}
+	c := "b"
+	if g.Board().ToMove() == goboard.Black {
+		c = "w" // the opponent of the player to move made it
+	}
+	m, err := goboard.ParseVertex(vertex, s.board.Size())
+	if err != nil {
+		return err
+	}
+	s.moves = append(s.moves, c+" "+goboard.Vertex(m, s.board.Size()))
+	s.game, s.board = g, g.Board()
+	return nil
+}
+
+// Over implements State.
+func (s *GoState) Over() bool { return s.board.Status() != goboard.Playing }
+
+// Result implements State.
+func (s *GoState) Result() (float64, string, float64) {
+	return s.board.Reward(), s.board.Status().String(), s.board.Score()
+}
+
+// Record implements State: the game in SGF (FF[4]).
+func (s *GoState) Record(info RecordInfo) string {
+	return sgf(s.board, s.moves, info)
+}

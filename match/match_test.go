@@ -1,0 +1,354 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/games/connect4"
+	"github.com/mctscheck/mctscheck/games/goboard"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+// player returns the player of a rule spec.
+func player(t *testing.T, spec string) Player {
+	t.Helper()
+	in, err := rules.Parse(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Player{Name: in.Spec, Rule: in.Rule, Backup: in.Backup}
+}
+
+func TestWilson(t *testing.T) {
+	tests := []struct {
+		score     float64
+		n         int
+		rate      float64
+		low, high float64
+	}{
+		{50, 100, 0.5, 0.4038, 0.5962},
+		{0, 10, 0, 0, 0.2775},
+		{10, 10, 1, 0.7225, 1},
+		{300, 600, 0.5, 0.4601, 0.5399}, // ±4% at 600 games
+		{317.5, 600, 317.5 / 600.0, 0.4892, 0.5688},
+	}
+	for _, tt := range tests {
+		rate, low, high := Wilson(tt.score, tt.n)
+		if math.Abs(rate-tt.rate) > 1e-12 || math.Abs(low-tt.low) > 5e-5 || math.Abs(high-tt.high) > 5e-5 {
+			t.Errorf("Wilson(%v, %d) = %.4f [%.4f, %.4f], want %.4f [%.4f, %.4f]", tt.score, tt.n, rate, low, high, tt.rate, tt.low, tt.high)
+		}
+	}
+	if rate, low, high := Wilson(0, 0); !math.IsNaN(rate) || low != 0 || high != 1 {
+		t.Errorf("Wilson(0, 0) = %v [%v, %v], want NaN [0, 1]", rate, low, high)
+	}
+}
+
+// TestDeterministic: a match's games depend on the seed and the game's
+// index only, not on the number of workers, and a match played in parts
+// (First) plays the same games.
+func TestDeterministic(t *testing.T) {
+	ctx := context.Background()
+	a, b := player(t, "threshold:v=0.3,rule=mc-rave"), player(t, "mc-rave")
+	for _, name := range []string{"connect4", "go5"} {
+		game, err := ByName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{Game: game, A: a, B: b, Games: 6, Budget: 40, Seed: 7, Workers: 1}
+		one, err := Play(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Workers = 3
+		three, err := Play(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(one, three); diff != "" {
+			t.Errorf("%s: 1 worker and 3 workers differ (-1 +3):\n%s", name, diff)
+		}
+		cfg.First, cfg.Games = 4, 2
+		part, err := Play(ctx, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(one.Records[4:], part.Records); diff != "" {
+			t.Errorf("%s: games 4 and 5 played apart differ (-whole +part):\n%s", name, diff)
+		}
+		for i, r := range one.Records {
+			if r.Index != i || r.AFirst != (i%2 == 0) || len(r.Moves) == 0 || r.End == "" || r.End == "playing" {
+				t.Errorf("%s: record %d: index %d, A first %v, %d moves, end %q", name, i, r.Index, r.AFirst, len(r.Moves), r.End)
+			}
+		}
+		if one.Wins+one.Draws+one.Losses != 6 || one.Games != 6 {
+			t.Errorf("%s: %d+%d+%d results of %d games", name, one.Wins, one.Draws, one.Losses, one.Games)
+		}
+	}
+}
+
+// TestRecords: the records replay to their results: Connect Four's move
+// strings through connect4.Parse, Go's moves through goboard, and the SGF
+// holds them.
+func TestRecords(t *testing.T) {
+	ctx := context.Background()
+	p := player(t, "uct")
+	game := ConnectFour()
+	res, err := Play(ctx, Config{Game: game, A: p, B: p, Games: 4, Budget: 30, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Records {
+		pos, err := connect4.Parse(r.Text)
+		if err != nil || !pos.Over() || pos.Stones() != len(r.Moves) {
+			t.Errorf("connect4 game %d: %q: %v, over %v", r.Index, r.Text, err, pos.Over())
+		}
+		want := 0.5
+		if pos.Won() {
+			want = float64(pos.Stones() % 2)
+		}
+		if r.First != want {
+			t.Errorf("connect4 game %d: first player's result %v, want %v", r.Index, r.First, want)
+		}
+	}
+	gogame, err := Go(goboard.Config{Size: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = Play(ctx, Config{Game: gogame, A: p, B: p, Games: 2, Budget: 30, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Records {
+		b, err := goboard.NewBoard(goboard.Config{Size: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range r.Moves {
+			if err := b.Play(m); err != nil {
+				t.Fatalf("go game %d: %v", r.Index, err)
+			}
+		}
+		if b.Status() == goboard.Playing || b.Reward() != r.First || b.Score() != r.Score || b.Status().String() != r.End {
+			t.Errorf("go game %d: replayed to %v, reward %v, score %v; record says %q, %v, %v", r.Index, b.Status(), b.Reward(), b.Score(), r.End, r.First, r.Score)
+		}
+		for _, want := range []string{"(;GM[1]FF[4]", "SZ[5]KM[7.5]RU[Chinese]", "PB[uct:c=", "RE[", ";B[", ";W["} {
+			if !strings.Contains(r.Text, want) {
+				t.Errorf("go game %d: no %q in the SGF:\n%s", r.Index, want, r.Text)
+			}
+		}
+		if got := strings.Count(r.Text, ";B[") + strings.Count(r.Text, ";W["); got != len(r.Moves) {
+			t.Errorf("go game %d: %d moves in the SGF, want %d", r.Index, got, len(r.Moves))
+		}
+	}
+}
+
+func TestSGF(t *testing.T) {
+	st, err := NewGoState(goboard.Config{Size: 5, Komi: 0.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"b A1", "white E5", "B c3", "w pass", "b pass"} {
+		c, v, _ := strings.Cut(mv, " ")
+		if err := st.PlayAs(c, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := st.Record(RecordInfo{First: "x]y", Second: `a\b`, Index: 3, Seed: 9})
+	want := "(;GM[1]FF[4]CA[UTF-8]AP[mctscheck]SZ[5]KM[0.5]RU[Chinese]PB[x\\]y]PW[a\\\\b]RE[B+0.5]GN[game 3]" +
+		"C[game 3, seed 9: two passes, Tromp-Taylor area score 0.5]\n;B[ae];W[ea];B[cc];W[];B[])\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("SGF (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"b A1", "w E5", "b C3", "w pass", "b pass"}, st.Moves()); diff != "" {
+		t.Errorf("moves (-want +got):\n%s", diff)
+	}
+}
+
+// TestGoStateErrors: illegal and malformed moves are errors that say why,
+// and leave the state as it was.
+func TestGoStateErrors(t *testing.T) {
+	st, err := NewGoState(goboard.Config{Size: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.PlayAs("b", "C3"); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ color, vertex, want string }{
+		{"w", "C3", "occupied"},
+		{"w", "Z1", "column"},
+		{"w", "C9", "row"},
+		{"green", "A1", "color"},
+		{"w", "", "vertex"},
+	} {
+		err := st.PlayAs(tt.color, tt.vertex)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("PlayAs(%q, %q) = %v, want an error about %s", tt.color, tt.vertex, err, tt.want)
+		}
+	}
+	if len(st.Moves()) != 1 || st.Board().MovesPlayed() != 1 {
+		t.Errorf("after refused moves: %v", st.Moves())
+	}
+	if err := st.Play(25); err != nil { // a pass by White
+		t.Fatal(err)
+	}
+	if err := st.Play(25); err != nil || !st.Over() {
+		t.Fatalf("two passes: %v, over %v", err, st.Over())
+	}
+	if err := st.Play(0); !errors.Is(err, goboard.ErrOver) {
+		t.Errorf("a move after the end: %v, want ErrOver", err)
+	}
+	if _, err := Think(context.Background(), st, player(t, "uct"), 10, core.MostVisited, 1); err == nil {
+		t.Error("Think after the end: no error")
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	ctx := context.Background()
+	p := player(t, "uct")
+	game := ConnectFour()
+	for _, tt := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{A: p, B: p, Games: 1, Budget: 1}, "no game"},
+		{Config{Game: game, A: p, Games: 1, Budget: 1}, "without a rule"},
+		{Config{Game: game, A: p, B: p, Games: 0, Budget: 1}, "0 games"},
+		{Config{Game: game, A: p, B: p, Games: 1, Budget: 0}, "budget 0"},
+		{Config{Game: game, A: p, B: p, Games: 1, Budget: MaxBudget + 1}, "budget"},
+		{Config{Game: game, A: p, B: p, Games: 1, Budget: 1, First: -1}, "first game -1"},
+		{Config{Game: game, A: p, B: p, Games: 1, Budget: 1, Workers: -1}, "-1 workers"},
+	} {
+		if _, err := Play(ctx, tt.cfg); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Play: %v, want an error about %q", err, tt.want)
+		}
+	}
+	for _, name := range []string{"go", "go4", "go20", "chess", "go9x"} {
+		if _, err := ByName(name); err == nil {
+			t.Errorf("ByName(%q): no error", name)
+		}
+	}
+	cctx, cancel := context.WithCancel(ctx)
+	cancel()
+	if _, err := Play(cctx, Config{Game: game, A: p, B: p, Games: 2, Budget: 10}); !errors.Is(err, context.Canceled) {
+		t.Errorf("Play with a cancelled context: %v", err)
+	}
+}
+
+// panicky is a rule that panics: a match reports it as the search's
+// *core.RuleError.
+type panicky struct{}
+
+func (panicky) Select(*core.Site) int { panic("boom") }
+
+func TestRuleFailure(t *testing.T) {
+	p := player(t, "uct")
+	_, err := Play(context.Background(), Config{Game: ConnectFour(), A: p, B: Player{Name: "panicky", Rule: panicky{}}, Games: 2, Budget: 10})
+	if _, ok := errors.AsType[*core.RuleError](err); !ok || !strings.Contains(err.Error(), "panicky") {
+		t.Errorf("a panicking rule: %v, want a *core.RuleError that names the player", err)
+	}
+}
+
+// TestFastGame: FastLight's roll-outs keep the list of empty points right,
+// play only moves that are legal under simple ko and not eye fills, and
+// pass only when there is no such move; its eye test is goboard's.
+func TestFastGame(t *testing.T) {
+	rng := core.NewRNG(3)
+	for _, size := range []int{5, 9, 13} {
+		g, err := goboard.NewGame(goboard.Config{Size: size})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := NewFastGame(g)
+		for game := range 30 {
+			f.Reset()
+			if f.Kind() != core.Max || f.NumMoves() != size*size+1 {
+				t.Fatalf("size %d: the root: %v with %d moves", size, f.Kind(), f.NumMoves())
+			}
+			for f.Kind() != core.Terminal {
+				if i := (FastLight{}).Choose(f, rng); i != 0 || f.NumMoves() != 1 {
+					t.Fatalf("size %d: roll-out move index %d of %d", size, i, f.NumMoves())
+				}
+				b := f.b
+				c := b.ToMove()
+				playable := 0
+				for m := range b.Pass() {
+					legal := b.At(m) == goboard.Empty && b.IsLegal(m)
+					if legal && f.eye(c, m) != (b.Prior(m) == goboard.PriorEyeFill) {
+						t.Fatalf("size %d game %d: eye(%s) = %v, goboard says %v\n%s", size, game, goboard.Vertex(m, size), f.eye(c, m), !f.eye(c, m), &b)
+					}
+					if legal && !f.eye(c, m) {
+						playable++
+					}
+				}
+				m := f.Move(0)
+				switch {
+				case m == b.Pass() && playable > 0:
+					t.Fatalf("size %d game %d: a pass with %d playable points\n%s", size, game, playable, &b)
+				case m != b.Pass() && (!b.IsLegal(m) || f.eye(c, m)):
+					t.Fatalf("size %d game %d: %s is not playable\n%s", size, game, goboard.Vertex(m, size), &b)
+				}
+				f.Play(0)
+				empty := 0
+				for p := range f.b.Pass() {
+					if f.b.At(p) == goboard.Empty {
+						empty++
+					}
+				}
+				seen := map[int16]bool{}
+				for _, p := range f.empty {
+					if f.b.At(int(p)) != goboard.Empty || seen[p] {
+						t.Fatalf("size %d game %d: %s listed empty\n%s", size, game, goboard.Vertex(int(p), size), &f.b)
+					}
+					seen[p] = true
+				}
+				if len(f.empty) != empty {
+					t.Fatalf("size %d game %d: %d points listed empty, %d are\n%s", size, game, len(f.empty), empty, &f.b)
+				}
+			}
+			if r := f.Reward(); r != f.b.Reward() {
+				t.Fatalf("reward %v, board's %v", r, f.b.Reward())
+			}
+		}
+	}
+}
+
+// TestFastGameSearch: a search through a FastGame is a search of the Game
+// in the stored tree: the root's children are the Game's listed moves,
+// with their identities and priors.
+func TestFastGameSearch(t *testing.T) {
+	g, err := goboard.NewGame(goboard.Config{Size: 5}, "C3", "B3", "D4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := rules.MustParse("threshold:v=0.3,rule=mc-rave")
+	f := NewFastGame(g)
+	s, err := core.New(f, in.Rule, core.Config{Seed: 1, Growth: core.GrowPractical, Backup: in.Backup, Rollout: FastLight{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Run(context.Background(), 2000); err != nil {
+		t.Fatal(err)
+	}
+	root, _ := s.Lookup(nil)
+	g.Reset()
+	if root.Visits != 2000 || root.Children != g.NumMoves() {
+		t.Fatalf("root: %d visits, %d children; the game lists %d moves", root.Visits, root.Children, g.NumMoves())
+	}
+	f.Reset()
+	for i := range g.NumMoves() {
+		if f.Move(i) != g.Move(i) {
+			t.Errorf("move %d: identity %d, the game's %d", i, f.Move(i), g.Move(i))
+		}
+		hf, okf := f.Prior(i)
+		hg, okg := g.Prior(i)
+		if hf != hg || okf != okg {
+			t.Errorf("move %d: prior %v %v, the game's %v %v", i, hf, okf, hg, okg)
+		}
+	}
+}

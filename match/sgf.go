@@ -1,0 +1,68 @@
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/games/goboard"
+)
+
+// sgf writes a game of Go in SGF (FF[4]): size, komi, area rules, the
+// players, the result as SGF writes it (B+3.5, W+0.5, 0 for a draw), the
+// moves (a pass is an empty value) and a comment with the game's number,
+// seed and end.
+func sgf(b *goboard.Board, moves []string, info RecordInfo) string {
+	var s strings.Builder
+	size := b.Size()
+	fmt.Fprintf(&s, "(;GM[1]FF[4]CA[UTF-8]AP[mctscheck]SZ[%d]KM[%s]RU[Chinese]", size, strconv.FormatFloat(b.Komi(), 'f', -1, 64))
+	fmt.Fprintf(&s, "PB[%s]PW[%s]", sgfText(info.First), sgfText(info.Second))
+	if b.Status() != goboard.Playing {
+		fmt.Fprintf(&s, "RE[%s]", sgfResult(b.Score()))
+	}
+	comment := fmt.Sprintf("%s, Tromp-Taylor area score %s", b.Status(), strconv.FormatFloat(b.Score(), 'f', -1, 64))
+	if info.Seed != 0 {
+		fmt.Fprintf(&s, "GN[game %d]", info.Index)
+		comment = fmt.Sprintf("game %d, seed %d: %s", info.Index, info.Seed, comment)
+	}
+	fmt.Fprintf(&s, "C[%s]\n", sgfText(comment))
+	for i, mv := range moves {
+		color, vertex, _ := strings.Cut(mv, " ")
+		m, err := goboard.ParseVertex(vertex, size)
+		if err != nil {
+			continue // moves are stored normalised; this cannot happen
+		}
+		fmt.Fprintf(&s, ";%s[%s]", strings.ToUpper(color[:1]), sgfPoint(m, size))
+		if (i+1)%10 == 0 {
+			s.WriteByte('\n')
+		}
+	}
+	s.WriteString(")\n")
+	return s.String()
+}
+
+// sgfPoint returns SGF's coordinates of point identity m: column and row
+// letters from the top-left corner, "" for the pass.
+func sgfPoint(m, size int) string {
+	if m == size*size {
+		return ""
+	}
+	col, row := m%size, size-1-m/size
+	return string([]byte{byte('a' + col), byte('a' + row)})
+}
+
+// sgfResult writes an area score for Black as SGF's RE value.
+func sgfResult(score float64) string {
+	switch {
+	case score > 0:
+		return "B+" + strconv.FormatFloat(score, 'f', -1, 64)
+	case score < 0:
+		return "W+" + strconv.FormatFloat(-score, 'f', -1, 64)
+	}
+	return "0"
+}
+
+// sgfText escapes a SimpleText value: ']' and '\' take a backslash.
+func sgfText(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `]`, `\]`).Replace(s)
+}
