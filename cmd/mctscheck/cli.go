@@ -42,6 +42,8 @@ func commands() []command {
 		{"check", "check one rule for consistency", cmdCheck},
 		{"search", "run one search on a tree and show the root's statistics", cmdSearch},
 		{"solve", "solve a tree exactly: the value of each root child, the optimal set", cmdSolve},
+		{"match", "play rule A against rule B on Go or Connect Four: A's win rate with its interval", cmdMatch},
+		{"gtp", "play Go as a GTP engine on stdin and stdout", cmdGTP},
 	}
 }
 
@@ -129,12 +131,14 @@ Usage:
   mctscheck check -rule SPEC [flags]          check one rule
   mctscheck search -rule SPEC -tree TREE      run one search
   mctscheck solve -tree TREE                  solve a tree exactly
+  mctscheck match -a SPEC -b SPEC [flags]     play rule A against rule B
+  mctscheck gtp -rule SPEC [-budget N]        play Go over GTP
   mctscheck help [COMMAND]                    this text, or a command's
 
 Commands:
 
 %s
-Every command takes -json (one JSON document on stdout) and -h.
+Every command but gtp takes -json (one JSON document on stdout); all take -h.
 A TREE is a tree in the text format, as in '(max (min 1 0) 0.5)', or @FILE
 to read it from a file (@- reads standard input). A SPEC is a rule name from
 'mctscheck rules' with optional parameters, as in uct:c=0.7.

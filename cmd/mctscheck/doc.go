@@ -18,6 +18,8 @@
 //	mctscheck check -rule SPEC [flags]      check one rule
 //	mctscheck search -rule SPEC -tree TREE  run one search
 //	mctscheck solve -tree TREE              solve a tree exactly
+//	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
+//	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
 //
 // With no arguments, mctscheck runs every rule of the catalogue through the
 // checker, on the trap families and on 100 random trees, 4 seeds each,
@@ -35,6 +37,14 @@
 // '(max (min 1 0) (chance 0.5:1 0.5:0)~-0.2 0.25@3)', or @FILE to read one
 // from a file, @- from standard input.
 //
+// Match plays rule A against rule B on 9×9 Go or Connect Four (package
+// match), colours alternating, and prints A's score with its 95% interval
+// per budget: the paper's Table 1 in miniature (scripts/table1.sh, README).
+// Gtp plays Go as a GTP version 2 engine on stdin and stdout: genmove runs
+// one search of -budget simulations with -rule and plays the most visited
+// move; errors get GTP's "? message" replies (scripts/gtp-vs-gnugo.sh plays
+// it against GNU Go).
+//
 // The replay lines of witnesses,
 //
 //	mctscheck check -rule SPEC -tree TREE -seed S -seeds R -budget B [-growth practical] [-backup minimax]
@@ -49,8 +59,9 @@
 //     exit 0 when they succeed.
 //   - 1: a finding: for run and check, a prediction contradicted (a witness
 //     for a rule predicted consistent, or every tree converged for one
-//     predicted inconsistent); for search, a rule that panicked or returned
-//     a bad child index.
+//     predicted inconsistent); for search and match, a rule that panicked
+//     or returned a bad child index. Gtp exits 0 at quit or at the end of
+//     its input; its errors are GTP replies.
 //   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
 //     one-line message on stderr that names the flag, the rule parameter or
 //     the tree's byte offset (and file:line:column for @FILE).
@@ -189,6 +200,28 @@
 //	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order
 //	  "budgets": [int], "shrinks": int,
 //	  "replay": [string]          // command lines that replay it exactly
+//	}
+//
+// match:
+//
+//	{
+//	  "game": string,             // "go9", "goN" or "connect4"
+//	  "a": string, "b": string,   // the rules' canonical specs
+//	  "games": int,               // games per budget
+//	  "first": int,               // the index of the first game (-first)
+//	  "seed": int,
+//	  "budgets": [{
+//	    "budget": int,            // simulations per move
+//	    "games": int, "wins": int, "draws": int, "losses": int,  // A's results
+//	    "rate": number,           // A's score per game: (wins + draws/2)/games
+//	    "low": number, "high": number,  // its 95% Wilson interval
+//	    "first_rate": number|null,      // A's score when it moved first
+//	    "second_rate": number|null,     // and second; null when it never did
+//	    "moves": number,          // moves per game, on average
+//	    "ends": [{"end": string, "games": int}],  // how the games ended, e.g. "two passes"
+//	    "elapsed_ns": int
+//	  }],
+//	  "elapsed_ns": int
 //	}
 //
 // A RESULT is the checker's report, props.Report as it marshals itself
