@@ -29,6 +29,17 @@ type Oracle interface {
 	Value(ctx context.Context, path []int32) (v float64, ok bool, err error)
 }
 
+// Errors of CheckGame that say what is wrong with the oracle or the
+// position, possibly wrapped: bad input, as opposed to errors of the check.
+var (
+	// ErrBeyondOracle: the root's children are beyond the oracle's budget.
+	ErrBeyondOracle = errors.New("props: position too deep for the oracle's budget")
+	// ErrOracle: the oracle contradicts the game (a terminal reward) or
+	// itself (the root's value and its children's), or gives a value
+	// outside [0,1].
+	ErrOracle = errors.New("props: bad oracle")
+)
+
 // TreeOracle returns an exact oracle for the explicit tree tr, by its
 // solution: the oracle that makes CheckGame on tr.Game() judge as CheckTree
 // does.
@@ -276,7 +287,7 @@ func (c *gameChecker) root(ctx context.Context, rep *GameReport) error {
 			return err
 		}
 		if !ok {
-			return fmt.Errorf("props: position %s is too deep for the oracle's budget: its child %d is beyond it", c.name(), i)
+			return fmt.Errorf("%w: position %s: its child %d is beyond it", ErrBeyondOracle, c.name(), i)
 		}
 		vals[i] = v
 		best = math.Max(best, chooser(kind, v))
@@ -299,7 +310,7 @@ func (c *gameChecker) root(ctx context.Context, rep *GameReport) error {
 	case err != nil:
 		return err
 	case ok && math.Abs(v-rep.Value) > 1e-9:
-		return fmt.Errorf("props: the oracle disagrees with itself at the root of %s: V = %v, but its children's values give %v", c.name(), v, rep.Value)
+		return fmt.Errorf("%w: it disagrees with itself at the root of %s: V = %v, but its children's values give %v", ErrOracle, c.name(), v, rep.Value)
 	}
 	return nil
 }
@@ -335,7 +346,7 @@ func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, e
 	case !ok:
 		v = math.NaN()
 	case !(v >= 0 && v <= 1):
-		return 0, false, fmt.Errorf("props: oracle at node %s: value %v, want one in [0,1]", core.PathString(path), v)
+		return 0, false, fmt.Errorf("%w: at node %s: value %v, want one in [0,1]", ErrOracle, core.PathString(path), v)
 	}
 	c.values[key] = v
 	return v, ok, nil
@@ -556,8 +567,8 @@ func (c *gameChecker) skeleton(ctx context.Context, view core.Game, original fun
 			replay(view, path)
 			if view.Kind() == core.Terminal {
 				if r := view.Reward(); math.Abs(r-v) > 1e-9 {
-					return 0, false, fmt.Errorf("props: the oracle disagrees with a terminal reward: V = %v at node %s (the game's own order), whose reward is %v",
-						v, core.PathString(orig), r)
+					return 0, false, fmt.Errorf("%w: it disagrees with a terminal reward: V = %v at node %s (the game's own order), whose reward is %v",
+						ErrOracle, v, core.PathString(orig), r)
 				}
 			}
 			return b.Leaf(v), true, nil
@@ -598,7 +609,7 @@ func (c *gameChecker) skeleton(ctx context.Context, view core.Game, original fun
 	case err != nil:
 		return sk, err
 	case !ok:
-		return sk, fmt.Errorf("props: position %s is too deep for the oracle's budget", c.name())
+		return sk, fmt.Errorf("%w: position %s", ErrBeyondOracle, c.name())
 	}
 	sk.tr, err = b.Build(root)
 	if err == nil && sk.tr.NumChildren(0) == 0 {

@@ -18,6 +18,8 @@
 //	mctscheck check -rule SPEC [flags]      check one rule
 //	mctscheck search -rule SPEC -tree TREE  run one search
 //	mctscheck solve -tree TREE              solve a tree exactly
+//	mctscheck solve -game connect4 -moves MOVES           solve a Connect Four position
+//	mctscheck check -rule SPEC -game connect4 -positions FILE  check on real positions
 //	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
 //	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
 //
@@ -222,6 +224,77 @@
 //	    "elapsed_ns": int
 //	  }],
 //	  "elapsed_ns": int
+//	}
+//
+// solve -game connect4:
+//
+//	{
+//	  "game": "connect4",
+//	  "position": string,         // the move string, columns 1 to 7
+//	  "stones": int,
+//	  "to_move": "first"|"second",
+//	  "over": bool,               // the game has ended (then "moves" is {})
+//	  "value": number,            // for the player to move: 1 a win, 0.5 a draw, 0 a loss
+//	  "score": int,               // Pons' score for the player to move
+//	  "moves": {COLUMN: number},  // the value of each legal move for the player who makes it
+//	  "scores": {COLUMN: int},    // its score
+//	  "optimal": [int],           // the columns whose score is the position's
+//	  "nodes": int,               // positions the solver searched
+//	  "elapsed_ns": int
+//	}
+//
+// where a COLUMN is "1", "2", "3", "4", "5", "6" or "7", from the left.
+//
+// check -game connect4:
+//
+//	{
+//	  "game": "connect4",
+//	  "positions_file": string,   // -positions; absent with -moves
+//	  "options": {"seeds": int, "seed": int, "order": int, "keep_order": bool,
+//	    "min_budget": int, "max_budget": int, "growth": string, "limit": int,
+//	    "max_nodes": int, "export": int},
+//	  "name": string, "spec": string, "backup": string, "growth": string,
+//	  "binary_only": false, "predicted": PREDICTION,
+//	  "verdict": string,          // inconsistent if a position is, else inconclusive if one is
+//	  "agreement": string,
+//	  "summary": string,
+//	  "total": {
+//	    "positions": int, "inconsistent": int, "inconclusive": int, "no_counterexample": int,
+//	    "optimal": [{"budget": int, "share": number, "searches": int}],  // share of optimal root decisions
+//	    "decisive": int,          // positions where some move is not optimal
+//	    "optimal_decisive": [{"budget": int, "share": number, "searches": int}],
+//	    "sims": int
+//	  },
+//	  "positions": [GAMEREPORT],
+//	  "elapsed_ns": int
+//	}
+//
+// where GAMEREPORT is props.GameReport:
+//
+//	{
+//	  "game": string, "position": string,
+//	  "verdict": string, "summary": string,
+//	  "value": number,            // V(root) for the player to move, by the solver
+//	  "optimal": [int],           // the optimal root moves, by index
+//	  "moves": [int],             // each root move's column, 0 to 6
+//	  "witness": GAMEWITNESS|null,
+//	  "failed_seeds": int, "recoveries": [string], "seeds": int, "max_budget": int,
+//	  "optimal_from": int, "root_error": number,
+//	  "judged_nodes": int,        // stored nodes judged for Eq. 5 and Eq. 4, over the seeds
+//	  "beyond_oracle": int,       // nodes left unjudged: some child beyond -max-nodes
+//	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
+//	  "sims": int, "elapsed_ns": int, "sims_per_second": number
+//	}
+//
+//	GAMEWITNESS = {
+//	  "game": string, "position": string, "condition": string,
+//	  "findings": [FINDING], "fault": FAULT|null,
+//	  "seed": int,                // the seed that fails
+//	  "order": int,               // the move order it searched (0: the game's own)
+//	  "budgets": [int], "growth": string, "backup": string,
+//	  "explicit": WITNESS|null,   // the position's tree exported and shrunk, if small enough
+//	  "not_exported": string,     // why "explicit" is null, if it is
+//	  "replay": [string]
 //	}
 //
 // A RESULT is the checker's report, props.Report as it marshals itself

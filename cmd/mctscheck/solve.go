@@ -11,11 +11,13 @@ import (
 )
 
 const solveUsage = `Usage: mctscheck solve -tree TREE [-json]
+       mctscheck solve -game connect4 -moves MOVES [-json]
 
 Solve prints the exact Bellman value V of the root and of each root child of
 a tree (max and min take the best child for their player, chance nodes the
 expectation; values are for the max player) and the optimal set: the root
-children whose value equals the root's.
+children whose value equals the root's. With -game it solves a position of
+a real game instead: see mctscheck solve -game connect4 -h.
 
 Examples:
 
@@ -43,6 +45,9 @@ type solveChild struct {
 }
 
 func cmdSolve(e *env, args []string) error {
+	if gameFlagIn(args) {
+		return cmdSolveGame(e, args)
+	}
 	fs := newFlagSet("solve", solveUsage)
 	treeArg := fs.String("tree", "", "the `TREE`: text in the tree format, or @FILE (@- for stdin)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")

@@ -36,6 +36,13 @@ func NewOracle(start Position, c Config) (*Oracle, error) {
 	return &Oracle{start: start, solver: s, known: make(map[uint64]int8)}, nil
 }
 
+// From returns an oracle for the game from start that shares o's solver and
+// the values o remembers, which are values of positions whatever the start:
+// an oracle for many positions in turn, at the cost of one table.
+func (o *Oracle) From(start Position) *Oracle {
+	return &Oracle{start: start, solver: o.solver, known: o.known}
+}
+
 // Value returns the value, for the player to move at the start position, of
 // the position path leads to, with ok true. When the solver's node budget
 // runs out it returns ok false and no error: the position is beyond the

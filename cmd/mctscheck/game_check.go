@@ -1,0 +1,377 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/games/connect4"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+const checkGameUsage = `Usage: mctscheck check -rule SPEC -game connect4 (-positions FILE | -moves MOVES) [flags]
+
+Check with -game runs the consistency checker on positions of a real game,
+judged against its exact solver: for Connect Four (-game connect4), the
+positions of FILE, one a line as in Pascal Pons' test sets ("MOVES SCORE",
+or "MOVES"; a SCORE is checked against the solver), or the one position
+-moves gives. Each position is searched with -seeds seeds (each but the
+first with the moves of every position listed in an order drawn from the
+seed; -keep-order keeps the game's own) in practical mode (roll-outs below
+the stored tree; -growth paper stores every node), observed at budgets
+doubling from 64 to -budget simulations.
+
+The root decision is judged against the solver's optimal moves (Eq. 6),
+and Eq. 5 and Eq. 4 at the stored nodes with enough simulations, valued by
+the solver (-max-nodes bounds each solve; a position whose moves the
+solver cannot value within it is an error). A seed whose root decision
+stays wrong is a witness only if the mechanism behind it persists in the
+limit, as on trees. A witness position whose whole tree has at most
+-export nodes is also exported as an explicit tree and shrunk, with a line
+that replays it as a tree.
+
+It prints, per position and in total, the share of optimal root decisions
+at each budget, the verdict and the witnesses, with progress on stderr.
+The exit code is 1 when the papers' prediction for the rule is
+contradicted: a witness for a rule predicted consistent in all games (a
+rule predicted consistent on binary deterministic games only is not: Connect
+Four has draws; nor is a rule predicted inconsistent that every position
+leaves without a witness: a real position need hold no trap). It is 2 for
+bad flags, files and positions, 3 for internal errors.
+
+Examples:
+
+  mctscheck check -rule uct -game connect4 -positions games/connect4/testdata/Test_L3_R1 -limit 50
+  mctscheck check -rule greedy-fpu -game connect4 -positions FILE -budget 65536 -json
+  mctscheck check -rule greedy-fpu:fpu=1 -game connect4 -moves 233377345754465174223731671122611552 -seed 3 -seeds 1 -order 3
+`
+
+// checkGameDoc is the JSON document of check -game.
+type checkGameDoc struct {
+	Game      string         `json:"game"`
+	File      string         `json:"positions_file,omitempty"`
+	Options   gameOptionsDoc `json:"options"`
+	ruleCheck                // the rule and its prediction
+	Verdict   props.Verdict  `json:"verdict"`
+	agreement
+	Summary string `json:"summary"`
+	// Total sums the positions up.
+	Total     gameTotal           `json:"total"`
+	Positions []*props.GameReport `json:"positions"`
+	Elapsed   time.Duration       `json:"elapsed_ns"`
+}
+
+// gameOptionsDoc is how check -game checked.
+type gameOptionsDoc struct {
+	Seeds     int    `json:"seeds"`
+	Seed      uint64 `json:"seed"`
+	Order     uint64 `json:"order"`
+	KeepOrder bool   `json:"keep_order"`
+	MinBudget int    `json:"min_budget"`
+	MaxBudget int    `json:"max_budget"`
+	Growth    string `json:"growth"`
+	Limit     int    `json:"limit"`
+	MaxNodes  int64  `json:"max_nodes"`
+	Export    int    `json:"export"`
+}
+
+// gameTotal is the positions' verdicts and convergence in total.
+type gameTotal struct {
+	Positions        int `json:"positions"`
+	Inconsistent     int `json:"inconsistent"`
+	Inconclusive     int `json:"inconclusive"`
+	NoCounterexample int `json:"no_counterexample"`
+	// Optimal is, per budget, the share of all searches whose root decision
+	// was optimal.
+	Optimal []gameShare `json:"optimal"`
+	// Decisive counts the positions where some move is not optimal, and
+	// OptimalDecisive is Optimal over those alone.
+	Decisive        int         `json:"decisive"`
+	OptimalDecisive []gameShare `json:"optimal_decisive"`
+	Sims            int64       `json:"sims"`
+}
+
+// gameShare is the share of optimal decisions at one budget.
+type gameShare struct {
+	Budget   int64   `json:"budget"`
+	Share    float64 `json:"share"`
+	Searches int     `json:"searches"`
+}
+
+func cmdCheckGame(e *env, args []string) error {
+	fs := newFlagSet("check", checkGameUsage)
+	ruleSpec := fs.String("rule", "", "the rule `SPEC`, e.g. uct or uct:c=0.7 (see mctscheck rules)")
+	game := fs.String("game", "", "the `GAME`: connect4")
+	file := fs.String("positions", "", "check the positions of `FILE`, one a line: MOVES [SCORE] (- for stdin)")
+	moves := fs.String("moves", "", "check this one position, a move string of `MOVES`")
+	limit := fs.Int("limit", 0, "check the first `N` positions of the file only (0: all)")
+	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per position")
+	seed := fs.Uint64("seed", 1, "the first `seed`")
+	order := fs.Uint64("order", 0, "search every seed with the moves in the order drawn from `O`, as a witness's replay line says (0: see -keep-order)")
+	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	growth, backup := engineFlags(fs)
+	keepOrder := fs.Bool("keep-order", false, "search every seed with the moves in the game's own order (default: each seed but the first draws an order)")
+	maxNodes := fs.Int64("max-nodes", 100_000_000, "the solver's budget, `N` positions per value it gives")
+	export := fs.Int("export", props.DefaultExportNodes, "export a witness position whose tree has at most `N` nodes as an explicit tree, and shrink it (0: never)")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	if err := fs.parse(e, args); err != nil {
+		return err
+	}
+	if err := checkGameName(*game); err != nil {
+		return err
+	}
+	in, err := parseRule(*ruleSpec)
+	if err != nil {
+		return err
+	}
+	switch {
+	case (*file == "") == !fs.isSet("moves"):
+		return usagef("-positions, -moves: give one: a file of positions or one position")
+	case *limit < 0:
+		return usagef("-limit %d: want ≥ 0 (0: all)", *limit)
+	case fs.isSet("limit") && *file == "":
+		return usagef("-limit: only with -positions")
+	case *seeds < 1 || *seeds > 1024:
+		return usagef("-seeds %d: want 1 to 1024", *seeds)
+	case *seed == 0:
+		return usagef("-seed 0: want at least 1")
+	case *order != 0 && *keepOrder:
+		return usagef("-order, -keep-order: give one")
+	case *maxNodes < 1:
+		return usagef("-max-nodes %d: want ≥ 1", *maxNodes)
+	case *export < 0:
+		return usagef("-export %d: want ≥ 0 (0: never)", *export)
+	}
+	if err := checkBudget(*budget); err != nil {
+		return err
+	}
+	var positions []gamePosition
+	if *file != "" {
+		if positions, err = readPositions(*file, e.stdin, *limit); err != nil {
+			return err
+		}
+	} else {
+		p, err := parseMoves("-moves", *moves)
+		if err != nil {
+			return err
+		}
+		positions = []gamePosition{{where: "-moves", moves: *moves, pos: p}}
+	}
+	for _, gp := range positions {
+		if gp.pos.Over() {
+			return usagef("%s: position %q: the game is over, no move to judge", gp.where, gp.moves)
+		}
+	}
+	g := core.GrowPractical
+	if fs.isSet("growth") {
+		g = growth.g
+	}
+	o := props.GameOptions{Options: props.Options{Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: g,
+		Backup: backup.of(in), KeepOrder: *keepOrder, RuleSpec: in.Spec}, Game: gameConnect4, Order: *order, ExportNodes: *export}
+	if *export == 0 {
+		o.ExportNodes = -1
+	}
+	base, err := connect4.NewOracle(connect4.Position{}, connect4.Config{MaxNodes: *maxNodes})
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	doc := checkGameDoc{Game: gameConnect4, File: *file,
+		Options: gameOptionsDoc{Seeds: *seeds, Seed: *seed, Order: *order, KeepOrder: *keepOrder, MinBudget: 64, MaxBudget: *budget,
+			Growth: g.String(), Limit: *limit, MaxNodes: *maxNodes, Export: *export},
+		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: g.String(),
+			Predicted: predictionOf(in.Predicted)},
+		Positions: []*props.GameReport{}}
+	names := make([]string, len(positions))
+	for i, gp := range positions {
+		names[i] = shorten(gp.moves, 19)
+	}
+	prog := newProgress(e.stderr, names)
+	for i, gp := range positions {
+		prog.begin(i)
+		o.Position = gp.moves
+		rep, err := props.CheckGame(e.ctx, in.Rule, connect4.NewGame(gp.pos), base.From(gp.pos), o)
+		if err == nil {
+			err = checkScore(gp, rep)
+		}
+		if err != nil {
+			prog.close()
+			if errors.Is(err, props.ErrBeyondOracle) {
+				return usagef("%s: %v (raise -max-nodes)", gp.where, err)
+			}
+			return fmt.Errorf("%s: %w", gp.where, err)
+		}
+		prog.finish(i, string(rep.Verdict))
+		doc.Positions = append(doc.Positions, rep)
+	}
+	prog.close()
+	doc.total(in.Predicted)
+	doc.Elapsed = time.Since(start)
+	if *asJSON {
+		if err := writeJSON(e.stdout, doc); err != nil {
+			return err
+		}
+	} else {
+		printCheckGame(e.stdout, &doc)
+	}
+	if doc.Agreement == Contradicted {
+		return errFinding
+	}
+	return nil
+}
+
+// checkScore checks a file's score against the solver's value.
+func checkScore(gp gamePosition, rep *props.GameReport) error {
+	if gp.score == nil || connect4.Value(*gp.score) == rep.Value {
+		return nil
+	}
+	return usagef("%s: score %d says %s for the player to move, the solver %s", gp.where, *gp.score,
+		valueWords(connect4.Value(*gp.score)), valueWords(rep.Value))
+}
+
+// shorten cuts s to n runes with an ellipsis.
+func shorten(s string, n int) string {
+	if s == "" {
+		return "(empty)"
+	}
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// total sums the positions up and settles the verdict and the agreement.
+func (d *checkGameDoc) total(p rules.Prediction) {
+	t := &d.Total
+	for _, rep := range d.Positions {
+		t.Positions++
+		t.Sims += rep.Sims
+		switch rep.Verdict {
+		case props.Inconsistent:
+			t.Inconsistent++
+		case props.Inconclusive:
+			t.Inconclusive++
+		default:
+			t.NoCounterexample++
+		}
+		t.Optimal = addShares(t.Optimal, rep.Curve)
+		if len(rep.Optimal) < len(rep.Moves) {
+			t.Decisive++
+			t.OptimalDecisive = addShares(t.OptimalDecisive, rep.Curve)
+		}
+	}
+	for _, sh := range [][]gameShare{t.Optimal, t.OptimalDecisive} {
+		for k := range sh {
+			if n := sh[k].Searches; n > 0 {
+				sh[k].Share /= float64(n)
+			}
+		}
+	}
+	if t.OptimalDecisive == nil {
+		t.OptimalDecisive = []gameShare{}
+	}
+	switch {
+	case t.Inconsistent > 0:
+		d.Verdict = props.Inconsistent
+	case t.Inconclusive > 0:
+		d.Verdict = props.Inconclusive
+	default:
+		d.Verdict = props.NoCounterexample
+	}
+	d.Agreement = agreementOf(p, d.Verdict)
+	if d.Agreement == Contradicted && (!p.Consistent || p.BinaryOnly()) {
+		// No witness for a rule predicted inconsistent: real positions need
+		// hold no trap. A witness for one predicted consistent on binary
+		// deterministic games: Connect Four has draws.
+		d.Agreement = NotRefuted
+	}
+	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d inconclusive, %d no counterexample",
+		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Inconclusive, t.NoCounterexample)
+}
+
+// addShares adds the optimal decisions of a curve to the sums in sh.
+func addShares(sh []gameShare, curve []props.CurvePoint) []gameShare {
+	for k, c := range curve {
+		if k == len(sh) {
+			sh = append(sh, gameShare{Budget: c.Budget})
+		}
+		sh[k].Share += (1 - c.Wrong) * float64(c.Searches)
+		sh[k].Searches += c.Searches
+	}
+	return sh
+}
+
+// percent formats a share as a whole percentage.
+func percent(s float64) string { return fmt.Sprintf("%.0f%%", 100*s) }
+
+func printCheckGame(w io.Writer, d *checkGameDoc) {
+	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", d.Spec, d.Growth, d.Backup)
+	p := d.Predicted
+	fmt.Fprintf(w, "predicted  %s: %s (%s)\n", predictedShort(p), p.Why, p.Source)
+	what := "position " + d.Positions[0].Position
+	if d.File != "" {
+		what = fmt.Sprintf("%s of %s", nThings(len(d.Positions), "position"), d.File)
+	}
+	order := ""
+	switch {
+	case d.Options.Order != 0:
+		order = fmt.Sprintf(", move order %d", d.Options.Order)
+	case d.Options.KeepOrder:
+		order = ", the game's own move order"
+	}
+	fmt.Fprintf(w, "checked    %s: %s × %s from %d%s, budgets %d to %d doubling\n",
+		d.Game, what, nThings(d.Options.Seeds, "seed"), d.Options.Seed, order, d.Options.MinBudget, d.Options.MaxBudget)
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	header := []string{"POSITION", "V", "VERDICT"}
+	for _, s := range d.Total.Optimal {
+		header = append(header, fmt.Sprint(s.Budget))
+	}
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	for _, rep := range d.Positions {
+		row := []string{shorten(rep.Position, 44), num(rep.Value), strings.ReplaceAll(string(rep.Verdict), "-", " ")}
+		for _, c := range rep.Curve {
+			row = append(row, percent(1-c.Wrong))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	row := []string{"total", "", fmt.Sprintf("%d/%d/%d", d.Total.Inconsistent, d.Total.Inconclusive, d.Total.NoCounterexample)}
+	for _, s := range d.Total.Optimal {
+		row = append(row, percent(s.Share))
+	}
+	fmt.Fprintln(tw, strings.Join(row, "\t"))
+	if t := d.Total; t.Decisive > 0 && t.Decisive < t.Positions {
+		row := []string{fmt.Sprintf("%d decisive", t.Decisive), "", ""}
+		for _, s := range t.OptimalDecisive {
+			row = append(row, percent(s.Share))
+		}
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n(budget columns: the share of optimal root decisions over the seeds; total: inconsistent/inconclusive/no counterexample;\n decisive: the positions where some move is not optimal)\n")
+	fmt.Fprintf(w, "verdict    %s\n", d.Summary)
+	fmt.Fprintf(w, "prediction %s\n", d.Agreement)
+	secs := d.Elapsed.Seconds()
+	fmt.Fprintf(w, "speed      %s simulations/s (%d simulations in %.1fs)\n", rate(float64(d.Total.Sims)/max(secs, 1e-9)), d.Total.Sims, secs)
+	for _, rep := range d.Positions {
+		for _, rec := range rep.Recoveries {
+			fmt.Fprintf(w, "recovers   %s %s\n", shorten(rep.Position, 20), rec)
+		}
+		if rep.Witness != nil {
+			fmt.Fprintf(w, "\n%s", rep.Witness)
+		}
+	}
+}
+
+// nThings writes n things, e.g. "1 position", "4 positions".
+func nThings(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
