@@ -25,6 +25,10 @@
 // http://blog.gamesolver.org/solving-connect-four/; the code is this
 // package's own.
 //
+// An [Oracle] gives, from the solver, the exact value of the positions of a
+// [Game] named by lines of play, as the consistency checker asks for them
+// (props.CheckGame; `mctscheck check -game connect4`).
+//
 // The testdata directory holds three of Pons' test sets of 1,000 positions
 // each, with their exact scores (see its README for the source). go test
 // checks the solver against all of them (about 8 s of CPU; -short: every
