@@ -3,6 +3,7 @@ package connect4_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"testing"
@@ -46,6 +47,58 @@ func TestOverconfidentPosition(t *testing.T) {
 	}
 	if rate := sum / n; rate < 0.65 {
 		t.Errorf("play-outs score %.3f for the player to move, want ≥ 0.65", rate)
+	}
+}
+
+// TestFindOverconfident repeats the search that found the position, with
+// MCTSCHECK_FIND=1 (a few minutes of CPU): 5,000 games of 12 uniformly
+// random moves from a fixed generator; of the positions reached with the
+// game still on and lost for the player to move, the one whose 1,000
+// random play-outs score best for that player.
+func TestFindOverconfident(t *testing.T) {
+	if os.Getenv("MCTSCHECK_FIND") != "1" {
+		t.Skip("set MCTSCHECK_FIND=1 to search for the position")
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	s, err := connect4.NewSolver(connect4.Config{MaxNodes: 50_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, bestRate := "", 0.0
+	for range 5000 {
+		var p connect4.Position
+		for p.Stones() < 12 && !p.Over() {
+			var cols []int
+			for c := range connect4.Width {
+				if p.CanPlay(c) {
+					cols = append(cols, c)
+				}
+			}
+			p.Play(cols[r.IntN(len(cols))])
+		}
+		if p.Over() {
+			continue
+		}
+		score, err := s.Score(context.Background(), p)
+		if err != nil || score >= 0 {
+			continue
+		}
+		g := connect4.NewGame(p)
+		sum := 0.0
+		for range 1000 {
+			g.Reset()
+			for g.Kind() != core.Terminal {
+				g.Play(r.IntN(g.NumMoves()))
+			}
+			sum += g.Reward()
+		}
+		if rate := sum / 1000; rate > bestRate {
+			best, bestRate = p.String(), rate
+			t.Logf("%s: score %d, play-outs %.3f", best, score, rate)
+		}
+	}
+	if best != overconfident {
+		t.Errorf("found %s, want %s", best, overconfident)
 	}
 }
 
