@@ -2,7 +2,6 @@ package connect4_test
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -155,7 +154,7 @@ func TestOverconfidence(t *testing.T) {
 	for _, spec := range specs {
 		over, mean := overconfidence(t, spec, runs, budget)
 		got[spec] = over
-		t.Log(fmt.Sprintf("%-42s root value > 0.9 in %2d of %d runs of %d simulations; mean root value %.3f", spec, over, runs, budget, mean))
+		t.Logf("%-42s root value > 0.9 in %2d of %d runs of %d simulations; mean root value %.3f", spec, over, runs, budget, mean)
 	}
 	if g, f := got["greedy-fpu"], got["threshold:v=0.3,vmin=0.9,rule=greedy-fpu"]; g < runs*8/10 || f > runs/10 {
 		t.Errorf("greedy-fpu over 0.9 in %d of %d runs, with Algorithm 2 (V' = 0.9) in %d: want most and almost none", g, runs, f)
