@@ -226,11 +226,12 @@ type namedTree struct {
 
 // traps returns the trap families the options allow.
 func (o Options) traps() []namedTree {
-	if o.NoTraps {
-		return nil
+	all := o.Traps
+	if !o.NoTraps {
+		all = append(slices.Clip(all), gen.Traps()...)
 	}
 	var out []namedTree
-	for _, t := range gen.Traps() {
+	for _, t := range all {
 		if !o.BinaryOnly || t.Binary {
 			out = append(out, namedTree{"trap " + t.Name, t.Tree})
 		}

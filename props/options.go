@@ -20,7 +20,10 @@ type Options struct {
 	// trees with rewards in {0,1}: the class on which Algorithm 2 and the
 	// max(V', 0.1) fix are proved consistent.
 	BinaryOnly bool
-	// NoTraps skips the trap families of gen.Traps.
+	// Traps are trap trees to check before gen.Traps, such as
+	// gen.EngineTraps for the presets of real engines.
+	Traps []gen.Trap
+	// NoTraps skips the trap families of gen.Traps (not Traps).
 	NoTraps bool
 	// Seeds is the number of searches per tree, each with its own seed and,
 	// but for the first, its own child order drawn from the seed; 0 means 4
@@ -90,6 +93,11 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Window == 0 {
 		o.Window = 4
+	}
+	for i, t := range o.Traps {
+		if t.Tree == nil || t.Tree.Len() == 0 {
+			return o, fmt.Errorf("props: Options.Traps[%d] (%q) has no tree", i, t.Name)
+		}
 	}
 	if err := o.Shape.Check(); err != nil {
 		return o, fmt.Errorf("props: Options.Shape: %w", err)

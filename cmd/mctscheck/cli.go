@@ -40,6 +40,7 @@ func commands() []command {
 		{"run", "check every rule of the catalogue and write a report (the default)", cmdRun},
 		{"rules", "list the catalogue: parameters, defaults, predictions", cmdRules},
 		{"check", "check one rule for consistency", cmdCheck},
+		{"engines", "check the presets of real engines' selection rules (run -engines)", cmdEngines},
 		{"search", "run one search on a tree and show the root's statistics", cmdSearch},
 		{"solve", "solve a tree exactly: the value of each root child, the optimal set", cmdSolve},
 		{"match", "play rule A against rule B on Go or Connect Four: A's win rate with its interval", cmdMatch},

@@ -16,6 +16,7 @@
 //	mctscheck [run] [flags]                 check every rule of the catalogue
 //	mctscheck rules [NAME...]               list the catalogue
 //	mctscheck check -rule SPEC [flags]      check one rule
+//	mctscheck engines [flags]               check the presets of real engines (run -engines)
 //	mctscheck search -rule SPEC -tree TREE  run one search
 //	mctscheck solve -tree TREE              solve a tree exactly
 //	mctscheck solve -game connect4 -moves MOVES           solve a Connect Four position

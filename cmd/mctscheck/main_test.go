@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -417,5 +418,22 @@ func TestExitCodes(t *testing.T) {
 		if r.code != c.code || !strings.Contains(r.stderr, c.want) {
 			t.Errorf("mctscheck %s: exit %d, stderr %q; want %d and %q", strings.Join(c.args, " "), r.code, r.stderr, c.code, c.want)
 		}
+	}
+}
+
+// TestEngines runs the presets of real engines through the tool: every one
+// is listed, and none contradicts its prediction.
+func TestEnginesCommand(t *testing.T) {
+	r := mctscheck(t, "", "engines", "-trees", "2", "-seeds", "2", "-out", "")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, e := range rules.Engines() {
+		if !strings.Contains(r.stdout, e.Name+" ") {
+			t.Errorf("no row for %s in\n%s", e.Name, r.stdout)
+		}
+	}
+	if !strings.Contains(r.stdout, "contradicted for 0.") {
+		t.Errorf("a prediction contradicted:\n%s", r.stdout)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -79,6 +80,7 @@ func cmdRun(e *env, args []string) error {
 		specs = append(specs, s)
 		return nil
 	})
+	engines := fs.Bool("engines", false, "check the presets of real engines instead of the papers' catalogue, with the engine traps as well")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "`N` rules checked at once")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	if err := fs.parse(e, args); err != nil {
@@ -97,10 +99,23 @@ func cmdRun(e *env, args []string) error {
 	if err := checkBudget(*budget); err != nil {
 		return err
 	}
-	insts, err := selectRules(*ruleList, specs)
+	var insts []*rules.Instance
+	var extra []gen.Trap
+	if *engines {
+		if *ruleList != "" {
+			return usagef("-rules: give -engines or -rules, not both")
+		}
+		var err error
+		if insts, err = engineRules(); err != nil {
+			return err
+		}
+		extra = gen.EngineTraps()
+	}
+	more, err := selectRules(*ruleList, specs, *engines)
 	if err != nil {
 		return err
 	}
+	insts = append(insts, more...)
 	if *out != "" {
 		if err := writableDir(*out); err != nil {
 			return usagef("-out %s: %v", *out, err)
@@ -109,7 +124,7 @@ func cmdRun(e *env, args []string) error {
 
 	doc := &runDoc{Command: runCommand(fs, specs), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
 		MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
-	for _, t := range gen.Traps() {
+	for _, t := range append(slices.Clip(extra), gen.Traps()...) {
 		doc.traps++
 		if t.Binary {
 			doc.binaryTraps++
@@ -122,7 +137,7 @@ func cmdRun(e *env, args []string) error {
 	start := time.Now()
 	prog := newProgress(e.stderr, names)
 	doc.Rules, err = checkAll(e.ctx, insts, *workers, prog, func(in *rules.Instance) props.Options {
-		return props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
+		return props.Options{Traps: extra, Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 			Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
 	})
 	prog.close()
@@ -163,12 +178,25 @@ func cmdRun(e *env, args []string) error {
 	return nil
 }
 
+// engineRules returns the default instances of the real engines' presets.
+func engineRules() ([]*rules.Instance, error) {
+	var out []*rules.Instance
+	for _, en := range rules.Engines() {
+		in, err := rules.Parse(en.Name)
+		if err != nil {
+			return nil, fmt.Errorf("the preset %s: %w", en.Name, err)
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
 // selectRules returns the default instances of the catalogue entries that
 // list names (all when it is empty and there are no specs), then the specs.
-func selectRules(list string, specs []string) ([]*rules.Instance, error) {
+func selectRules(list string, specs []string, noDefault bool) ([]*rules.Instance, error) {
 	var out []*rules.Instance
 	entries := rules.All()
-	if list != "" || len(specs) == 0 {
+	if list != "" || len(specs) == 0 && !noDefault {
 		var pats []string
 		if list != "" {
 			for _, p := range strings.Split(list, ",") {
@@ -303,4 +331,11 @@ func writableDir(dir string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// cmdEngines is run -engines: every preset of a real engine's selection
+// rule (rules.Engines), on the engine traps, the trap families and random
+// trees, with the agreement of each verdict with the preset's prediction.
+func cmdEngines(e *env, args []string) error {
+	return cmdRun(e, append([]string{"-engines"}, args...))
 }
