@@ -149,19 +149,20 @@ func TestCheckGameErrors(t *testing.T) {
 		game   core.Game
 		oracle props.Oracle
 		want   string
+		is     error
 	}{
-		{"terminal", tr.Game(), badOracle{Oracle: exact, at: 2, v: 0.5, err: nil}, "disagrees with a terminal reward"},
-		{"root", tr.Game(), badOracle{Oracle: exact, at: 0, v: 0}, "disagrees with itself at the root"},
-		{"range", tr.Game(), badOracle{Oracle: exact, at: 1, v: 2}, "value 2, want one in [0,1]"},
-		{"too deep", tr.Game(), badOracle{Oracle: exact, at: -1, deep: 1}, "too deep for the oracle's budget"},
-		{"error", tr.Game(), badOracle{Oracle: exact, at: -1, err: errors.New("boom")}, "boom"},
-		{"over", tree.MustParse("1").Game(), exact, "root is a terminal position"},
-		{"nil", tr.Game(), nil, "nil oracle"},
+		{"terminal", tr.Game(), badOracle{Oracle: exact, at: 2, v: 0.5, err: nil}, "disagrees with a terminal reward", props.ErrOracle},
+		{"root", tr.Game(), badOracle{Oracle: exact, at: 0, v: 0}, "disagrees with itself at the root", props.ErrOracle},
+		{"range", tr.Game(), badOracle{Oracle: exact, at: 1, v: 2}, "value 2, want one in [0,1]", props.ErrOracle},
+		{"too deep", tr.Game(), badOracle{Oracle: exact, at: -1, deep: 1}, "too deep for the oracle's budget", props.ErrBeyondOracle},
+		{"error", tr.Game(), badOracle{Oracle: exact, at: -1, err: errors.New("boom")}, "boom", nil},
+		{"over", tree.MustParse("1").Game(), exact, "root is a terminal position", nil},
+		{"nil", tr.Game(), nil, "nil oracle", nil},
 	}
 	for _, tt := range tests {
 		_, err := props.CheckGame(bg, greedy{}, tt.game, tt.oracle, props.GameOptions{})
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || tt.is != nil && !errors.Is(err, tt.is) {
+			t.Errorf("%s: error %v, want %q (%v)", tt.name, err, tt.want, tt.is)
 		}
 	}
 	// Nodes beyond the budget below the root's children are left unjudged.
