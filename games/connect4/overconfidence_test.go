@@ -50,10 +50,10 @@ func TestOverconfidentPosition(t *testing.T) {
 }
 
 // TestFindOverconfident repeats the search that found the position, with
-// MCTSCHECK_FIND=1 (about 12 minutes on the development machine; go test
-// -timeout 30m): 5,000 games of 12 uniformly
-// random moves from a fixed generator; of the positions reached with the
-// game still on and lost for the player to move, the one whose 1,000
+// MCTSCHECK_FIND=1 (about 12 minutes on the development machine; give go
+// test -timeout 30m): 5,000 games of 12 uniformly random moves from a
+// fixed generator; of the positions reached with the game still on and
+// lost for the player to move, the one whose 1,000
 // random play-outs score best for that player.
 func TestFindOverconfident(t *testing.T) {
 	if os.Getenv("MCTSCHECK_FIND") != "1" {
