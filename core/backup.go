@@ -1,109 +1,204 @@
 package core
 
-// backup adds reward to every stored node of the path, then updates the
-// optional minimax values and AMAF statistics.
+import (
+	"math"
+	"sync/atomic"
+	"unsafe"
+)
+
+// backup adds reward to every stored node of a serial search's path, then
+// updates the optional minimax values and AMAF statistics.
 func (s *Search) backup(reward float64) {
-	for _, st := range s.path {
-		nd := &s.nodes[st.node]
+	w := &s.worker
+	for i := range w.path {
+		nd := s.nodes.at(w.path[i].node)
 		nd.n++
 		nd.w += reward
 	}
-	if s.mm != nil {
-		s.backupMinimax(reward)
+	if s.mm.used() {
+		s.backupMinimax(w, reward, false)
 	}
-	if s.amaf != nil {
-		s.backupAMAF(reward)
+	if s.arena.amaf.used() {
+		s.backupAMAF(w, reward, false)
+	}
+}
+
+// The statistics of a tree-parallel search are read and written with
+// atomic operations while its workers run (shared is true); a serial
+// search uses plain ones. Rewards are float64, so their sums are updated
+// by compare-and-swap on their bits.
+
+func load32(p *uint32, shared bool) uint32 {
+	if shared {
+		return atomic.LoadUint32(p)
+	}
+	return *p
+}
+
+func loadF(p *float64, shared bool) float64 {
+	if shared {
+		return math.Float64frombits(atomic.LoadUint64((*uint64)(unsafe.Pointer(p))))
+	}
+	return *p
+}
+
+func storeF(p *float64, v float64, shared bool) {
+	if shared {
+		atomic.StoreUint64((*uint64)(unsafe.Pointer(p)), math.Float64bits(v))
+		return
+	}
+	*p = v
+}
+
+// addF adds v to *p atomically.
+func addF(p *float64, v float64) {
+	u := (*uint64)(unsafe.Pointer(p))
+	for {
+		old := atomic.LoadUint64(u)
+		if atomic.CompareAndSwapUint64(u, old, math.Float64bits(math.Float64frombits(old)+v)) {
+			return
+		}
 	}
 }
 
 // backupMinimax recomputes the minimax value of each node of the path,
 // deepest first: a terminal's reward, a stored leaf's mean, the max or min
 // of the visited children's values, or their visit-weighted mean at chance
-// nodes.
-func (s *Search) backupMinimax(reward float64) {
-	last := len(s.path) - 1
-	st := s.path[last]
-	if st.kind == Terminal {
-		s.mm[st.node] = reward
-	} else {
-		nd := s.nodes[st.node]
-		s.mm[st.node] = nd.w / float64(nd.n)
+// nodes. A tree-parallel worker (shared) reads and writes the values with
+// atomic operations; its loop is apart so that the serial one stays plain.
+func (s *Search) backupMinimax(w *worker, reward float64, shared bool) {
+	last := len(w.path) - 1
+	st := &w.path[last]
+	v := reward
+	if st.kind != Terminal {
+		nd := s.nodes.at(st.node)
+		v = loadF(&nd.w, shared) / float64(load32(&nd.n, shared))
 	}
+	storeF(s.mm.at(st.node), v, shared)
 	for j := last - 1; j >= 0; j-- {
-		st := s.path[j]
-		first := s.nodes[st.node].first
-		kids := s.nodes[first : first+st.kids]
-		vals := s.mm[first : first+st.kids]
-		v, weight, sum := 0.0, 0.0, 0.0
-		seen := false
-		for c, kid := range kids {
-			if kid.n == 0 {
-				continue
-			}
-			switch cv := vals[c]; st.kind {
-			case Max:
-				if !seen || cv > v {
-					v = cv
-				}
-			case Min:
-				if !seen || cv < v {
-					v = cv
-				}
-			default:
-				weight += float64(kid.n)
-				sum += float64(kid.n) * cv
-			}
-			seen = true
+		st := &w.path[j]
+		kids := s.nodes.span(st.first, st.kids)
+		vals := s.mm.span(st.first, st.kids)
+		if shared {
+			v = sharedMinimax(st.kind, kids, vals)
+		} else {
+			v = minimax(st.kind, kids, vals)
 		}
-		if st.kind == Chance {
-			v = sum / weight
-		}
-		s.mm[st.node] = v
+		storeF(s.mm.at(st.node), v, shared)
 	}
 }
 
+// minimax is the value of a node of the given kind from its children's
+// visits and values: the max or min over the visited ones, or their
+// visit-weighted mean at a chance node.
+func minimax(kind Kind, kids []node, vals []float64) float64 {
+	vals = vals[:len(kids)]
+	v, weight, sum := 0.0, 0.0, 0.0
+	seen := false
+	for c := range kids {
+		n := kids[c].n
+		if n == 0 {
+			continue
+		}
+		switch cv := vals[c]; kind {
+		case Max:
+			if !seen || cv > v {
+				v = cv
+			}
+		case Min:
+			if !seen || cv < v {
+				v = cv
+			}
+		default:
+			weight += float64(n)
+			sum += float64(n) * cv
+		}
+		seen = true
+	}
+	if kind == Chance {
+		v = sum / weight
+	}
+	return v
+}
+
+// sharedMinimax is minimax over statistics that other workers update: it
+// reads a snapshot of them atomically.
+func sharedMinimax(kind Kind, kids []node, vals []float64) float64 {
+	var buf [16]node
+	var vbuf [16]float64
+	if len(kids) > len(buf) {
+		snap := make([]node, len(kids)) // rare: nodes with many children
+		vsnap := make([]float64, len(kids))
+		return minimax(kind, snapshot(snap, kids), snapshotF(vsnap, vals))
+	}
+	return minimax(kind, snapshot(buf[:len(kids)], kids), snapshotF(vbuf[:len(kids)], vals))
+}
+
+// snapshot copies the visits of src into dst, read atomically.
+func snapshot(dst, src []node) []node {
+	for i := range dst {
+		dst[i].n = atomic.LoadUint32(&src[i].n)
+	}
+	return dst
+}
+
+// snapshotF copies src into dst, read atomically.
+func snapshotF(dst, src []float64) []float64 {
+	for i := range dst {
+		dst[i] = loadF(&src[i], true)
+	}
+	return dst
+}
+
 // play records a player move of the current simulation for AMAF.
-func (s *Search) play(depth int32, kind Kind, move int32) {
-	if int(move) >= s.limit {
-		s.limit = int(move) + 1
-		s.seen = make([]uint32, 2*s.limit) // rare: only games without Mover
-		s.stamp = 0
+func (w *worker) play(depth int32, kind Kind, move int32) {
+	if int(move) >= w.limit {
+		w.limit = int(move) + 1
+		w.seen = make([]uint32, 2*w.limit) // rare: only games without Mover
+		w.stamp = 0
 	}
 	side := int32(0)
 	if kind == Min {
 		side = 1
 	}
-	s.played = append(s.played, playedMove{depth: depth, move: move, side: side})
+	w.played = append(w.played, playedMove{depth: depth, move: move, side: side})
 }
 
 // backupAMAF updates, at every max and min node of the path, the AMAF
 // statistics of each child whose move the same player played at that node or
 // later in the simulation (the first time only: marks are a set).
-func (s *Search) backupAMAF(reward float64) {
-	s.stamp++
-	if s.stamp == 0 { // wrapped: forget old marks
-		clear(s.seen)
-		s.stamp = 1
+func (s *Search) backupAMAF(w *worker, reward float64, shared bool) {
+	w.stamp++
+	if w.stamp == 0 { // wrapped: forget old marks
+		clear(w.seen)
+		w.stamp = 1
 	}
-	j := len(s.played)
-	for d := len(s.path) - 1; d >= 0; d-- {
-		for j > 0 && s.played[j-1].depth >= int32(d) {
+	j := len(w.played)
+	for d := len(w.path) - 1; d >= 0; d-- {
+		for j > 0 && w.played[j-1].depth >= int32(d) {
 			j--
-			p := s.played[j]
-			s.seen[p.side*int32(s.limit)+p.move] = s.stamp
+			p := w.played[j]
+			w.seen[p.side*int32(w.limit)+p.move] = w.stamp
 		}
-		st := s.path[d]
+		st := w.path[d]
 		if st.kind != Max && st.kind != Min || st.kids == 0 {
 			continue
 		}
 		base := int32(0)
 		if st.kind == Min {
-			base = int32(s.limit)
+			base = int32(w.limit)
 		}
-		first := s.nodes[st.node].first
-		for c := first; c < first+st.kids; c++ {
-			if s.seen[base+s.moves[c]] == s.stamp {
-				a := &s.amaf[c]
+		moves := s.moves.span(st.first, st.kids)
+		stats := s.arena.amaf.span(st.first, st.kids)
+		for c, m := range moves {
+			if w.seen[base+m] != w.stamp {
+				continue
+			}
+			a := &stats[c]
+			if shared {
+				atomic.AddUint32(&a.n, 1)
+				addF(&a.w, reward)
+			} else {
 				a.n++
 				a.w += reward
 			}

@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // Growth says which nodes a simulation adds to the stored tree.
 type Growth uint8
 
@@ -82,4 +84,33 @@ type Config struct {
 	// leaf that would cross it is rolled out instead of expanded; in paper
 	// mode crossing it is an error.
 	MaxNodes int
+	// VirtualLoss is the virtual loss of a tree-parallel search (NewTree);
+	// the zero value means none. Other searches ignore it.
+	VirtualLoss VirtualLoss
+}
+
+// VirtualLoss makes the workers of a tree-parallel search spread out (Grand
+// Challenge paper §4.3; Chaslot, Winands and van den Herik 2008): while a
+// simulation is in flight through a node, the rule of every other worker
+// sees the node with N more simulations, each with reward Value from the
+// perspective of the player who chose the node. Value 0 is the classic
+// virtual loss, 0.5 a "virtual draw". The statistics themselves are never
+// touched: the rule sees the in-flight simulations as virtual experience
+// (Site.N and Site.W include them, Site.Visits does not), and a worker
+// never sees its own simulation, so a tree-parallel search with one worker
+// is the serial search.
+type VirtualLoss struct {
+	// N is the number of virtual simulations per simulation in flight; 0
+	// means no virtual loss.
+	N float64
+	// Value is the reward of each, in [0,1], from the chooser's side.
+	Value float64
+}
+
+// check reports a VirtualLoss out of range.
+func (v VirtualLoss) check() error {
+	if !(v.N >= 0 && v.N <= 1<<20) || !(v.Value >= 0 && v.Value <= 1) {
+		return fmt.Errorf("core: virtual loss N=%v Value=%v, want 0 ≤ N ≤ 2^20 and 0 ≤ Value ≤ 1", v.N, v.Value)
+	}
+	return nil
 }

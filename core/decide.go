@@ -36,25 +36,70 @@ func (d Decision) String() string {
 // Decide returns the root child that d picks, or -1 when the root has no
 // expanded children or no visited child, or is not a max or min node.
 func (s *Search) Decide(d Decision) int {
+	kind, kids := s.rootStats(s.rootBuf)
+	s.rootBuf = kids
+	return decide(d, kind, kids)
+}
+
+// rootStat is a root child's real statistics for a decision, from max's
+// perspective: visits, their reward sum (with minimax backups, visits ×
+// value) and their mean (the minimax value).
+type rootStat struct {
+	n    uint64
+	w    float64
+	mean float64
+}
+
+// plus merges the statistics of one child in two searches.
+func (a rootStat) plus(b rootStat) rootStat {
+	c := rootStat{n: a.n + b.n, w: a.w + b.w}
+	if c.n > 0 {
+		c.mean = c.w / float64(c.n)
+	}
+	return c
+}
+
+// rootStats appends the statistics of the root's children to dst and
+// returns them with the root's kind; none unless the root is an expanded
+// max or min node.
+func (s *Search) rootStats(dst []rootStat) (Kind, []rootStat) {
 	g := s.game
 	g.Reset()
 	kind := g.Kind()
-	root := s.nodes[0]
+	root := s.nodes.at(0)
 	if (kind != Max && kind != Min) || root.first < 0 {
+		return kind, dst[:0]
+	}
+	k := int32(g.NumMoves())
+	dst = dst[:0]
+	for i, c := range s.nodes.span(root.first, k) {
+		st := rootStat{n: uint64(c.n), w: c.w}
+		if c.n > 0 {
+			st.mean = c.w / float64(c.n)
+			if s.mm.used() {
+				st.mean = *s.mm.at(root.first + int32(i))
+				st.w = st.mean * float64(c.n)
+			}
+		}
+		dst = append(dst, st)
+	}
+	return kind, dst
+}
+
+// decide applies d to the root children's statistics: the one home of the
+// decision rules, for serial and parallel searches alike.
+func decide(d Decision, kind Kind, kids []rootStat) int {
+	if kind != Max && kind != Min {
 		return -1
 	}
-	kids := s.nodes[root.first : root.first+int32(g.NumMoves())]
 	best := -1
-	var bestN uint32
+	var bestN uint64
 	var bestKey float64
 	for i, c := range kids {
 		if c.n == 0 {
 			continue
 		}
-		mean := c.w / float64(c.n)
-		if s.mm != nil {
-			mean = s.mm[root.first+int32(i)]
-		}
+		mean := c.mean
 		if kind == Min {
 			mean = 1 - mean
 		}

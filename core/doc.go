@@ -22,22 +22,50 @@
 // evaluated by a roll-out of the default Policy (uniform by default);
 // otherwise its children are added and the descent goes on.
 //
+// # Parallel search
+//
+// NewRoot and NewTree are the two parallelisations of the Grand Challenge
+// paper §4.3, one worker per goroutine, each with its own cursor on the
+// game. Root parallelism (RootSearch) runs k independent searches, seeded
+// by WorkerSeed, and sums their root statistics for the decision; its
+// budget is divided among them in a fixed way, so it is deterministic for
+// a given k. Tree parallelism (NewTree) runs k workers on one tree, with
+// atomic statistics and an optional virtual loss (Config.VirtualLoss); its
+// statistics depend on the timing of the threads. Both allocate nothing
+// per simulation and are free of data races.
+//
 // # Determinism
 //
 // Every random choice (chance sampling, roll-outs, stochastic rules, the
 // threshold's random child) draws from the search's one RNG, seeded by
-// Config.Seed. Same game, rule, configuration and seed give identical
-// statistics on any machine. Rules must draw only from Site.Rand.
+// Config.Seed (a parallel search's workers from their own, WorkerSeed of
+// it). Same game, rule, configuration and seed give identical statistics on
+// any machine and any GOMAXPROCS. Rules must draw only from Site.Rand. The
+// one exception is tree parallelism, where which worker reaches a node
+// first is decided by thread timing; with one worker it is the serial
+// search exactly.
 //
 // # Memory
 //
-// Nodes live in one arena indexed by int32; the children of a node are
+// Nodes live in an arena indexed by int32; the children of a node are
 // contiguous, so a node is 16 bytes: the reward sum (float64), the real visit
 // count (uint32) and the index of its first child (int32). Optional
 // statistics are parallel arrays that exist only when the rule asks for them
 // (Needs): virtual experience 16 bytes a node, priors 8, AMAF 20, minimax
-// values 8 (Search.BytesPerNode). With Config.Capacity covering the tree, a
-// search allocates nothing per simulation.
+// values 8, a tree-parallel search's virtual loss 4 (Search.BytesPerNode).
+// The arena grows by chunks that never move (doubling up to 2^20 nodes, 16
+// MiB, then 2^20 at a time), so a search's peak memory is its tree plus at
+// most one chunk, never an old copy and a new one. With Config.Capacity
+// covering the tree, a search allocates nothing per simulation.
+//
+// # Speed
+//
+// The hot loop is specialised, not forked: for core's UCT (or a rule that
+// names it through Builtin) on plain sites, the search scores the stored
+// children directly, without building a Site, taking 1/n and 1/sqrt(n)
+// from a table for small counts and computing every score as UCTScore does,
+// to the last bit. Every other rule gets a Site and one interface call per
+// node.
 //
 // # Inspection
 //

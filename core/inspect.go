@@ -48,7 +48,7 @@ func (s *Search) Walk(fn func(NodeInfo) bool) {
 		if !fn(info) {
 			return
 		}
-		if first := s.nodes[f.node].first; first >= 0 {
+		if first := s.nodes.at(f.node).first; first >= 0 {
 			for c := first + int32(info.Children) - 1; c >= first; c-- {
 				stack = append(stack, frame{c, f.depth + 1})
 			}
@@ -60,9 +60,9 @@ func (s *Search) Walk(fn func(NodeInfo) bool) {
 func (s *Search) firstChildAt(path []int32) int32 {
 	cur := int32(0)
 	for _, m := range path {
-		cur = s.nodes[cur].first + m
+		cur = s.nodes.at(cur).first + m
 	}
-	return s.nodes[cur].first
+	return s.nodes.at(cur).first
 }
 
 // Lookup returns the stored node reached from the root by path, and false if
@@ -72,7 +72,7 @@ func (s *Search) Lookup(path []int32) (NodeInfo, bool) {
 	g.Reset()
 	cur := int32(0)
 	for _, m := range path {
-		first := s.nodes[cur].first
+		first := s.nodes.at(cur).first
 		if first < 0 || m < 0 || int(m) >= g.NumMoves() {
 			return NodeInfo{}, false
 		}
@@ -89,22 +89,24 @@ func (s *Search) info(cur int32, path []int32) NodeInfo {
 	for _, m := range path {
 		g.Play(int(m))
 	}
-	nd := s.nodes[cur]
+	nd := *s.nodes.at(cur)
 	info := NodeInfo{Path: path, Kind: g.Kind(), Visits: int64(nd.n), W: nd.w, Value: math.NaN()}
 	if nd.n > 0 {
 		info.Value = nd.w / float64(nd.n)
-		if s.mm != nil {
-			info.Value = s.mm[cur]
+		if s.mm.used() {
+			info.Value = *s.mm.at(cur)
 		}
 	}
 	if nd.first >= 0 {
 		info.Children = g.NumMoves()
 	}
-	if s.virt != nil {
-		info.K1, info.K2 = s.virt[cur].n, s.virt[cur].w
+	if s.arena.virt.used() {
+		v := s.arena.virt.at(cur)
+		info.K1, info.K2 = v.n, v.w
 	}
-	if s.amaf != nil {
-		info.AMAFVisits, info.AMAFW = int64(s.amaf[cur].n), s.amaf[cur].w
+	if s.arena.amaf.used() {
+		a := s.arena.amaf.at(cur)
+		info.AMAFVisits, info.AMAFW = int64(a.n), a.w
 	}
 	return info
 }

@@ -55,6 +55,17 @@ func NeedsOf(r Rule) Needs {
 	return Needs{}
 }
 
+// Builtin is implemented by rules that are one of core's rules under
+// another name, as the catalogue's UCT is core.UCT: Builtin returns that
+// rule, whose Select must pick the same child as the implementing rule's
+// on every site. The search then runs core's rule directly, without an
+// interface call per node, and with the loop it has for it (for UCT, over
+// the stored nodes without building a Site). A nil result means none.
+type Builtin interface {
+	Rule
+	Builtin() Rule
+}
+
 // Scorer is implemented by rules that are, like the paper's
 // score(w, n, n_F, I, t), the argmax of a per-child score; checkers and fuzz
 // targets read the scores through it. A rule's Select should agree with

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sync"
 )
 
 // node is one stored position: 16 bytes. Children of a node are contiguous in
@@ -13,7 +14,7 @@ import (
 type node struct {
 	w     float64 // sum of real rewards, max's perspective
 	n     uint32  // real simulations through the node
-	first int32   // first child in the arena; -1 until expanded
+	first int32   // first child in the arena; −1 until expanded (−2 while a tree-parallel worker expands it)
 }
 
 // virtual is a node's virtual experience (K1, K2), max's perspective.
@@ -25,11 +26,18 @@ type amafStat struct {
 	w float64
 }
 
-// step is one stored node of the current simulation's path.
+// step is one stored node of the current simulation's path. It holds no
+// pointer, so that the path is copied as plain words (a pointer in a struct
+// that the loop copies costs write barriers and store-forwarding stalls).
 type step struct {
-	node int32
-	kids int32 // number of children, once the descent has left the node
-	kind Kind
+	node  int32
+	first int32 // the node's first child, once the descent has left the node
+	kids  int32 // number of children, once the descent has left the node
+	kind  Kind
+	// by is the kind of the decision node that chose this node (the root's
+	// own kind at the root; chance nodes pass their chooser on): whose loss
+	// a virtual loss on this node is.
+	by Kind
 }
 
 // playedMove is one player move of the current simulation, for AMAF.
@@ -39,26 +47,16 @@ type playedMove struct {
 	side  int32 // 0 for max, 1 for min
 }
 
-// Search is one Monte-Carlo tree search over a game with a rule. It is not
-// safe for concurrent use; run one Search per goroutine.
-type Search struct {
+// worker is the state of one goroutine of a search: its cursor on the
+// game, its generator and its buffers. A serial search has one; a
+// tree-parallel search has one per goroutine, all on one tree.
+type worker struct {
 	game  Game
-	rule  Rule
-	cfg   Config
-	needs Needs
 	heur  Heuristic // non-nil when virtual experience or priors use it
 	mover Mover     // non-nil when AMAF uses it
 
-	rng   RNG
-	sims  int64
-	err   error
-	nodes []node
-	virt  []virtual  // parallel to nodes when needs.Virtual != nil
-	prior []float64  // parallel to nodes when needs.Priors
-	amaf  []amafStat // parallel to nodes when needs.AMAF
-	moves []int32    // parallel to nodes when needs.AMAF: move identity of the edge
-	mm    []float64  // parallel to nodes with BackupMinimax
-
+	rng    RNG
+	t      int64 // index of the current simulation
 	path   []step
 	played []playedMove
 	seen   []uint32 // AMAF marks by key, compared with stamp
@@ -66,14 +64,54 @@ type Search struct {
 	limit  int // move identities are < limit
 	site   Site
 	inRule bool // a panic now comes from the rule
+
+	// Tree-parallel workers give the rule a snapshot of the children's
+	// statistics, read atomically, with the virtual loss added.
+	kids  []node
+	virt  []virtual
+	amaf  []amafStat
+	mmBuf []float64
+}
+
+// Search is one Monte-Carlo tree search over a game with a rule. It is not
+// safe for concurrent use: its methods must be called from one goroutine at
+// a time (a tree-parallel search runs its own goroutines inside Run).
+type Search struct {
+	worker // the first worker: the only one of a serial search
+
+	rule  Rule
+	cfg   Config
+	needs Needs
+	tab   *tables
+	// uct is set when the rule is core's UCT (itself or through Builtin),
+	// with a constant for which the direct loop equals UCT.Select, and the
+	// search keeps no statistic that would make its sites other than plain.
+	uct *UCT
+
+	sims    int64
+	err     error
+	rootBuf []rootStat // Decide's buffer
+	arena
+
+	// Tree parallelism (NewTree): the other workers and the shared state.
+	workers []*worker // all workers, the first being &s.worker; nil when serial
+	vl      VirtualLoss
+	mu      sync.Mutex // guards the arena's allocation
+	par     parallelRun
 }
 
 // New returns a search of game with rule, configured by cfg. It returns an
 // error when cfg is out of range or rule is nil.
 func New(game Game, rule Rule, cfg Config) (*Search, error) {
-	switch {
-	case game == nil:
+	if game == nil {
 		return nil, errors.New("core: nil game")
+	}
+	return newSearch([]Game{game}, rule, cfg)
+}
+
+// newSearch builds a search with one worker per game.
+func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
+	switch {
 	case rule == nil:
 		return nil, errors.New("core: nil rule")
 	case cfg.Growth > GrowPractical:
@@ -87,59 +125,101 @@ func New(game Game, rule Rule, cfg Config) (*Search, error) {
 	case cfg.MaxNodes < 0:
 		return nil, fmt.Errorf("core: MaxNodes %d is negative", cfg.MaxNodes)
 	}
+	for i, g := range games {
+		if g == nil {
+			return nil, fmt.Errorf("core: nil game for worker %d", i)
+		}
+	}
 	if cfg.ExpandAfter == 0 {
 		cfg.ExpandAfter = 1
 	}
-	s := &Search{game: game, rule: rule, cfg: cfg, needs: NeedsOf(rule)}
+	s := &Search{rule: rule, cfg: cfg, needs: NeedsOf(rule), tab: loadTables()}
+	s.capacity = cfg.Capacity
+	s.nodes.c = [][]node{}
+	if s.needs.Virtual != nil {
+		s.arena.virt.c = [][]virtual{}
+	}
+	if s.needs.Priors {
+		s.arena.prior.c = [][]float64{}
+	}
+	if s.needs.AMAF {
+		s.arena.amaf.c = [][]amafStat{}
+		s.moves.c = [][]int32{}
+	}
+	if cfg.Backup == BackupMinimax {
+		s.mm.c = [][]float64{}
+	}
+	if u, ok := builtin(rule).(UCT); ok && u.C >= 0 && u.C <= math.MaxFloat64 &&
+		!s.arena.virt.used() && !s.mm.used() {
+		s.uct = &u
+	}
+	s.initWorker(&s.worker, games[0])
+	s.Reset(cfg.Seed)
+	return s, nil
+}
+
+// initWorker sets up w to drive game.
+func (s *Search) initWorker(w *worker, game Game) {
+	w.game = game
 	if h, ok := game.(Heuristic); ok && (s.needs.Priors || s.needs.Virtual != nil) {
-		s.heur = h
+		w.heur = h
 	}
 	if s.needs.AMAF {
 		if m, ok := game.(Mover); ok {
-			s.mover = m
-			s.limit = m.MoveLimit()
+			w.mover = m
+			w.limit = m.MoveLimit()
+		}
+		w.seen = make([]uint32, 2*max(w.limit, 1))
+	}
+	w.path = make([]step, 0, 64)
+	w.played = make([]playedMove, 0, 64)
+}
+
+// builtin returns the core rule that r declares itself to be, or r.
+func builtin(r Rule) Rule {
+	if b, ok := r.(Builtin); ok {
+		if c := b.Builtin(); c != nil {
+			return c
 		}
 	}
-	capacity := max(cfg.Capacity, 1)
-	s.nodes = make([]node, 0, capacity)
-	if s.needs.Virtual != nil {
-		s.virt = make([]virtual, 0, capacity)
-	}
-	if s.needs.Priors {
-		s.prior = make([]float64, 0, capacity)
-	}
-	if s.needs.AMAF {
-		s.amaf = make([]amafStat, 0, capacity)
-		s.moves = make([]int32, 0, capacity)
-		s.seen = make([]uint32, 2*max(s.limit, 1))
-	}
-	if cfg.Backup == BackupMinimax {
-		s.mm = make([]float64, 0, capacity)
-	}
-	s.path = make([]step, 0, 64)
-	s.played = make([]playedMove, 0, 64)
-	s.Reset(cfg.Seed)
-	return s, nil
+	return r
 }
 
 // Reset empties the tree and reseeds the search, keeping its memory, so that
 // one Search can serve many seeds without allocating.
 func (s *Search) Reset(seed uint64) {
-	s.rng.Seed(seed)
 	s.cfg.Seed = seed
 	s.sims = 0
 	s.err = nil
-	s.nodes = s.nodes[:0]
-	s.virt = s.virt[:0]
-	s.prior = s.prior[:0]
-	s.amaf = s.amaf[:0]
-	s.moves = s.moves[:0]
-	s.mm = s.mm[:0]
-	s.grow(1)
-	s.nodes[0].first = -1
-	if s.prior != nil {
-		s.prior[0] = math.NaN()
+	for j, w := range s.workers {
+		w.rng.Seed(WorkerSeed(seed, j))
 	}
+	if s.workers == nil {
+		s.rng.Seed(seed)
+	}
+	s.arena.reset()
+	s.arena.reserve()
+	root, err := s.take(1) // the first chunk holds at least one node
+	if err != nil {
+		panic("core: " + err.Error())
+	}
+	s.nodes.at(root).first = -1
+	if s.arena.prior.used() {
+		*s.arena.prior.at(root) = math.NaN()
+	}
+}
+
+// WorkerSeed is the seed of worker j of a parallel search with the given
+// seed: the seed itself for worker 0, so that one worker searches as a
+// serial search does, and a splitmix64 hash of it for the others.
+func WorkerSeed(seed uint64, j int) uint64 {
+	if j == 0 {
+		return seed
+	}
+	z := seed + uint64(j)*0x9E3779B97F4A7C15
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
 }
 
 // Sims is the number of simulations run since New or Reset.
@@ -147,24 +227,29 @@ func (s *Search) Sims() int64 { return s.sims }
 
 // Nodes is the number of stored nodes, visited or not: a node is stored as
 // soon as its parent is expanded.
-func (s *Search) Nodes() int { return len(s.nodes) }
+func (s *Search) Nodes() int { return s.count }
 
 // BytesPerNode is the arena memory each stored node costs with this search's
 // rule and configuration: 16 bytes, plus 16 for virtual experience, 8 for
-// priors, 20 for AMAF and 8 for minimax backups.
+// priors, 20 for AMAF, 8 for minimax backups and 4 for a tree-parallel
+// search's virtual loss. Chunks that are not yet full add to it (at most
+// one chunk: 2^20 nodes).
 func (s *Search) BytesPerNode() int {
 	b := 16
-	if s.virt != nil {
+	if s.arena.virt.used() {
 		b += 16
 	}
-	if s.prior != nil {
+	if s.arena.prior.used() {
 		b += 8
 	}
-	if s.amaf != nil {
+	if s.arena.amaf.used() {
 		b += 16 + 4
 	}
-	if s.mm != nil {
+	if s.mm.used() {
 		b += 8
+	}
+	if s.fly.used() {
+		b += 4
 	}
 	return b
 }
@@ -176,7 +261,7 @@ func (s *Search) BytesPerNode() int {
 // same error until Reset.
 func (s *Search) Run(ctx context.Context, sims int) (err error) {
 	if sims <= 0 {
-		return fmt.Errorf("core: budget of %d simulations, want at least 1", sims)
+		return errBudget(sims)
 	}
 	if s.err != nil {
 		return s.err
@@ -184,14 +269,12 @@ func (s *Search) Run(ctx context.Context, sims int) (err error) {
 	if s.sims+int64(sims) > math.MaxUint32 {
 		return fmt.Errorf("core: %d simulations would overflow the node counters", s.sims+int64(sims))
 	}
+	if s.workers != nil {
+		return s.runShared(ctx, sims)
+	}
 	defer func() {
 		if p := recover(); p != nil {
-			if s.inRule {
-				s.err = &RuleError{Path: s.pathMoves(), Sim: s.sims, Panic: p}
-			} else {
-				s.err = &GameError{Path: s.pathMoves(), Sim: s.sims, Msg: fmt.Sprintf("panic: %v", p)}
-			}
-			s.inRule = false
+			s.err = s.panicError(&s.worker, p)
 			err = s.err
 		}
 	}()
@@ -204,6 +287,7 @@ func (s *Search) Run(ctx context.Context, sims int) (err error) {
 			default:
 			}
 		}
+		s.t = s.sims
 		if err := s.simulate(); err != nil {
 			s.err = err
 			return err
@@ -213,61 +297,85 @@ func (s *Search) Run(ctx context.Context, sims int) (err error) {
 	return nil
 }
 
-// simulate runs one simulation: descent, growth, roll-out and backup.
+func errBudget(sims int) error {
+	return fmt.Errorf("core: budget of %d simulations, want at least 1", sims)
+}
+
+// panicError turns a panic of worker w into the error that spoils the search.
+func (s *Search) panicError(w *worker, p any) error {
+	defer func() { w.inRule = false }()
+	if w.inRule {
+		return &RuleError{Path: s.pathMoves(w), Sim: w.t, Panic: p}
+	}
+	return &GameError{Path: s.pathMoves(w), Sim: w.t, Msg: fmt.Sprintf("panic: %v", p)}
+}
+
+// simulate runs one simulation of a serial search: descent, growth,
+// roll-out and backup.
 func (s *Search) simulate() error {
-	g := s.game
+	w := &s.worker
+	g := w.game
 	g.Reset()
-	s.path = s.path[:0]
-	s.played = s.played[:0]
+	w.path = w.path[:0]
+	w.played = w.played[:0]
 	paper := s.cfg.Growth == GrowPaper
 	cur := int32(0)
 	var reward float64
 	for depth := int32(0); ; depth++ {
 		kind := g.Kind()
-		s.path = append(s.path, step{node: cur, kind: kind})
+		nd := s.nodes.at(cur)
+		w.path = append(w.path, step{})
+		st := &w.path[len(w.path)-1] // fields stored one by one: a composite literal copied whole stalls store forwarding
+		st.node, st.kind = cur, kind
 		if kind == Terminal {
 			reward = g.Reward()
 			break
 		}
-		if s.nodes[cur].first < 0 {
-			if !paper && (s.nodes[cur].n < uint32(s.cfg.ExpandAfter) || s.full(g.NumMoves())) {
-				r, err := s.rollout(depth)
+		k := g.NumMoves()
+		if k <= 0 {
+			return s.errorf(w, "%v position with %d moves", kind, k)
+		}
+		if nd.first < 0 {
+			if !paper && (nd.n < uint32(s.cfg.ExpandAfter) || s.full(k)) {
+				r, err := s.rollout(w, kind, k, depth)
 				if err != nil {
 					return err
 				}
 				reward = r
 				break
 			}
-			if err := s.expand(cur, kind); err != nil {
+			if err := s.expand(w, cur, kind, k); err != nil {
 				return err
+			}
+			nd = s.nodes.at(cur) // the first chunk may have moved
+		}
+		first := nd.first
+		st.first, st.kids = first, int32(k)
+		var i int
+		switch {
+		case kind == Chance:
+			var err error
+			if i, err = s.sample(w, k); err != nil {
+				return err
+			}
+		case kind != Max && kind != Min:
+			return s.errorf(w, "unknown kind %v", kind)
+		case s.uct != nil:
+			i = s.uct.selectNodes(s.tab, s.nodes.span(first, int32(k)), nd.n, kind == Min)
+		default:
+			i = s.choose(cur, nd, first, k, kind, depth)
+			if uint(i) >= uint(k) {
+				return &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
 			}
 		}
-		first := s.nodes[cur].first
-		k := g.NumMoves()
-		s.path[len(s.path)-1].kids = int32(k)
-		var i int
-		if kind == Chance {
-			var err error
-			if i, err = s.sample(k); err != nil {
-				return err
-			}
-		} else {
-			if kind != Max && kind != Min {
-				return s.errorf("unknown kind %v", kind)
-			}
-			i = s.choose(cur, first, k, kind, depth)
-			if uint(i) >= uint(k) {
-				return &RuleError{Path: s.pathMoves(), Sim: s.sims, Index: i, Len: k}
-			}
-			if s.amaf != nil {
-				s.play(depth, kind, s.moves[first+int32(i)])
-			}
+		if s.arena.amaf.used() && kind != Chance {
+			w.play(depth, kind, *s.moves.at(first + int32(i)))
 		}
 		g.Play(i)
 		cur = first + int32(i)
 	}
 	if !(reward >= 0 && reward <= 1) {
-		return s.errorf("terminal reward %v outside [0,1]", reward)
+		return s.errorf(w, "terminal reward %v outside [0,1]", reward)
 	}
 	s.backup(reward)
 	return nil
@@ -275,202 +383,192 @@ func (s *Search) simulate() error {
 
 // full reports whether expanding k children would cross MaxNodes.
 func (s *Search) full(k int) bool {
-	return s.cfg.MaxNodes > 0 && len(s.nodes)+k > s.cfg.MaxNodes
+	return s.cfg.MaxNodes > 0 && s.count+k > s.cfg.MaxNodes
 }
 
 // choose sets up the site of node cur and asks the rule for a child.
-func (s *Search) choose(cur, first int32, k int, kind Kind, depth int32) int {
-	st := &s.site
-	end := first + int32(k)
-	st.kids = s.nodes[first:end]
-	st.self = s.nodes[cur]
+func (s *Search) choose(cur int32, nd *node, first int32, k int, kind Kind, depth int32) int {
+	w := &s.worker
+	st := &w.site
+	kk := int32(k)
+	st.kids = s.nodes.span(first, kk)
+	st.self = *nd
 	st.flip = kind == Min
 	st.depth = int(depth)
-	st.t = s.sims
-	st.rng = &s.rng
+	st.t = w.t
+	st.rng = &w.rng
 	st.hasLog = false
-	if s.virt != nil {
-		st.virt = s.virt[first:end]
-		st.sVirt = s.virt[cur]
+	if s.arena.virt.used() {
+		st.virt = s.arena.virt.span(first, kk)
+		st.sVirt = *s.arena.virt.at(cur)
 	}
-	if s.prior != nil {
-		st.prior = s.prior[first:end]
+	if s.arena.prior.used() {
+		st.prior = s.arena.prior.span(first, kk)
 	}
-	if s.amaf != nil {
-		st.amaf = s.amaf[first:end]
+	if s.arena.amaf.used() {
+		st.amaf = s.arena.amaf.span(first, kk)
 	}
-	if s.mm != nil {
-		st.mm = s.mm[first:end]
-		st.sMM = s.mm[cur]
+	if s.mm.used() {
+		st.mm = s.mm.span(first, kk)
+		st.sMM = *s.mm.at(cur)
 	}
-	s.inRule = true
+	w.inRule = true
 	i := s.rule.Select(st)
-	s.inRule = false
+	w.inRule = false
 	return i
 }
 
 // sample draws a child of the current chance position by its probabilities.
-func (s *Search) sample(k int) (int, error) {
-	u := s.rng.Float64()
+func (s *Search) sample(w *worker, k int) (int, error) {
+	u := w.rng.Float64()
 	acc := 0.0
 	for i := range k {
-		acc += s.game.Prob(i)
+		acc += w.game.Prob(i)
 		if u < acc {
 			return i, nil
 		}
 	}
 	if math.Abs(acc-1) > 1e-9 {
-		return 0, s.errorf("chance probabilities sum to %v, want 1", acc)
+		return 0, s.errorf(w, "chance probabilities sum to %v, want 1", acc)
 	}
 	return k - 1, nil
 }
 
-// grow appends k zeroed nodes (and their optional statistics) to the arena.
-func (s *Search) grow(k int) {
-	n := len(s.nodes) + k
-	if n > cap(s.nodes) {
-		s.nodes = append(s.nodes[:cap(s.nodes)], make([]node, n-cap(s.nodes))...)
+// expand adds the k children of node cur, the game's current position, and
+// sets its first child. A tree-parallel worker publishes the first child
+// itself, after newKids has filled in the children.
+func (s *Search) expand(w *worker, cur int32, kind Kind, k int) error {
+	first, err := s.newKids(w, kind, k)
+	if err != nil {
+		return err
 	}
-	s.nodes = s.nodes[:n]
-	clear(s.nodes[n-k:])
-	if s.virt != nil {
-		s.virt = extend(s.virt, k)
-	}
-	if s.prior != nil {
-		s.prior = extend(s.prior, k)
-	}
-	if s.amaf != nil {
-		s.amaf = extend(s.amaf, k)
-		s.moves = extend(s.moves, k)
-	}
-	if s.mm != nil {
-		s.mm = extend(s.mm, k)
-	}
+	s.nodes.at(cur).first = first
+	return nil
 }
 
-// extend appends k zero values to a.
-func extend[T any](a []T, k int) []T {
-	n := len(a) + k
-	if n > cap(a) {
-		a = append(a[:cap(a)], make([]T, n-cap(a))...)
+// newKids allocates and initialises the k children of the worker's current
+// position and returns the index of the first.
+func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
+	if s.workers != nil {
+		s.mu.Lock()
 	}
-	a = a[:n]
-	clear(a[n-k:])
-	return a
-}
-
-// expand adds the children of node cur, the game's current position.
-func (s *Search) expand(cur int32, kind Kind) error {
-	g := s.game
-	k := g.NumMoves()
-	if k <= 0 {
-		return s.errorf("%v position with %d moves", kind, k)
+	full, count := s.full(k), s.count
+	var first int32
+	var err error
+	if !full {
+		first, err = s.take(k)
 	}
-	if s.full(k) || len(s.nodes)+k > math.MaxInt32 {
-		return s.errorf("tree is full: %d stored nodes, MaxNodes %d", len(s.nodes), s.cfg.MaxNodes)
+	if s.workers != nil {
+		s.mu.Unlock()
 	}
-	first := int32(len(s.nodes))
-	s.grow(k)
-	for i := range k {
-		s.nodes[first+int32(i)].first = -1
+	if full {
+		return 0, s.errorf(w, "tree is full: %d stored nodes, MaxNodes %d", count, s.cfg.MaxNodes)
 	}
-	s.nodes[cur].first = first
+	if err != nil {
+		return 0, s.errorf(w, "%v", err)
+	}
+	kk := int32(k)
+	kids := s.nodes.span(first, kk)
+	for i := range kids {
+		kids[i].first = -1
+	}
 	if kind == Chance {
-		return nil
+		return first, nil
 	}
-	if s.heur != nil || s.prior != nil || s.virt != nil {
+	if w.heur != nil || s.arena.prior.used() || s.arena.virt.used() {
 		for i := range k {
 			h, ok := math.NaN(), false
-			if s.heur != nil {
-				h, ok = s.heur.Prior(i)
+			if w.heur != nil {
+				h, ok = w.heur.Prior(i)
 				if !ok {
 					h = math.NaN()
 				}
 			}
-			if s.prior != nil {
-				s.prior[first+int32(i)] = h
+			if s.arena.prior.used() {
+				*s.arena.prior.at(first + int32(i)) = h
 			}
-			if s.virt != nil {
+			if s.arena.virt.used() {
 				k1, k2 := s.needs.Virtual.Virtual(h, ok)
 				if !(k1 >= 0 && k2 >= 0 && k2 <= k1) || math.IsInf(k1, 0) {
-					return &RuleError{Path: s.pathMoves(), Sim: s.sims, Index: i, Len: k,
+					return 0, &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k,
 						Msg: fmt.Sprintf("virtual experience k1=%v k2=%v, want 0 ≤ k2 ≤ k1 < ∞", k1, k2)}
 				}
 				if kind == Min {
 					k2 = k1 - k2
 				}
-				s.virt[first+int32(i)] = virtual{k1, k2}
+				*s.arena.virt.at(first + int32(i)) = virtual{k1, k2}
 			}
 		}
 	}
-	if s.moves != nil {
-		for i := range k {
+	if s.arena.amaf.used() {
+		moves := s.moves.span(first, kk)
+		for i := range moves {
 			m := i
-			if s.mover != nil {
-				m = s.mover.Move(i)
+			if w.mover != nil {
+				m = w.mover.Move(i)
 			}
 			if m < 0 || m > math.MaxInt32/2-1 {
-				return s.errorf("move identity %d of child %d out of range", m, i)
+				return 0, s.errorf(w, "move identity %d of child %d out of range", m, i)
 			}
-			s.moves[first+int32(i)] = int32(m)
+			moves[i] = int32(m)
 		}
 	}
-	return nil
+	return first, nil
 }
 
-// rollout plays the default policy from the current position to the end.
-func (s *Search) rollout(depth int32) (float64, error) {
-	g := s.game
+// rollout plays the default policy to the end from the current position,
+// a stored leaf of the given kind with k moves.
+func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, error) {
+	g := w.game
+	pol := s.cfg.Rollout
 	for ; ; depth++ {
-		kind := g.Kind()
-		if kind == Terminal {
-			return g.Reward(), nil
-		}
-		k := g.NumMoves()
-		if k <= 0 {
-			return 0, s.errorf("%v position with %d moves in a roll-out", kind, k)
-		}
 		var i int
 		switch kind {
 		case Chance:
 			var err error
-			if i, err = s.sample(k); err != nil {
+			if i, err = s.sample(w, k); err != nil {
 				return 0, err
 			}
 		case Max, Min:
-			if s.cfg.Rollout != nil {
-				i = s.cfg.Rollout.Choose(g, &s.rng)
+			if pol != nil {
+				i = pol.Choose(g, &w.rng)
 				if uint(i) >= uint(k) {
-					return 0, s.errorf("roll-out policy chose move %d of %d", i, k)
+					return 0, s.errorf(w, "roll-out policy chose move %d of %d", i, k)
 				}
 			} else {
-				i = s.rng.IntN(k)
+				i = w.rng.IntN(k)
 			}
-			if s.amaf != nil {
+			if w.seen != nil {
 				m := i
-				if s.mover != nil {
-					m = s.mover.Move(i)
+				if w.mover != nil {
+					m = w.mover.Move(i)
 				}
-				s.play(depth, kind, int32(m))
+				w.play(depth, kind, int32(m))
 			}
 		default:
-			return 0, s.errorf("unknown kind %v in a roll-out", kind)
+			return 0, s.errorf(w, "unknown kind %v in a roll-out", kind)
 		}
 		g.Play(i)
+		if kind = g.Kind(); kind == Terminal {
+			return g.Reward(), nil
+		}
+		if k = g.NumMoves(); k <= 0 {
+			return 0, s.errorf(w, "%v position with %d moves in a roll-out", kind, k)
+		}
 	}
 }
 
-// errorf returns an error that names the current path.
-func (s *Search) errorf(format string, args ...any) error {
-	return &GameError{Path: s.pathMoves(), Sim: s.sims, Msg: fmt.Sprintf(format, args...)}
+// errorf returns an error that names worker w's current path.
+func (s *Search) errorf(w *worker, format string, args ...any) error {
+	return &GameError{Path: s.pathMoves(w), Sim: w.t, Msg: fmt.Sprintf(format, args...)}
 }
 
 // pathMoves returns the move indices from the root to the deepest node of
-// the current path.
-func (s *Search) pathMoves() []int32 {
+// worker w's current path.
+func (s *Search) pathMoves(w *worker) []int32 {
 	var moves []int32
-	for j := 1; j < len(s.path); j++ {
-		moves = append(moves, s.path[j].node-s.nodes[s.path[j-1].node].first)
+	for j := 1; j < len(w.path); j++ {
+		moves = append(moves, w.path[j].node-w.path[j-1].first)
 	}
 	return moves
 }

@@ -23,18 +23,27 @@ type UCT struct {
 // sum w (from the chooser's side) under a parent whose count has natural
 // logarithm logN:
 //
-//	w/n + c·sqrt(logN/n), computed as (w + c·sqrt(logN·n))/n
+//	w/n + c·sqrt(logN/n), computed as w·(1/n) + (c·sqrt(logN))·(1/sqrt(n))
 //
-// with one square root and one division. Counts below 2^-512, which only
-// virtual experience can give, take the form with two square roots instead,
-// since logN·n would lose precision to underflow and logN/n overflow. It is
-// the one home of the formula: core.UCT and the catalogue's rules that add a
-// UCT term call it.
+// with each product rounded on its own (never fused), so that a search can
+// take 1/n and 1/sqrt(n) from a table for small counts and c·sqrt(logN)
+// once per node and get the same float64 as this function. Counts below
+// 2^-512, which only virtual experience can give, and above 2^512 take the
+// form w/n + c·sqrt(logN)/sqrt(n), since 1/n would overflow or lose
+// precision. It is the one home of the formula: core.UCT and the
+// catalogue's rules that add a UCT term call it.
 func UCTScore(w, n, c, logN float64) float64 {
-	if n < 0x1p-512 {
+	if n < 0x1p-512 || n > 0x1p512 {
 		return w/n + c*math.Sqrt(logN)/math.Sqrt(n)
 	}
-	return (w + c*math.Sqrt(logN*n)) / n
+	return uctTerms(w, 1/n, c*math.Sqrt(logN), 1/math.Sqrt(n))
+}
+
+// uctTerms is UCTScore from its factors: inv = 1/n, cs = c·sqrt(logN),
+// isq = 1/sqrt(n). The conversions forbid fusing a product with the sum,
+// which some architectures would do, so the result is the same everywhere.
+func uctTerms(w, inv, cs, isq float64) float64 {
+	return float64(w*inv) + float64(cs*isq)
 }
 
 // LogParent returns ln n(F) for the site's parent, n(F) below 1 counted as 1.
@@ -47,7 +56,7 @@ func LogParent(s *Site) float64 {
 	}
 	var l float64
 	if s.sVirt.n == 0 && s.wide == nil {
-		l = logCount(s.self.n) // the same float64 as the general case
+		l = loadTables().logCount(s.self.n) // the same float64 as the general case
 	} else {
 		l = math.Log(max(s.ParentN(), 1))
 	}
@@ -57,8 +66,8 @@ func LogParent(s *Site) float64 {
 
 // Select implements Rule.
 func (u UCT) Select(s *Site) int {
-	if s.virt == nil && s.mm == nil && s.wide == nil {
-		return u.selectPlain(s)
+	if s.virt == nil && s.mm == nil && s.wide == nil && u.C >= 0 && u.C <= math.MaxFloat64 {
+		return u.selectNodes(loadTables(), s.kids, s.self.n, s.flip)
 	}
 	logN := LogParent(s)
 	best, bestScore := 0, math.Inf(-1)
@@ -75,37 +84,49 @@ func (u UCT) Select(s *Site) int {
 	return best
 }
 
-// selectPlain is Select for the common site without virtual experience or
-// minimax values: it reads the nodes directly. Scores are never NaN, so
-// max keeps the same best score as a compare-and-assign would, and the
-// compiler can keep the loop free of unpredictable branches.
-func (u UCT) selectPlain(s *Site) int {
-	logN := logCount(s.self.n)
-	best, bestScore := 0, math.Inf(-1)
-	if s.flip {
-		for i, k := range s.kids {
-			if k.n == 0 {
-				return i
-			}
-			n := float64(k.n)
-			score := UCTScore(n-k.w, n, u.C, logN)
-			if score > bestScore {
-				best = i
-			}
-			bestScore = max(bestScore, score)
-		}
-		return best
+// selectNodes is Select for a plain site (no virtual experience, no
+// minimax values, counts that fit a node) and a constant C in [0, ∞): the
+// search calls it directly for a UCT rule, with the children's nodes and
+// the parent's visits. It computes every score as UCTScore does, the same
+// float64, but takes 1/n and 1/sqrt(n) from a table for small n and
+// c·sqrt(ln n(F)) once. Those scores are never NaN or negative (w and n − w
+// are sums of rewards in [0,1], C ≥ 0), and for such numbers the order of
+// the float64 values is the order of their bits as unsigned integers: the
+// argmax compares the bits, which the compiler keeps in registers with
+// conditional moves instead of branches that mispredict.
+func (u UCT) selectNodes(t *tables, kids []node, parentN uint32, flip bool) int {
+	if len(kids) == 0 {
+		return 0
 	}
-	for i, k := range s.kids {
+	var sl float64
+	if parentN < recipSize {
+		sl = t.sqrtLog[parentN]
+	} else {
+		sl = math.Sqrt(t.logCount(parentN))
+	}
+	cs := u.C * sl
+	best, bestBits := 0, uint64(0)
+	for i := range kids {
+		k := &kids[i]
 		if k.n == 0 {
 			return i
 		}
-		n := float64(k.n)
-		score := UCTScore(k.w, n, u.C, logN)
-		if score > bestScore {
-			best = i
+		var inv, isq float64
+		if k.n < recipSize {
+			r := &t.recip[k.n]
+			inv, isq = r.inv, r.isq
+		} else {
+			n := float64(k.n)
+			inv, isq = 1/n, 1/math.Sqrt(n)
 		}
-		bestScore = max(bestScore, score)
+		w := k.w
+		if flip {
+			w = float64(k.n) - w
+		}
+		b := math.Float64bits(uctTerms(w, inv, cs, isq))
+		if b > bestBits {
+			best, bestBits = i, b
+		}
 	}
 	return best
 }
@@ -120,33 +141,60 @@ func (u UCT) Score(s *Site, i int) float64 {
 	return UCTScore(s.W(i), n, u.C, LogParent(s))
 }
 
-// logTableSize bounds the visit counts whose logarithm logCount looks up.
-const logTableSize = 1 << 16
-
-// logTable caches math.Log of the small visit counts, the only read-only
-// state the package shares: a pure function's values, built once on first use.
-var (
-	logTable     atomic.Pointer[[logTableSize]float64]
-	logTableOnce sync.Once
+const (
+	// logTableSize bounds the visit counts whose logarithm logCount looks up.
+	logTableSize = 1 << 16
+	// recipSize bounds the visit counts whose 1/n, 1/sqrt(n) and
+	// sqrt(ln n) the UCT loop looks up: 96 KiB, so that the entries a
+	// search reads stay in the first two cache levels.
+	recipSize = 1 << 12
 )
+
+// recip holds 1/n and 1/sqrt(n), side by side so that one cache line
+// serves both.
+type recip struct{ inv, isq float64 }
+
+// tables are the values of pure functions at small visit counts, the only
+// read-only state the package shares, built once on first use.
+type tables struct {
+	log     [logTableSize]float64
+	sqrtLog [recipSize]float64 // math.Sqrt(log[n])
+	recip   [recipSize]recip
+}
+
+var (
+	tablesPtr  atomic.Pointer[tables]
+	tablesOnce sync.Once
+)
+
+// loadTables returns the tables, building them on first use.
+func loadTables() *tables {
+	if t := tablesPtr.Load(); t != nil {
+		return t
+	}
+	tablesOnce.Do(func() {
+		t := new(tables)
+		for i := range t.log {
+			t.log[i] = math.Log(max(float64(i), 1))
+		}
+		for i := 1; i < recipSize; i++ {
+			n := float64(i)
+			t.recip[i] = recip{1 / n, 1 / math.Sqrt(n)}
+		}
+		for i := range t.sqrtLog {
+			t.sqrtLog[i] = math.Sqrt(t.log[i])
+		}
+		tablesPtr.Store(t)
+	})
+	return tablesPtr.Load()
+}
 
 // logCount returns math.Log(max(float64(n), 1)), the same float64, from a
 // table when n is small: in a search most nodes on a path have few visits,
 // and the logarithm was a sixth of the time of a UCT simulation.
-func logCount(n uint32) float64 {
+func (t *tables) logCount(n uint32) float64 {
 	if n >= logTableSize {
 		return math.Log(float64(n))
 	}
-	t := logTable.Load()
-	if t == nil {
-		logTableOnce.Do(func() {
-			t := new([logTableSize]float64)
-			for i := range t {
-				t[i] = math.Log(max(float64(i), 1))
-			}
-			logTable.Store(t)
-		})
-		t = logTable.Load()
-	}
-	return t[n]
+	return t.log[n]
 }

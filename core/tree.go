@@ -1,0 +1,384 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// NewTree returns a tree-parallel search (Grand Challenge paper §4.3): one
+// worker per game, each driving its own cursor on the same game from its
+// own goroutine, all descending and growing one tree. Every game must be a
+// fresh cursor on the same game, and the rule's Select must be safe to call
+// from several goroutines at once (each call gets its own Site and its own
+// worker's generator); the catalogue's rules are values and are.
+//
+// Statistics are read and updated with atomic operations, so the search is
+// race-free; Config.VirtualLoss makes the workers spread out. Run divides
+// its budget among the workers as they become free, so the statistics
+// depend on the timing of the threads: this is the one exception to the
+// engine's determinism. With one game the search is the serial search,
+// simulation for simulation (no other worker is ever in flight).
+//
+// Between runs, Walk, Lookup, Decide and the other inspection methods read
+// the tree as they do for a serial search.
+func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
+	if len(games) == 0 {
+		return nil, errors.New("core: NewTree with no games")
+	}
+	if err := cfg.VirtualLoss.check(); err != nil {
+		return nil, err
+	}
+	s, err := newSearch(games, rule, cfg)
+	if err != nil {
+		return nil, err
+	}
+	s.vl = cfg.VirtualLoss
+	if s.vl.N > 0 {
+		s.fly.c = [][]uint32{}
+		s.uct = nil // sites carry the virtual loss: UCT reads it through Select
+		for j := range s.nodes.c {
+			if s.nodes.c[j] != nil {
+				s.fly.add(j, len(s.nodes.c[j]))
+			}
+		}
+	}
+	s.arena.share()
+	s.workers = make([]*worker, len(games))
+	s.workers[0] = &s.worker
+	for j := 1; j < len(games); j++ {
+		w := new(worker)
+		s.initWorker(w, games[j])
+		s.workers[j] = w
+	}
+	s.par.errs = make([]error, len(games))
+	s.par.done = make([]int64, len(games))
+	s.Reset(cfg.Seed)
+	return s, nil
+}
+
+// Workers is the number of goroutines that run the search: 1 for a serial
+// search.
+func (s *Search) Workers() int { return max(len(s.workers), 1) }
+
+// parallelRun is the state a tree-parallel Run shares among its workers.
+type parallelRun struct {
+	next atomic.Int64 // next simulation index to claim
+	end  int64        // first index not to run
+	stop atomic.Bool  // a worker failed: the others stop
+	wg   sync.WaitGroup
+	errs []error // by worker, read after wg.Wait
+	done []int64 // simulations completed, by worker
+}
+
+// claim is the number of simulations a worker claims at a time, so that
+// the claim counter's cache line does not travel between cores on every
+// simulation.
+const claim = 32
+
+// errStopped ends a worker that waits for a node another, failed, worker
+// was expanding.
+var errStopped = errors.New("core: stopped")
+
+// runShared is Run for a tree-parallel search: worker 0 runs in the
+// calling goroutine, the others in their own.
+func (s *Search) runShared(ctx context.Context, sims int) error {
+	p := &s.par
+	p.next.Store(s.sims)
+	p.end = s.sims + int64(sims)
+	p.stop.Store(false)
+	p.wg.Add(len(s.workers))
+	for j := 1; j < len(s.workers); j++ {
+		go s.work(ctx, j)
+	}
+	s.work(ctx, 0)
+	p.wg.Wait()
+	var err error
+	for j := range s.workers {
+		s.sims += p.done[j]
+		if e := p.errs[j]; e != nil && (err == nil || isCtxErr(err) && !isCtxErr(e)) {
+			err = e
+		}
+	}
+	if err != nil && !isCtxErr(err) {
+		s.err = err
+	}
+	return err
+}
+
+func isCtxErr(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// work runs simulations of worker j until the budget is spent, the context
+// ends or a worker fails.
+func (s *Search) work(ctx context.Context, j int) {
+	p := &s.par
+	w := s.workers[j]
+	var done int64
+	defer func() {
+		if r := recover(); r != nil {
+			p.errs[j] = s.panicError(w, r)
+			p.stop.Store(true)
+		}
+		p.done[j] = done
+		p.wg.Done()
+	}()
+	p.errs[j] = nil
+	ctxDone := ctx.Done()
+	for {
+		if ctxDone != nil {
+			select {
+			case <-ctxDone:
+				p.errs[j] = ctx.Err()
+				return
+			default:
+			}
+		}
+		t0 := p.next.Add(claim) - claim
+		for t := t0; t < min(t0+claim, p.end); t++ {
+			if p.stop.Load() {
+				return
+			}
+			w.t = t
+			if err := s.simulateShared(w); err != nil {
+				if err != errStopped {
+					p.errs[j] = err
+					p.stop.Store(true)
+				}
+				return
+			}
+			done++
+		}
+		if t0+claim >= p.end {
+			return
+		}
+	}
+}
+
+// fullShared is full for a tree-parallel search, whose count other
+// workers change.
+func (s *Search) fullShared(k int) bool {
+	if s.cfg.MaxNodes == 0 {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.full(k)
+}
+
+// simulateShared runs one simulation of worker w on the shared tree.
+func (s *Search) simulateShared(w *worker) error {
+	g := w.game
+	g.Reset()
+	w.path = w.path[:0]
+	w.played = w.played[:0]
+	paper := s.cfg.Growth == GrowPaper
+	fly := s.fly.used()
+	cur := int32(0)
+	by := Max
+	var reward float64
+	for depth := int32(0); ; depth++ {
+		kind := g.Kind()
+		if depth == 0 && kind == Min {
+			by = Min
+		}
+		nd := s.nodes.at(cur)
+		if fly {
+			atomic.AddUint32(s.fly.at(cur), 1)
+		}
+		w.path = append(w.path, step{})
+		st := &w.path[len(w.path)-1]
+		st.node, st.kind, st.by = cur, kind, by
+		if kind == Terminal {
+			reward = g.Reward()
+			break
+		}
+		k := g.NumMoves()
+		if k <= 0 {
+			return s.errorf(w, "%v position with %d moves", kind, k)
+		}
+		first := atomic.LoadInt32(&nd.first)
+		if first < 0 {
+			if !paper && (atomic.LoadUint32(&nd.n) < uint32(s.cfg.ExpandAfter) || s.fullShared(k)) {
+				r, err := s.rollout(w, kind, k, depth)
+				if err != nil {
+					return err
+				}
+				reward = r
+				break
+			}
+			if first == -1 && atomic.CompareAndSwapInt32(&nd.first, -1, -2) {
+				f, err := s.newKids(w, kind, k)
+				if err != nil {
+					atomic.StoreInt32(&nd.first, -1)
+					return err
+				}
+				atomic.StoreInt32(&nd.first, f)
+				first = f
+			} else if !paper {
+				// Another worker is adding the children: this simulation
+				// treats the node as the leaf it still is.
+				r, err := s.rollout(w, kind, k, depth)
+				if err != nil {
+					return err
+				}
+				reward = r
+				break
+			} else {
+				for first < 0 {
+					if s.par.stop.Load() {
+						return errStopped
+					}
+					runtime.Gosched()
+					first = atomic.LoadInt32(&nd.first)
+				}
+			}
+		}
+		st.first, st.kids = first, int32(k)
+		var i int
+		switch kind {
+		case Chance:
+			var err error
+			if i, err = s.sample(w, k); err != nil {
+				return err
+			}
+		case Max, Min:
+			i = s.chooseShared(w, cur, nd, first, k, kind, depth, by)
+			if uint(i) >= uint(k) {
+				return &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
+			}
+			if s.arena.amaf.used() {
+				w.play(depth, kind, *s.moves.at(first + int32(i)))
+			}
+			by = kind
+		default:
+			return s.errorf(w, "unknown kind %v", kind)
+		}
+		g.Play(i)
+		cur = first + int32(i)
+	}
+	if !(reward >= 0 && reward <= 1) {
+		return s.errorf(w, "terminal reward %v outside [0,1]", reward)
+	}
+	s.backupShared(w, reward)
+	return nil
+}
+
+// lossValue is the reward of a virtual loss in max's perspective, for a
+// node chosen by a player of kind by.
+func (s *Search) lossValue(by Kind) float64 {
+	if by == Min {
+		return 1 - s.vl.Value
+	}
+	return s.vl.Value
+}
+
+// chooseShared gives the rule a site built from a snapshot of the node's
+// and its children's statistics, read atomically, with the other workers'
+// virtual loss added as virtual experience.
+func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
+	kk := int32(k)
+	if cap(w.kids) < k {
+		w.kids = make([]node, k)
+		w.virt = make([]virtual, k)
+		w.amaf = make([]amafStat, k)
+		w.mmBuf = make([]float64, k)
+	}
+	kids := w.kids[:k]
+	src := s.nodes.span(first, kk)
+	for i := range kids {
+		kids[i] = node{w: loadF(&src[i].w, true), n: atomic.LoadUint32(&src[i].n), first: -1}
+	}
+	self := node{w: loadF(&nd.w, true), n: atomic.LoadUint32(&nd.n), first: first}
+	fly := s.fly.used()
+	if s.uct != nil {
+		return s.uct.selectNodes(s.tab, kids, self.n, kind == Min)
+	}
+	st := &w.site
+	st.kids = kids
+	st.self = self
+	st.flip = kind == Min
+	st.depth = int(depth)
+	st.t = w.t
+	st.rng = &w.rng
+	st.hasLog = false
+	switch {
+	case fly:
+		buf := w.virt[:k]
+		in := s.fly.span(first, kk)
+		v := s.lossValue(kind)
+		for i := range buf {
+			var vi virtual
+			if s.arena.virt.used() {
+				vi = *s.arena.virt.at(first + int32(i))
+			}
+			f := float64(atomic.LoadUint32(&in[i])) * s.vl.N
+			buf[i] = virtual{vi.n + f, vi.w + f*v}
+		}
+		st.virt = buf
+		var sv virtual
+		if s.arena.virt.used() {
+			sv = *s.arena.virt.at(cur)
+		}
+		f := float64(atomic.LoadUint32(s.fly.at(cur))-1) * s.vl.N // the others'
+		st.sVirt = virtual{sv.n + f, sv.w + f*s.lossValue(by)}
+	case s.arena.virt.used():
+		st.virt = s.arena.virt.span(first, kk) // written before the node was published
+		st.sVirt = *s.arena.virt.at(cur)
+	}
+	if s.arena.prior.used() {
+		st.prior = s.arena.prior.span(first, kk)
+	}
+	if s.arena.amaf.used() {
+		buf := w.amaf[:k]
+		for i := range buf {
+			a := s.arena.amaf.at(first + int32(i))
+			buf[i] = amafStat{atomic.LoadUint32(&a.n), loadF(&a.w, true)}
+		}
+		st.amaf = buf
+	}
+	if s.mm.used() {
+		buf := w.mmBuf[:k]
+		for i := range buf {
+			buf[i] = loadF(s.mm.at(first+int32(i)), true)
+		}
+		st.mm = buf
+		st.sMM = loadF(s.mm.at(cur), true)
+	}
+	w.inRule = true
+	i := s.rule.Select(st)
+	w.inRule = false
+	return i
+}
+
+// backupShared is backup for a tree-parallel search: atomic updates, and
+// the simulation leaves the nodes it was in flight through.
+func (s *Search) backupShared(w *worker, reward float64) {
+	fly := s.fly.used()
+	for _, st := range w.path {
+		nd := s.nodes.at(st.node)
+		atomic.AddUint32(&nd.n, 1)
+		addF(&nd.w, reward)
+		if fly {
+			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
+		}
+	}
+	if s.mm.used() {
+		s.backupMinimax(w, reward, true)
+	}
+	if s.arena.amaf.used() {
+		s.backupAMAF(w, reward, true)
+	}
+}
+
+// String describes v: "virtual loss 1×0" (N × Value) or "no virtual loss".
+func (v VirtualLoss) String() string {
+	if v.N == 0 {
+		return "no virtual loss"
+	}
+	return fmt.Sprintf("virtual loss %g×%g", v.N, v.Value)
+}
