@@ -42,6 +42,21 @@
 // roll-out move, so AMAF and RAVE statistics are complete. Connect Four's
 // roll-outs are core's uniform ones.
 //
+// # The checker on Go positions
+//
+// Go has no exact solver at 9×9; GoOracle values small positions exactly,
+// for props.CheckGame: alpha-beta to the end of the game under the Game's
+// own rules, without a transposition table (under positional superko a
+// position's value depends on the game before it). Even 5×5 endgames with
+// two to five empty points are beyond 200,000 nodes when the game runs to
+// goboard's move cap, since the losing side's self-ataris and recaptures
+// go on for dozens of moves; with a move cap ten moves ahead
+// (goboard.Config.MaxMoves) they take a few thousand. TestCheckerOnGo
+// checks rules on such endgames: 5×5, komi set so that the board as it
+// stands wins by 1/2, the cap ten moves on, positions that have a losing
+// and a winning move (MCTSCHECK_GO=N checks N of them with the whole
+// catalogue; the README quotes the counts).
+//
 // # GTP
 //
 // GTPClient speaks the Go Text Protocol to an engine, started by StartGTP
