@@ -22,6 +22,20 @@ type endgame struct {
 	name  string
 }
 
+// open returns the endgame's Game and an oracle for it.
+func (eg *endgame) open(t testing.TB) (*goboard.Game, *GoOracle) {
+	t.Helper()
+	g, err := goboard.NewGame(eg.cfg, eg.moves...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := NewGoOracle(eg.cfg, eg.moves, 1<<17)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, o
+}
+
 // endgames returns n endgames from random light playouts on 5×5, stopped
 // with at most 4 to 6 empty points, whose root has an optimal and a
 // non-optimal move and whose root children the oracle values within its
@@ -93,14 +107,7 @@ func endgames(t testing.TB, n int, seed uint64) []endgame {
 func TestGoOracle(t *testing.T) {
 	ctx := context.Background()
 	for _, eg := range endgames(t, 2, 1) {
-		g, err := goboard.NewGame(eg.cfg, eg.moves...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := NewGoOracle(eg.cfg, eg.moves, 1<<17)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g, o := eg.open(t)
 		// Every position within two moves of the root.
 		var walk func(path []int32)
 		walk = func(path []int32) {
@@ -190,14 +197,7 @@ func TestCheckerOnGo(t *testing.T) {
 		in := rules.MustParse(spec)
 		count[spec] = map[props.Verdict]int{}
 		for _, eg := range egs {
-			g, err := goboard.NewGame(eg.cfg, eg.moves...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, err := NewGoOracle(eg.cfg, eg.moves, 1<<17)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g, o := eg.open(t)
 			rep, err := props.CheckGame(ctx, in.Rule, g, o, props.GameOptions{
 				Options: props.Options{RuleSpec: in.Spec, Backup: in.Backup, MaxBudget: budget, MinBudget: budget / 256},
 				Game:    "go5", Position: eg.name, ExportNodes: -1,

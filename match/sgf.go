@@ -18,7 +18,7 @@ func sgf(b *goboard.Board, moves []string, info RecordInfo) string {
 	fmt.Fprintf(&s, "(;GM[1]FF[4]CA[UTF-8]AP[mctscheck]SZ[%d]KM[%s]RU[Chinese]", size, strconv.FormatFloat(b.Komi(), 'f', -1, 64))
 	fmt.Fprintf(&s, "PB[%s]PW[%s]", sgfText(info.First), sgfText(info.Second))
 	if b.Status() != goboard.Playing {
-		fmt.Fprintf(&s, "RE[%s]", sgfResult(b.Score()))
+		fmt.Fprintf(&s, "RE[%s]", ScoreText(b.Score()))
 	}
 	comment := fmt.Sprintf("%s, Tromp-Taylor area score %s", b.Status(), strconv.FormatFloat(b.Score(), 'f', -1, 64))
 	if info.Seed != 0 {
@@ -51,8 +51,10 @@ func sgfPoint(m, size int) string {
 	return string([]byte{byte('a' + col), byte('a' + row)})
 }
 
-// sgfResult writes an area score for Black as SGF's RE value.
-func sgfResult(score float64) string {
+// ScoreText writes an area score for Black as SGF's RE value and GTP's
+// final_score reply do: B+3.5 when Black wins by 3.5, W+0.5 when White
+// wins by 0.5, 0 for a draw.
+func ScoreText(score float64) string {
 	switch {
 	case score > 0:
 		return "B+" + strconv.FormatFloat(score, 'f', -1, 64)

@@ -288,7 +288,7 @@ func (g *gtp) command(name string, args []string) (reply string, err error) {
 		if err := nargs(0, ""); err != nil {
 			return "", err
 		}
-		return scoreText(g.state.Board().Score()), nil
+		return match.ScoreText(g.state.Board().Score()), nil
 	case "time_settings", "time_left":
 		return "", nil
 	}
@@ -406,19 +406,7 @@ func (g *gtp) genmove(color string) (string, error) {
 func (g *gtp) showboard() string {
 	b := g.state.Board()
 	return fmt.Sprintf("%skomi %v, %s to move, %d moves played, %s; Tromp-Taylor score %s",
-		b, b.Komi(), b.ToMove(), b.MovesPlayed(), b.Status(), scoreText(b.Score()))
-}
-
-// scoreText writes an area score for Black as GTP's final_score does:
-// B+3.5, W+0.5, or 0.
-func scoreText(score float64) string {
-	switch {
-	case score > 0:
-		return "B+" + strconv.FormatFloat(score, 'f', -1, 64)
-	case score < 0:
-		return "W+" + strconv.FormatFloat(-score, 'f', -1, 64)
-	}
-	return "0"
+		b, b.Komi(), b.ToMove(), b.MovesPlayed(), b.Status(), match.ScoreText(b.Score()))
 }
 
 // trimPkg drops the "goboard: " prefix of a board error, and the "move N: "

@@ -107,10 +107,10 @@ func TestGTPSession(t *testing.T) {
 	if err != nil {
 		t.Fatalf("genmove b = %s: %v", gen, err)
 	}
-	board := strings.TrimSuffix(b.String(), "\n") + "\nkomi 6.5, white to move, 3 moves played, playing; Tromp-Taylor score " + scoreText(b.Score())
+	board := strings.TrimSuffix(b.String(), "\n") + "\nkomi 6.5, white to move, 3 moves played, playing; Tromp-Taylor score " + match.ScoreText(b.Score())
 	want = strings.Replace(want, "GENMOVE", gen, 1)
 	want = strings.Replace(want, "SHOWBOARD", board, 1)
-	want = strings.Replace(want, "SCORE", scoreText(b.Score()), 1)
+	want = strings.Replace(want, "SCORE", match.ScoreText(b.Score()), 1)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("transcript (-want +got):\n%s", diff)
 	}
@@ -193,7 +193,7 @@ func TestGTPSelfPlay(t *testing.T) {
 	if g.End != "two passes" && g.End != "move cap" {
 		t.Errorf("the game ended by %q", g.End)
 	}
-	if s := scoreText(g.Score); g.BlackScore != s || g.WhiteScore != s {
+	if s := match.ScoreText(g.Score); g.BlackScore != s || g.WhiteScore != s {
 		t.Errorf("final_score: black %q, white %q; the referee counts %s", g.BlackScore, g.WhiteScore, s)
 	}
 	for _, c := range []*match.GTPClient{black, white} {
@@ -240,10 +240,10 @@ func TestGTPvsGNUGo(t *testing.T) {
 	if err != nil {
 		t.Fatalf("after %d moves: %v", len(g.Moves), err)
 	}
-	if g.End != "two passes" || g.WhiteScore == "" || g.BlackScore != scoreText(g.Score) {
-		t.Errorf("end %q, final_score: ours %q (referee %s), GNU Go's %q", g.End, g.BlackScore, scoreText(g.Score), g.WhiteScore)
+	if g.End != "two passes" || g.WhiteScore == "" || g.BlackScore != match.ScoreText(g.Score) {
+		t.Errorf("end %q, final_score: ours %q (referee %s), GNU Go's %q", g.End, g.BlackScore, match.ScoreText(g.Score), g.WhiteScore)
 	}
-	t.Logf("%d moves; referee's count %s, GNU Go's final_score %s", len(g.Moves), scoreText(g.Score), g.WhiteScore)
+	t.Logf("%d moves; referee's count %s, GNU Go's final_score %s", len(g.Moves), match.ScoreText(g.Score), g.WhiteScore)
 	if err := gnugo.Close(); err != nil {
 		t.Error(err)
 	}

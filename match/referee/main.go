@@ -86,7 +86,7 @@ func play(ctx context.Context, blackCmd, whiteCmd string, cfg goboard.Config, sg
 	}
 	winner := map[string]string{"b": "black", "w": "white", "": "nobody (a draw)"}[g.Winner]
 	fmt.Printf("end: %s after %d moves\n", g.End, len(g.Moves))
-	fmt.Printf("referee's Tromp-Taylor count: %s, so %s wins\n", scoreText(g.Score), winner)
+	fmt.Printf("referee's Tromp-Taylor count: %s, so %s wins\n", match.ScoreText(g.Score), winner)
 	fmt.Printf("black's final_score: %s\nwhite's final_score: %s\n", g.BlackScore, g.WhiteScore)
 	if sgfFile != "" {
 		if err := os.WriteFile(sgfFile, []byte(g.SGF), 0o644); err != nil {
@@ -95,15 +95,4 @@ func play(ctx context.Context, blackCmd, whiteCmd string, cfg goboard.Config, sg
 		fmt.Printf("sgf: %s\n", sgfFile)
 	}
 	return nil
-}
-
-// scoreText writes an area score for Black: B+3.5, W+0.5 or 0.
-func scoreText(s float64) string {
-	switch {
-	case s > 0:
-		return fmt.Sprintf("B+%v", s)
-	case s < 0:
-		return fmt.Sprintf("W+%v", -s)
-	}
-	return "0"
 }
