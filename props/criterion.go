@@ -223,10 +223,14 @@ func (cr Criterion) starvation(tr *tree.Tree, sol *tree.Solution, win []snapshot
 	for k := range tr.NumChildren(p) {
 		c := tr.Child(p, k)
 		if z.visits[c] == a.visits[c] {
+			stays, side := "≤", "below" // the mean, max's perspective, against the value
+			if kind == core.Min {
+				stays, side = "≥", "above"
+			}
 			return &Finding{Condition: Eq5, Node: tree.FormatPath(tr.Path(p)), Child: k, Text: fmt.Sprintf(
-				"%v node %s: child %d (V=%g) stays at %d simulations while the node goes from %d to %d and its mean stays ≤ %.3f, below its value %g",
+				"%v node %s: child %d (V=%g) stays at %d simulations while the node goes from %d to %d and its mean stays %s %.3f, %s its value %g",
 				kind, tree.FormatPath(tr.Path(p)), k, sol.Value(c), z.visits[c], a.visits[p], z.visits[p],
-				maxMean(kind, win, p), sol.Value(p))}
+				stays, maxMean(kind, win, p), side, sol.Value(p))}
 		}
 	}
 	return nil
