@@ -361,7 +361,7 @@ func (s *Search) simulate() error {
 		case kind != Max && kind != Min:
 			return s.errorf(w, "unknown kind %v", kind)
 		case s.uct != nil:
-			i = s.uct.selectNodes(s.tab, s.nodes.span(first, int32(k)), nd.n, kind == Min)
+			i = s.uct.selectNodes(s.tab, s.nodes.span(first, int32(k)), uint64(nd.n), kind == Min)
 		default:
 			i = s.choose(cur, nd, first, k, kind, depth)
 			if uint(i) >= uint(k) {

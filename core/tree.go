@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -39,7 +40,9 @@ func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
 	s.vl = cfg.VirtualLoss
 	if s.vl.N > 0 {
 		s.fly.c = [][]uint32{}
-		s.uct = nil // sites carry the virtual loss: UCT reads it through Select
+		if s.vl.N != math.Trunc(s.vl.N) {
+			s.uct = nil // fractional virtual counts: UCT reads them through a Site
+		}
 		for j := range s.nodes.c {
 			if s.nodes.c[j] != nil {
 				s.fly.add(j, len(s.nodes.c[j]))
@@ -288,16 +291,22 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 		w.amaf = make([]amafStat, k)
 		w.mmBuf = make([]float64, k)
 	}
+	fly := s.fly.used()
+	if s.uct != nil { // the loop over the stored nodes, virtual loss and all
+		parentN := uint64(atomic.LoadUint32(&nd.n))
+		var in []uint32
+		if fly {
+			in = s.fly.span(first, kk)
+			parentN += uint64(float64(atomic.LoadUint32(s.fly.at(cur))-1) * s.vl.N) // the others'
+		}
+		return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
+	}
 	kids := w.kids[:k]
 	src := s.nodes.span(first, kk)
 	for i := range kids {
 		kids[i] = node{w: loadF(&src[i].w, true), n: atomic.LoadUint32(&src[i].n), first: -1}
 	}
 	self := node{w: loadF(&nd.w, true), n: atomic.LoadUint32(&nd.n), first: first}
-	fly := s.fly.used()
-	if s.uct != nil {
-		return s.uct.selectNodes(s.tab, kids, self.n, kind == Min)
-	}
 	st := &w.site
 	st.kids = kids
 	st.self = self

@@ -56,7 +56,7 @@ func LogParent(s *Site) float64 {
 	}
 	var l float64
 	if s.sVirt.n == 0 && s.wide == nil {
-		l = loadTables().logCount(s.self.n) // the same float64 as the general case
+		l = loadTables().logCount(uint64(s.self.n)) // the same float64 as the general case
 	} else {
 		l = math.Log(max(s.ParentN(), 1))
 	}
@@ -67,7 +67,7 @@ func LogParent(s *Site) float64 {
 // Select implements Rule.
 func (u UCT) Select(s *Site) int {
 	if s.virt == nil && s.mm == nil && s.wide == nil && u.C >= 0 && u.C <= math.MaxFloat64 {
-		return u.selectNodes(loadTables(), s.kids, s.self.n, s.flip)
+		return u.selectNodes(loadTables(), s.kids, uint64(s.self.n), s.flip)
 	}
 	logN := LogParent(s)
 	best, bestScore := 0, math.Inf(-1)
@@ -89,46 +89,93 @@ func (u UCT) Select(s *Site) int {
 // search calls it directly for a UCT rule, with the children's nodes and
 // the parent's visits. It computes every score as UCTScore does, the same
 // float64, but takes 1/n and 1/sqrt(n) from a table for small n and
-// c·sqrt(ln n(F)) once. Those scores are never NaN or negative (w and n − w
-// are sums of rewards in [0,1], C ≥ 0), and for such numbers the order of
-// the float64 values is the order of their bits as unsigned integers: the
-// argmax compares the bits, which the compiler keeps in registers with
-// conditional moves instead of branches that mispredict.
-func (u UCT) selectNodes(t *tables, kids []node, parentN uint32, flip bool) int {
-	if len(kids) == 0 {
-		return 0
-	}
-	var sl float64
-	if parentN < recipSize {
-		sl = t.sqrtLog[parentN]
-	} else {
-		sl = math.Sqrt(t.logCount(parentN))
-	}
-	cs := u.C * sl
+// c·sqrt(ln n(F)) once (cs). Those scores are never NaN or negative (w and
+// n − w are sums of rewards in [0,1], C ≥ 0), and for such numbers the
+// order of the float64 values is the order of their bits as unsigned
+// integers: the argmax compares the bits, which the compiler keeps in
+// registers with conditional moves instead of branches that mispredict.
+func (u UCT) selectNodes(t *tables, kids []node, parentN uint64, flip bool) int {
+	cs := u.C * t.sqrtLog(parentN)
 	best, bestBits := 0, uint64(0)
 	for i := range kids {
 		k := &kids[i]
 		if k.n == 0 {
 			return i
 		}
-		var inv, isq float64
-		if k.n < recipSize {
-			r := &t.recip[k.n]
-			inv, isq = r.inv, r.isq
-		} else {
-			n := float64(k.n)
-			inv, isq = 1/n, 1/math.Sqrt(n)
-		}
 		w := k.w
 		if flip {
 			w = float64(k.n) - w
 		}
-		b := math.Float64bits(uctTerms(w, inv, cs, isq))
-		if b > bestBits {
+		if b := t.uctBits(uint64(k.n), w, cs); b > bestBits {
 			best, bestBits = i, b
 		}
 	}
 	return best
+}
+
+// selectShared is selectNodes for a tree-parallel search: it reads the
+// nodes with atomic loads and, unless fly is nil, adds the other workers'
+// virtual loss, whole vn virtual simulations of reward v (max's
+// perspective) per simulation in flight (fly; parentN includes the node's
+// own). A child then scores
+// n + vn·f and w + vn·f·v, as UCT.Select scores N(i) and W(i) on a site
+// that carries them as virtual experience: whole counts below 2^53 add
+// exactly, and the sums are formed in the same order.
+func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly []uint32, vn, v float64) int {
+	cs := u.C * t.sqrtLog(parentN)
+	if fly != nil {
+		fly = fly[:len(kids)]
+	}
+	best, bestBits := 0, uint64(0)
+	for i := range kids {
+		k := &kids[i]
+		n := uint64(atomic.LoadUint32(&k.n))
+		w := loadF(&k.w, true)
+		if fly != nil {
+			if f := atomic.LoadUint32(&fly[i]); f > 0 {
+				m := float64(f) * vn
+				n += uint64(m)
+				w += m * v
+			}
+		}
+		if n == 0 {
+			return i
+		}
+		if flip {
+			w = float64(n) - w
+		}
+		if b := t.uctBits(n, w, cs); b > bestBits {
+			best, bestBits = i, b
+		}
+	}
+	return best
+}
+
+// sqrtLog returns math.Sqrt(math.Log(max(n, 1))), from a table for small n.
+func (t *tables) sqrtLog(n uint64) float64 {
+	if n < recipSize {
+		return t.sqrtLogs[n]
+	}
+	return t.sqrtLogBig(n)
+}
+
+// sqrtLogBig is sqrtLog beyond the table, apart so that sqrtLog inlines.
+//
+//go:noinline
+func (t *tables) sqrtLogBig(n uint64) float64 { return math.Sqrt(t.logCount(n)) }
+
+// uctBits returns the bits of uctTerms(w, 1/n, cs, 1/sqrt(n)) for n > 0,
+// the reciprocals from the table when n is small.
+func (t *tables) uctBits(n uint64, w, cs float64) uint64 {
+	var inv, isq float64
+	if n < recipSize {
+		r := &t.recip[n]
+		inv, isq = r.inv, r.isq
+	} else {
+		nf := float64(n)
+		inv, isq = 1/nf, 1/math.Sqrt(nf)
+	}
+	return math.Float64bits(uctTerms(w, inv, cs, isq))
 }
 
 // Score implements Scorer: math.MaxFloat64 for an unvisited child, so that
@@ -157,9 +204,9 @@ type recip struct{ inv, isq float64 }
 // tables are the values of pure functions at small visit counts, the only
 // read-only state the package shares, built once on first use.
 type tables struct {
-	log     [logTableSize]float64
-	sqrtLog [recipSize]float64 // math.Sqrt(log[n])
-	recip   [recipSize]recip
+	log      [logTableSize]float64
+	sqrtLogs [recipSize]float64 // math.Sqrt(log[n])
+	recip    [recipSize]recip
 }
 
 var (
@@ -181,8 +228,8 @@ func loadTables() *tables {
 			n := float64(i)
 			t.recip[i] = recip{1 / n, 1 / math.Sqrt(n)}
 		}
-		for i := range t.sqrtLog {
-			t.sqrtLog[i] = math.Sqrt(t.log[i])
+		for i := range t.sqrtLogs {
+			t.sqrtLogs[i] = math.Sqrt(t.log[i])
 		}
 		tablesPtr.Store(t)
 	})
@@ -192,7 +239,7 @@ func loadTables() *tables {
 // logCount returns math.Log(max(float64(n), 1)), the same float64, from a
 // table when n is small: in a search most nodes on a path have few visits,
 // and the logarithm was a sixth of the time of a UCT simulation.
-func (t *tables) logCount(n uint32) float64 {
+func (t *tables) logCount(n uint64) float64 {
 	if n >= logTableSize {
 		return math.Log(float64(n))
 	}
