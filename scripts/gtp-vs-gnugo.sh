@@ -18,6 +18,8 @@
 #   GTP_SEED     mctscheck's seed (default 1)
 #   GTP_SGF      where to write the game (default gtp-vs-gnugo.sgf)
 #   GNUGO_LEVEL  GNU Go's level, 0 to 10 (default 10, its own default)
+#   GNUGO_SEED   GNU Go's random seed (default 1; 0 lets GNU Go pick one
+#                from the clock), so that the same settings replay the game
 #   GNUGO        the gnugo binary (default: gnugo on PATH, else /usr/games/gnugo)
 #
 # Exit status: 0 a game played to its end, 1 an engine failed or played an
@@ -33,6 +35,7 @@ komi=${GTP_KOMI:-7.5}
 seed=${GTP_SEED:-1}
 sgf=${GTP_SGF:-gtp-vs-gnugo.sgf}
 level=${GNUGO_LEVEL:-10}
+gseed=${GNUGO_SEED:-1}
 gnugo=${GNUGO:-}
 if [[ -z $gnugo ]]; then
 	if command -v gnugo >/dev/null; then
@@ -44,8 +47,8 @@ if [[ -z $gnugo ]]; then
 		exit 2
 	fi
 fi
-if ! [[ $budget =~ ^[0-9]+$ && $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $level =~ ^[0-9]+$ ]]; then
-	echo "gtp-vs-gnugo.sh: BUDGET, GTP_SIZE, GTP_SEED and GNUGO_LEVEL must be integers" >&2
+if ! [[ $budget =~ ^[0-9]+$ && $size =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ && $level =~ ^[0-9]+$ && $gseed =~ ^[0-9]+$ ]]; then
+	echo "gtp-vs-gnugo.sh: BUDGET, GTP_SIZE, GTP_SEED, GNUGO_LEVEL and GNUGO_SEED must be integers" >&2
 	exit 2
 fi
 
@@ -54,7 +57,7 @@ trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/mctscheck" ./cmd/mctscheck
 go build -o "$bin/referee" ./match/referee
 ours="$bin/mctscheck gtp -rule '$rule' -budget $budget -seed $seed"
-theirs="$gnugo --mode gtp --chinese-rules --positional-superko --level $level"
+theirs="$gnugo --mode gtp --chinese-rules --positional-superko --level $level --seed $gseed"
 case $color in
 black) black=$ours white=$theirs ;;
 white) black=$theirs white=$ours ;;
@@ -63,5 +66,5 @@ white) black=$theirs white=$ours ;;
 	exit 2
 	;;
 esac
-echo "mctscheck ($rule, $budget simulations per move) plays $color against GNU Go (level $level), ${size}×$size, komi $komi"
+echo "mctscheck ($rule, $budget simulations per move) plays $color against GNU Go (level $level, seed $gseed), ${size}×$size, komi $komi"
 "$bin/referee" -black "$black" -white "$white" -size "$size" -komi "$komi" -sgf "$sgf"
