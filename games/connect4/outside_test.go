@@ -21,9 +21,9 @@ const ponsInvalid = -1000
 // repository: the file that MCTSCHECK_C4_SCORES names, one position a line,
 // either "MOVES SCORE" (Pons' test sets, and his c4solver's output) or
 // "MOVES S1 … S7" (c4solver -a: each column's score for the player to
-// move, -1000 for a full column). scripts/connect4-pons-check.sh builds
-// Pascal Pons' own solver, scores random positions with it and runs this
-// test on them. Without the variable it is skipped.
+// move, -1000 for a full column), such as Pascal Pons' own solver writes
+// for positions scored outside this repository. Without the variable it is
+// skipped.
 func TestOutside(t *testing.T) {
 	path := os.Getenv(outsideEnv)
 	if path == "" {
