@@ -103,6 +103,11 @@ func newSearch(tb testing.TB, g core.Game, r core.Rule, cfg core.Config) *core.S
 // that the loop allocates nothing; B/node is every byte core.New and the
 // first search allocate, divided by the nodes stored.
 func benchSearch(b *testing.B, g core.Game, r core.Rule, cfg core.Config) {
+	benchSearchN(b, g, r, cfg, sims)
+}
+
+// benchSearchN is benchSearch with searches of n simulations.
+func benchSearchN(b *testing.B, g core.Game, r core.Rule, cfg core.Config, sims int) {
 	ctx := context.Background()
 	// The thread's CPU clock measures this goroutine only while it is locked
 	// to the thread; locking first keeps its one-off costs out of the loop.
@@ -136,8 +141,8 @@ func benchSearch(b *testing.B, g core.Game, r core.Rule, cfg core.Config) {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(threadCPU()-c0)/(float64(b.N)*sims), "ns/sim")
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/(float64(b.N)*sims), "wall-ns/sim")
+	b.ReportMetric(float64(threadCPU()-c0)/(float64(b.N)*float64(sims)), "ns/sim")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/(float64(b.N)*float64(sims)), "wall-ns/sim")
 	if nodes > 1 { // a play-out search stores only the root
 		b.ReportMetric(float64(m1.TotalAlloc-m0.TotalAlloc)/float64(nodes), "B/node")
 	}
@@ -169,11 +174,16 @@ func BenchmarkSearch(b *testing.B) {
 var (
 	scaleDepths    = []int{4, 6, 8, 10, 12, 14}
 	scaleBranching = []int{2, 4, 8, 16, 32}
+	// scaleSims are the budgets of the reference point beyond 200,000: the
+	// tree outgrows the caches, then the first arena chunk.
+	scaleSims = []int{1_000_000, 10_000_000}
 )
 
 // BenchmarkScaling measures UCT in practical mode on synth trees of depth
 // 4..14 (b=8) and branching 2..32 (d=10), so that the cost per simulation can
-// be read as a function of either: benchstat -col /d or -col /b.
+// be read as a function of either: benchstat -col /d or -col /b. The
+// reference point also runs searches of 10^6 and 10^7 simulations
+// (sims=N), whose trees outgrow the caches and the first arena chunk.
 func BenchmarkScaling(b *testing.B) {
 	type point struct{ b, d int }
 	var points []point
@@ -188,6 +198,11 @@ func BenchmarkScaling(b *testing.B) {
 	for _, p := range points {
 		b.Run(fmt.Sprintf("game=synth/b=%d/d=%d/rule=uct/mode=practical", p.b, p.d), func(b *testing.B) {
 			benchSearch(b, synth(b, p.b, p.d), core.UCT{C: math.Sqrt2}, practical)
+		})
+	}
+	for _, n := range scaleSims {
+		b.Run(fmt.Sprintf("game=synth/b=8/d=10/rule=uct/mode=practical/sims=%d", n), func(b *testing.B) {
+			benchSearchN(b, synth(b, 8, 10), core.UCT{C: math.Sqrt2}, practical, n)
 		})
 	}
 }
