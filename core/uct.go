@@ -153,7 +153,7 @@ func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly
 
 // sqrtLog returns math.Sqrt(math.Log(max(n, 1))), from a table for small n.
 func (t *tables) sqrtLog(n uint64) float64 {
-	if n < recipSize {
+	if n < logTableSize {
 		return t.sqrtLogs[n]
 	}
 	return t.sqrtLogBig(n)
@@ -194,7 +194,7 @@ const (
 	// recipSize bounds the visit counts whose 1/n, 1/sqrt(n) and
 	// sqrt(ln n) the UCT loop looks up: 96 KiB, so that the entries a
 	// search reads stay in the first two cache levels.
-	recipSize = 1 << 12
+	recipSize = 1 << 15
 )
 
 // recip holds 1/n and 1/sqrt(n), side by side so that one cache line
@@ -205,7 +205,7 @@ type recip struct{ inv, isq float64 }
 // read-only state the package shares, built once on first use.
 type tables struct {
 	log      [logTableSize]float64
-	sqrtLogs [recipSize]float64 // math.Sqrt(log[n])
+	sqrtLogs [logTableSize]float64 // math.Sqrt(log[n])
 	recip    [recipSize]recip
 }
 
