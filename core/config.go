@@ -87,6 +87,14 @@ type Config struct {
 	// VirtualLoss is the virtual loss of a tree-parallel search (NewTree);
 	// the zero value means none. Other searches ignore it.
 	VirtualLoss VirtualLoss
+	// Lockstep makes a tree-parallel search (NewTree) deterministic: its
+	// workers take turns in the calling goroutine, each batch descending
+	// one simulation per worker, every one seeing the others in flight
+	// through their virtual loss, and then backing them all up. It gives
+	// the statistics of k simulations always in flight together, as a
+	// batched engine (lc0's batches of leaves) has them, without thread
+	// timing; same seed, same statistics. Other searches ignore it.
+	Lockstep bool
 }
 
 // VirtualLoss makes the workers of a tree-parallel search spread out (Grand

@@ -31,8 +31,11 @@
 // budget is divided among them in a fixed way, so it is deterministic for
 // a given k. Tree parallelism (NewTree) runs k workers on one tree, with
 // atomic statistics and an optional virtual loss (Config.VirtualLoss); its
-// statistics depend on the timing of the threads. Both allocate nothing
-// per simulation and are free of data races.
+// statistics depend on the timing of the threads, unless Config.Lockstep
+// has the workers take turns in one goroutine, in batches of k simulations
+// in flight together (deterministic, and the way a checker can study what
+// virtual loss does to a rule). Both allocate nothing per simulation and
+// are free of data races.
 //
 // # Determinism
 //
@@ -41,9 +44,9 @@
 // Config.Seed (a parallel search's workers from their own, WorkerSeed of
 // it). Same game, rule, configuration and seed give identical statistics on
 // any machine and any GOMAXPROCS. Rules must draw only from Site.Rand. The
-// one exception is tree parallelism, where which worker reaches a node
-// first is decided by thread timing; with one worker it is the serial
-// search exactly.
+// one exception is tree parallelism without Lockstep, where which worker
+// reaches a node first is decided by thread timing; with one worker it is
+// the serial search exactly.
 //
 // # Memory
 //

@@ -250,6 +250,61 @@ func TestTreeParallel(t *testing.T) {
 	}
 }
 
+// TestLockstep: a lockstep tree-parallel search is deterministic, keeps
+// the tree's invariants, and with one worker is the serial search.
+func TestLockstep(t *testing.T) {
+	for _, c := range configs {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := c.cfg
+			cfg.Seed, cfg.VirtualLoss, cfg.Lockstep = 13, classicLoss, true
+			var dumps [2][]core.NodeInfo
+			for i := range dumps {
+				s := newTree(t, tttGames(3), c.rule, cfg)
+				run(t, s, 700)
+				run(t, s, 501)
+				checkTree(t, s, 1201, c.cfg.Growth == core.GrowPaper)
+				dumps[i] = dump(s)
+			}
+			if diff := cmp.Diff(dumps[0], dumps[1], cmp.Comparer(sameFloat)); diff != "" {
+				t.Errorf("same seed, different statistics (-first +second):\n%s", diff)
+			}
+			c.cfg.Seed = 13
+			serial := newSearch(t, games.NewTicTacToe(), c.rule, c.cfg)
+			run(t, serial, 800)
+			one := newTree(t, tttGames(1), c.rule, cfg)
+			run(t, one, 800)
+			if diff := cmp.Diff(dump(serial), dump(one), cmp.Comparer(sameFloat)); diff != "" {
+				t.Errorf("lockstep with one worker differs from serial (-serial +lockstep):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestVirtualLossSpreads: in a lockstep batch on a fresh tree, a virtual
+// loss sends the workers to different children (each sees the others'
+// simulations in flight as lost ones), while without it they all take the
+// first unvisited child, which none has backed up yet.
+func TestVirtualLossSpreads(t *testing.T) {
+	for _, c := range []struct {
+		vl   core.VirtualLoss
+		want []int64
+	}{
+		{classicLoss, []int64{1, 1, 1, 1}},
+		{core.VirtualLoss{}, []int64{4, 0, 0, 0}},
+	} {
+		s := newTree(t, synthGames(t, 4, 4, 3), core.UCT{C: 1}, core.Config{VirtualLoss: c.vl, Lockstep: true})
+		run(t, s, 4)
+		var got []int64
+		for i := range int32(4) {
+			n, _ := s.Lookup([]int32{i})
+			got = append(got, n.Visits)
+		}
+		if !cmp.Equal(got, c.want) {
+			t.Errorf("%v: root children's visits after one batch %v, want %v", c.vl, got, c.want)
+		}
+	}
+}
+
 // TestTreeParallelFindsWin: with virtual loss the workers still find the
 // winning move.
 func TestTreeParallelFindsWin(t *testing.T) {

@@ -56,7 +56,8 @@ type worker struct {
 	mover Mover     // non-nil when AMAF uses it
 
 	rng    RNG
-	t      int64 // index of the current simulation
+	t      int64   // index of the current simulation
+	reward float64 // a lockstep simulation's reward, until its backup
 	path   []step
 	played []playedMove
 	seen   []uint32 // AMAF marks by key, compared with stamp

@@ -24,6 +24,10 @@ import (
 // engine's determinism. With one game the search is the serial search,
 // simulation for simulation (no other worker is ever in flight).
 //
+// With Config.Lockstep the workers take turns in the calling goroutine
+// instead, in batches of one simulation each that are all in flight
+// together: the search is then deterministic.
+//
 // Between runs, Walk, Lookup, Decide and the other inspection methods read
 // the tree as they do for a serial search.
 func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
@@ -89,6 +93,9 @@ var errStopped = errors.New("core: stopped")
 // runShared is Run for a tree-parallel search: worker 0 runs in the
 // calling goroutine, the others in their own.
 func (s *Search) runShared(ctx context.Context, sims int) error {
+	if s.cfg.Lockstep {
+		return s.runLockstep(ctx, sims)
+	}
 	p := &s.par
 	p.next.Store(s.sims)
 	p.end = s.sims + int64(sims)
@@ -110,6 +117,46 @@ func (s *Search) runShared(ctx context.Context, sims int) error {
 		s.err = err
 	}
 	return err
+}
+
+// runLockstep is Run for a lockstep search: batches of one simulation per
+// worker, all descended before any is backed up, in the calling goroutine.
+func (s *Search) runLockstep(ctx context.Context, sims int) (err error) {
+	var w *worker
+	defer func() {
+		if p := recover(); p != nil {
+			s.err = s.panicError(w, p)
+			err = s.err
+		}
+	}()
+	done := ctx.Done()
+	k := len(s.workers)
+	for base := 0; base < sims; base += k {
+		if done != nil && base%256 < k {
+			select {
+			case <-done:
+				return ctx.Err()
+			default:
+			}
+		}
+		n := min(k, sims-base)
+		for j := range n {
+			w = s.workers[j]
+			w.t = s.sims + int64(j)
+			r, err := s.descendShared(w)
+			if err != nil {
+				s.err = err
+				return err
+			}
+			w.reward = r
+		}
+		for j := range n {
+			w = s.workers[j]
+			s.backupShared(w, w.reward)
+		}
+		s.sims += int64(n)
+	}
+	return nil
 }
 
 func isCtxErr(err error) bool {
@@ -175,6 +222,18 @@ func (s *Search) fullShared(k int) bool {
 
 // simulateShared runs one simulation of worker w on the shared tree.
 func (s *Search) simulateShared(w *worker) error {
+	reward, err := s.descendShared(w)
+	if err != nil {
+		return err
+	}
+	s.backupShared(w, reward)
+	return nil
+}
+
+// descendShared runs the descent, growth and roll-out of one simulation of
+// worker w and returns its reward, leaving the simulation in flight
+// through its path until backupShared.
+func (s *Search) descendShared(w *worker) (float64, error) {
 	g := w.game
 	g.Reset()
 	w.path = w.path[:0]
@@ -202,14 +261,14 @@ func (s *Search) simulateShared(w *worker) error {
 		}
 		k := g.NumMoves()
 		if k <= 0 {
-			return s.errorf(w, "%v position with %d moves", kind, k)
+			return 0, s.errorf(w, "%v position with %d moves", kind, k)
 		}
 		first := atomic.LoadInt32(&nd.first)
 		if first < 0 {
 			if !paper && (atomic.LoadUint32(&nd.n) < uint32(s.cfg.ExpandAfter) || s.fullShared(k)) {
 				r, err := s.rollout(w, kind, k, depth)
 				if err != nil {
-					return err
+					return 0, err
 				}
 				reward = r
 				break
@@ -218,7 +277,7 @@ func (s *Search) simulateShared(w *worker) error {
 				f, err := s.newKids(w, kind, k)
 				if err != nil {
 					atomic.StoreInt32(&nd.first, -1)
-					return err
+					return 0, err
 				}
 				atomic.StoreInt32(&nd.first, f)
 				first = f
@@ -227,14 +286,14 @@ func (s *Search) simulateShared(w *worker) error {
 				// treats the node as the leaf it still is.
 				r, err := s.rollout(w, kind, k, depth)
 				if err != nil {
-					return err
+					return 0, err
 				}
 				reward = r
 				break
 			} else {
 				for first < 0 {
 					if s.par.stop.Load() {
-						return errStopped
+						return 0, errStopped
 					}
 					runtime.Gosched()
 					first = atomic.LoadInt32(&nd.first)
@@ -247,28 +306,27 @@ func (s *Search) simulateShared(w *worker) error {
 		case Chance:
 			var err error
 			if i, err = s.sample(w, k); err != nil {
-				return err
+				return 0, err
 			}
 		case Max, Min:
 			i = s.chooseShared(w, cur, nd, first, k, kind, depth, by)
 			if uint(i) >= uint(k) {
-				return &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
+				return 0, &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
 			}
 			if s.arena.amaf.used() {
 				w.play(depth, kind, *s.moves.at(first + int32(i)))
 			}
 			by = kind
 		default:
-			return s.errorf(w, "unknown kind %v", kind)
+			return 0, s.errorf(w, "unknown kind %v", kind)
 		}
 		g.Play(i)
 		cur = first + int32(i)
 	}
 	if !(reward >= 0 && reward <= 1) {
-		return s.errorf(w, "terminal reward %v outside [0,1]", reward)
+		return 0, s.errorf(w, "terminal reward %v outside [0,1]", reward)
 	}
-	s.backupShared(w, reward)
-	return nil
+	return reward, nil
 }
 
 // lossValue is the reward of a virtual loss in max's perspective, for a
