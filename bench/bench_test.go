@@ -183,7 +183,8 @@ var (
 // 4..14 (b=8) and branching 2..32 (d=10), so that the cost per simulation can
 // be read as a function of either: benchstat -col /d or -col /b. The
 // reference point also runs searches of 10^6 and 10^7 simulations
-// (sims=N), whose trees outgrow the caches and the first arena chunk.
+// (sims=N/game=…, first so that -bench 'Scaling/game=' leaves them out),
+// whose trees outgrow the caches and the first arena chunk.
 func BenchmarkScaling(b *testing.B) {
 	type point struct{ b, d int }
 	var points []point
@@ -201,7 +202,7 @@ func BenchmarkScaling(b *testing.B) {
 		})
 	}
 	for _, n := range scaleSims {
-		b.Run(fmt.Sprintf("game=synth/b=8/d=10/rule=uct/mode=practical/sims=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("sims=%d/game=synth/b=8/d=10/rule=uct/mode=practical", n), func(b *testing.B) {
 			benchSearchN(b, synth(b, 8, 10), core.UCT{C: math.Sqrt2}, practical, n)
 		})
 	}
