@@ -145,7 +145,10 @@ func (a *arena) take(k int) (int32, error) {
 func (a *arena) chunkSize(j, k int) int {
 	want := max(a.total, minChunk)
 	if a.total < a.capacity {
-		want = a.capacity - a.total + chunkSlack*(j+1)
+		want = a.capacity - a.total
+		if a.capacity > chunkLen {
+			want += chunkSlack * (j + 1)
+		}
 	}
 	return min(max(want, k), chunkLen)
 }
