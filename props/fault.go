@@ -57,6 +57,22 @@ func guard(r core.Rule) guarded {
 
 func (g guarded) Needs() core.Needs { return core.NeedsOf(g.rule) }
 
+// Builtin implements core.Builtin when the guarded rule is core's UCT
+// (itself or through core.Builtin) with C in [0, ∞): its scores are never
+// NaN (a visited child's is finite or +Inf, an unvisited child comes
+// first), so there is nothing to guard, and the search may run UCT's own
+// loop over the stored nodes.
+func (g guarded) Builtin() core.Rule {
+	r := g.rule
+	if b, ok := r.(core.Builtin); ok {
+		r = b.Builtin()
+	}
+	if u, ok := r.(core.UCT); ok && u.C >= 0 && u.C <= math.MaxFloat64 {
+		return u
+	}
+	return nil
+}
+
 func (g guarded) Select(s *core.Site) int {
 	if g.sc != nil {
 		if v := s.ParentVisits(); v < 4 || v&(v-1) == 0 {

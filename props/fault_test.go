@@ -40,3 +40,22 @@ func TestFaultAtCheckpoint(t *testing.T) {
 		t.Errorf("fault %+v, want child 1's NaN at the root's checkpoint of 128 visits", f)
 	}
 }
+
+// TestGuardedUCTKeepsItsVerdict: core's UCT cannot score NaN, so the guard
+// lets the search run UCT's own loop (core.Builtin); the check must come
+// out as it does for the same scores behind a rule the guard re-scores.
+func TestGuardedUCTKeepsItsVerdict(t *testing.T) {
+	tr := tree.MustParse("(max (min 1 0) (min 0 0 1) 0.25)")
+	opts := props.Options{Seeds: 2}
+	direct, err := props.CheckTree(bg, core.UCT{C: math.Sqrt2}, tr, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored, err := props.CheckTree(bg, infFPU{}, tr, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if direct.Verdict != scored.Verdict || direct.Sims != scored.Sims || direct.OptimalFrom != scored.OptimalFrom {
+		t.Errorf("core.UCT: %s; the same scores through Score: %s", direct.Summary(), scored.Summary())
+	}
+}
