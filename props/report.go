@@ -121,8 +121,8 @@ type Report struct {
 	// probe found: "trap coquelin-munos:d=8 seed 2: Eq. 5 at node 0.1: picks
 	// child 1 again after about 2^36 simulations of the node".
 	Recoveries []string `json:"recoveries"`
-	Seeds       int      `json:"seeds"`
-	MaxBudget   int64    `json:"max_budget"`
+	Seeds      int      `json:"seeds"`
+	MaxBudget  int64    `json:"max_budget"`
 	// OptimalFrom is the largest budget from which a converged tree was
 	// decided optimally by every seed.
 	OptimalFrom int64 `json:"optimal_from"`
