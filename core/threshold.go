@@ -4,8 +4,15 @@ package core
 // modification: at a max node s whose empirical value V̂_t(s) is below V, and
 // at a min node whose V̂_t(s) (max's perspective) is above VMin, it picks a
 // child uniformly at random; elsewhere it defers to Rule. It wraps any rule
-// without touching it. In deterministic games with rewards in {0,1}, any V in
-// (0,1) makes the paper's Eq. 5 hold whatever Rule is; the paper uses 0.3.
+// without touching it; the paper uses V = 0.3.
+//
+// The paper claims that in deterministic games with rewards in {0,1} any V
+// in (0,1) makes Eq. 5 hold whatever Rule is, so that a Rule satisfying
+// Eq. 4 becomes consistent. With average backups that claim fails: the
+// uniform choice can keep a node's mean on its side of the threshold for
+// ever, so the node's mean never reaches its value (gen.AbsorbingRandomTrap,
+// docs/theory.md). With minimax backups (BackupMinimax), whose node values
+// reach 0 or 1 once the children are tried, the randomising stops.
 //
 // A node with no simulations yet (n_t = 0) has no V̂ and defers to Rule.
 type Threshold struct {

@@ -51,6 +51,10 @@ func Traps() []Trap {
 	}
 	add(CoquelinMunosChain(4))
 	add(CoquelinMunosChain(8))
+	// The paper's thresholds (0.3 and 0.7), and any V above 1/8 and V'
+	// below 7/8 (at most 8 children, as the fuzz encoding allows).
+	add(AbsorbingRandomTrap(4, 3))
+	add(AbsorbingRandomTrap(7, 7))
 	return out
 }
 

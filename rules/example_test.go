@@ -218,7 +218,7 @@ func ExampleThreshold() {
 }
 
 func ExampleParse() {
-	for _, spec := range []string{"uct:c=0.7", "uct:c=0", "eps-greedy-minimax", "threshold:v=0.25,rule=rave:k=50", "smoothed:k=0"} {
+	for _, spec := range []string{"uct:c=0.7", "uct:c=0", "eps-greedy-minimax", "threshold:v=0.25,rule=rave:k=50", "threshold:rule=eps-greedy-minimax", "smoothed:k=0"} {
 		in, err := rules.Parse(spec)
 		if err != nil {
 			fmt.Println(err)
@@ -230,7 +230,8 @@ func ExampleParse() {
 	// uct:c=0.7 (average backups): consistent, not frugal
 	// uct:c=0 (average backups): inconsistent
 	// eps-greedy-minimax:eps=0.2 (minimax backups): consistent
-	// threshold:v=0.25,vmin=0,rule=rave:k=50 (average backups): consistent on binary deterministic games
+	// threshold:v=0.25,vmin=0,rule=rave:k=50 (average backups): inconsistent
+	// threshold:v=0.3,vmin=0,rule=eps-greedy-minimax:eps=0.2 (minimax backups): consistent on binary deterministic games
 	// rules: smoothed: parameter "k" = 0, want in (0, 1e9]
 }
 
@@ -257,7 +258,7 @@ func ExampleAll() {
 	// boltzmann-decay     c=1 fpu=1: consistent, not frugal
 	// eps-greedy-minimax  eps=0.2: consistent
 	// boltzmann-minimax   tau=0.1 fpu=1: consistent
-	// threshold           v=0.3 vmin=0 rule=greedy-fpu: consistent on binary deterministic games
+	// threshold           v=0.3 vmin=0 rule=greedy-fpu: inconsistent
 }
 
 func ExampleInstance_NewSearch() {

@@ -437,26 +437,26 @@ func catalogue() []*Entry {
 				{Name: "vmin", Default: 0, Min: 0, Max: 1, MaxOpen: true, Doc: "V'_threshold at min nodes, max's perspective; 0 means 1 − v"},
 				{Name: "rule", Inner: true, DefaultInner: "greedy-fpu", Doc: "the wrapped rule's spec; must come last"},
 			},
-			Predicted: Prediction{Consistent: true, Condition: binary, Eq4: true,
-				Source: tricks + ", Algorithm 2",
-				Why:    "in binary deterministic games any v in (0,1) gives Eq. 5 whatever the inner rule; with an inner rule satisfying Eq. 4 the theorem applies"},
+			// The paper claims consistency on binary deterministic games for any
+			// inner rule satisfying Eq. 4. This checker refutes the claim with
+			// average backups (gen.AbsorbingRandomTrap): the random mode can be
+			// absorbing. The prediction is ours, and says so.
+			Predicted: Prediction{
+				Source: tricks + ", Algorithm 2; the paper's consistency claim is refuted by gen.AbsorbingRandomTrap",
+				Why:    absorbing},
 			build: func(a map[string]float64, inner *Instance) core.Rule {
 				return core.Threshold{Rule: inner.Rule, V: a["v"], VMin: a["vmin"]}
 			},
 			refine: func(p Prediction, _ map[string]float64, inner *Instance) Prediction {
 				in := inner.Predicted
 				p.Frugal = in.Frugal
-				switch {
-				case inner.Backup == core.BackupMinimax && in.Consistent:
-					p.Eq4 = in.Eq4
+				if inner.Backup == core.BackupMinimax && in.Consistent {
 					// Minimax backups need no Eq. 4, and the threshold reads the
-					// backed-up value (Site.ParentMean), so it only adds exploration
-					// where the value is low: in binary games the root's value is 0
-					// (every move optimal) or rises to 1 and stops the randomising.
+					// backed-up value (Site.ParentMean): in binary games a node's
+					// value is 0 or 1 once its children are tried, and the
+					// randomising stops where it is 1 (max) or 0 (min).
+					p.Consistent, p.Condition, p.Eq4 = true, binary, in.Eq4
 					p.Why = "minimax backups make " + inner.Entry.Name + " consistent without Eq. 4; the threshold reads the backed-up value and, in binary deterministic games, stops randomising once a node's value is 1"
-				case !in.Eq4:
-					p.Consistent, p.Condition, p.Eq4 = false, "", false
-					p.Why = "Algorithm 2 restores Eq. 5 only; " + inner.Entry.Name + " breaks Eq. 4 (a clearly worse child keeps a non-vanishing share), which the threshold does not repair"
 				}
 				return p
 			},

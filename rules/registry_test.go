@@ -39,7 +39,7 @@ var table = []struct {
 	{"boltzmann-decay", row{true, rules.FrugalNo, "", true, core.BackupAverage}},
 	{"eps-greedy-minimax", row{true, rules.FrugalUnknown, "", false, core.BackupMinimax}},
 	{"boltzmann-minimax", row{true, rules.FrugalUnknown, "", false, core.BackupMinimax}},
-	{"threshold", row{true, rules.FrugalUnknown, bdg, true, core.BackupAverage}},
+	{"threshold", row{false, rules.FrugalUnknown, "", false, core.BackupAverage}},
 }
 
 func rowOf(p rules.Prediction, b core.Backup) row {
@@ -122,15 +122,17 @@ func TestInstancePredictions(t *testing.T) {
 		{"eps-greedy-minimax:eps=0", row{false, rules.FrugalUnknown, "", true, core.BackupMinimax}},
 		{"eps-greedy-minimax:eps=1", row{false, rules.FrugalUnknown, "", false, core.BackupMinimax}},
 		{"eps-greedy-minimax:eps=0.5", row{true, rules.FrugalUnknown, "", false, core.BackupMinimax}},
-		{"threshold", row{true, rules.FrugalUnknown, bdg, true, core.BackupAverage}},
-		{"threshold:rule=smoothed", row{true, rules.FrugalYes, bdg, true, core.BackupAverage}},
-		{"threshold:rule=uct", row{true, rules.FrugalNo, bdg, true, core.BackupAverage}},
-		{"threshold:rule=rave", row{true, rules.FrugalUnknown, bdg, true, core.BackupAverage}},
+		// Algorithm 2 with average backups is inconsistent whatever it wraps
+		// (gen.AbsorbingRandomTrap); frugal where the inner rule is.
+		{"threshold", row{false, rules.FrugalUnknown, "", false, core.BackupAverage}},
+		{"threshold:rule=smoothed", row{false, rules.FrugalYes, "", false, core.BackupAverage}},
+		{"threshold:rule=uct", row{false, rules.FrugalNo, "", false, core.BackupAverage}},
+		{"threshold:rule=rave", row{false, rules.FrugalUnknown, "", false, core.BackupAverage}},
 		{"threshold:rule=eps-greedy", row{false, rules.FrugalNo, "", false, core.BackupAverage}},
 		{"threshold:rule=boltzmann", row{false, rules.FrugalNo, "", false, core.BackupAverage}},
 		{"threshold:rule=eps-greedy-minimax", row{true, rules.FrugalUnknown, "binary deterministic games", false, core.BackupMinimax}},
-		{"threshold:rule=eps-greedy:eps=0", row{true, rules.FrugalUnknown, bdg, true, core.BackupAverage}},
-		{"threshold:rule=threshold:rule=rave-floor", row{true, rules.FrugalYes, bdg, true, core.BackupAverage}},
+		{"threshold:rule=eps-greedy:eps=0", row{false, rules.FrugalUnknown, "", false, core.BackupAverage}},
+		{"threshold:rule=threshold:rule=rave-floor", row{false, rules.FrugalYes, "", false, core.BackupAverage}},
 	} {
 		in := rules.MustParse(c.spec)
 		if diff := cmp.Diff(c.want, rowOf(in.Predicted, in.Backup), cmp.AllowUnexported(row{})); diff != "" {
