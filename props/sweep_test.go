@@ -40,6 +40,7 @@ var sweepGrid = []string{
 	"threshold:v=0.3,rule=greedy-fpu", "threshold:v=0.1,rule=greedy-fpu", "threshold:v=0.3,rule=uct",
 	"threshold:v=0.3,rule=uct:c=0.1", "threshold:v=0.3,rule=rave", "threshold:v=0.3,rule=smoothed",
 	"threshold:v=0.3,rule=eps-greedy", "threshold:v=0.3,rule=boltzmann",
+	"threshold:v=0.3,rule=eps-greedy-minimax", "threshold:v=0.3,rule=boltzmann-minimax:tau=0.3",
 }
 
 // sweepJob is one rule of the sweep with its prediction.
