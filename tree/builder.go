@@ -19,14 +19,14 @@ type Ref int32
 // Edge describes a child of a node: the child itself and the attributes of
 // the edge into it. The zero value of each attribute means its default: no
 // probability (as required under max and min nodes), the child's index as
-// its move identity, and no prior.
+// its move identity, and no prior. It takes 32 bytes.
 type Edge struct {
 	Node     Ref
+	HasMove  bool
+	HasPrior bool
 	Prob     float64 // probability of the child; only under chance nodes, in (0,1]
 	Move     int     // move identity, used if HasMove; in [0, 2^31)
-	HasMove  bool
 	Prior    float64 // heuristic value of the move, used if HasPrior; finite
-	HasPrior bool
 }
 
 // E returns a plain edge to r, for the children of max and min nodes.
