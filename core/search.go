@@ -258,7 +258,9 @@ func (s *Search) BytesPerNode() int {
 }
 
 // Run performs sims more simulations, or fewer if ctx ends first (checked
-// every 256 simulations; Run then returns ctx.Err()). Calling Run again goes
+// every 256 simulations, and every 1024 moves of a roll-out but in a
+// lockstep search; Run then returns ctx.Err(), and a simulation that the
+// context cut short is not counted). Calling Run again goes
 // on with the same tree, so a caller can inspect the search at checkpoints of
 // its choice. After any other error the search is spoiled: Run returns the
 // same error until Reset.
