@@ -49,8 +49,8 @@ func TestParseLimit(t *testing.T) {
 		var tr *tree.Tree
 		var err error
 		bytes := allocated(func() { tr, err = tree.ParseLimit(tt.in, tt.limit) })
-		if bytes > 512*uint64(max(tt.limit, 1))+4096 {
-			t.Errorf("ParseLimit(%.30q..., %d) allocated %d bytes, want at most 512 a node", tt.in, tt.limit, bytes)
+		if bytes > 512*uint64(max(tt.limit, 1))+64<<10 {
+			t.Errorf("ParseLimit(%.30q..., %d) allocated %d bytes, want at most 512 a node and 64 KiB", tt.in, tt.limit, bytes)
 		}
 		if tt.offset < 0 {
 			if err != nil || tr.Len() > tt.limit {
