@@ -1,6 +1,47 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+)
+
+// DefaultMaxDepth is the MaxDepth of a Config that leaves it 0: 2^20 moves,
+// more than any finite game the project plays (Go's move cap is at most
+// 100·size², 36,100 on 19×19; package tree's deepest tested chain is 10^6
+// nodes), and a roll-out of that length takes milliseconds.
+const DefaultMaxDepth = 1 << 20
+
+// MaxCapacity is the largest Config.Capacity: the arena numbers its nodes
+// with int32, so no tree holds more than 2^31 − 1 nodes, which is already
+// 32 GiB at the smallest 16 bytes a node.
+const MaxCapacity = math.MaxInt32
+
+// checkLimits reports a Capacity, MaxNodes or MaxDepth out of range, for a
+// search whose arena costs bytesPerNode bytes a node, and sets MaxDepth's
+// default.
+func (c *Config) checkLimits(bytesPerNode int) error {
+	switch {
+	case c.Capacity < 0:
+		return fmt.Errorf("core: Capacity %d is negative", c.Capacity)
+	case c.Capacity > MaxCapacity:
+		return fmt.Errorf("core: Capacity %d, want at most MaxCapacity = 2^31 − 1 nodes (the arena's int32 index space)", c.Capacity)
+	case c.MaxNodes < 0:
+		return fmt.Errorf("core: MaxNodes %d is negative", c.MaxNodes)
+	case c.MaxDepth < 0 || c.MaxDepth > math.MaxInt32:
+		return fmt.Errorf("core: MaxDepth %d, want 0 (the default, %d) to 2^31 − 1 moves", c.MaxDepth, DefaultMaxDepth)
+	}
+	if limit := debug.SetMemoryLimit(-1); limit < math.MaxInt64 {
+		if need := int64(c.Capacity) * int64(bytesPerNode); need > limit {
+			return fmt.Errorf("core: Capacity %d needs %d bytes up front (%d a node), more than the Go memory limit of %d bytes (GOMEMLIMIT)",
+				c.Capacity, need, bytesPerNode, limit)
+		}
+	}
+	if c.MaxDepth == 0 {
+		c.MaxDepth = DefaultMaxDepth
+	}
+	return nil
+}
 
 // Growth says which nodes a simulation adds to the stored tree.
 type Growth uint8
@@ -78,12 +119,23 @@ type Config struct {
 	// random moves.
 	Rollout Policy
 	// Capacity is the number of nodes to allocate up front. A search whose
-	// tree stays within it allocates nothing while it runs.
+	// tree stays within it allocates nothing while it runs. It costs
+	// Capacity × Search.BytesPerNode bytes at once (16 to 88 a node), so it
+	// is at most MaxCapacity, and New refuses a Capacity whose arena would
+	// exceed the Go memory limit (GOMEMLIMIT, debug.SetMemoryLimit) when one
+	// is set.
 	Capacity int
 	// MaxNodes bounds the stored tree; 0 means no bound. In practical mode a
 	// leaf that would cross it is rolled out instead of expanded; in paper
 	// mode crossing it is an error.
 	MaxNodes int
+	// MaxDepth bounds a simulation, stored path and roll-out together: a
+	// position MaxDepth moves below the root that is not terminal ends the
+	// search with a *GameError, so that a game that never ends cannot hang
+	// a search or fill the memory. 0 means DefaultMaxDepth. In paper mode a
+	// simulation stores up to MaxDepth × (number of moves) nodes before the
+	// bound is met; MaxNodes bounds that too.
+	MaxDepth int
 	// VirtualLoss is the virtual loss of a tree-parallel search (NewTree);
 	// the zero value means none. Other searches ignore it.
 	VirtualLoss VirtualLoss

@@ -33,7 +33,8 @@ func (k Kind) String() string {
 	return "Kind(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Game is a cursor over a finite game tree, driven by move index. The search
+// Game is a cursor over a finite game tree, driven by move index: a game
+// that has not ended after Config.MaxDepth moves is an error. The search
 // owns the cursor: it calls Reset to go back to the root and Play to descend,
 // never going up. Implementations should not allocate in Play.
 //
@@ -53,7 +54,10 @@ type Game interface {
 	// called at terminal positions.
 	Reward() float64
 	// Prob is the probability of child i at a chance position. It is only
-	// called at chance positions; the probabilities sum to 1.
+	// called at chance positions; each probability is a number in [0,1]
+	// and they sum to 1 within ProbTolerance. The search checks this when
+	// it stores a chance position and at every chance position of a
+	// roll-out, and fails with a *GameError otherwise.
 	Prob(i int) float64
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 )
 
 // node is one stored position: 16 bytes. Children of a node are contiguous in
@@ -99,6 +100,8 @@ type Search struct {
 	vl      VirtualLoss
 	mu      sync.Mutex // guards the arena's allocation
 	par     parallelRun
+
+	runCtx context.Context // Run's context, which roll-outs check; nil in a lockstep search
 }
 
 // New returns a search of game with rule, configured by cfg. It returns an
@@ -121,10 +124,6 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 		return nil, fmt.Errorf("core: unknown backup %d", cfg.Backup)
 	case cfg.ExpandAfter < 0:
 		return nil, fmt.Errorf("core: ExpandAfter %d is negative", cfg.ExpandAfter)
-	case cfg.Capacity < 0:
-		return nil, fmt.Errorf("core: Capacity %d is negative", cfg.Capacity)
-	case cfg.MaxNodes < 0:
-		return nil, fmt.Errorf("core: MaxNodes %d is negative", cfg.MaxNodes)
 	}
 	for i, g := range games {
 		if g == nil {
@@ -134,8 +133,7 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	if cfg.ExpandAfter == 0 {
 		cfg.ExpandAfter = 1
 	}
-	s := &Search{rule: rule, cfg: cfg, needs: NeedsOf(rule), tab: loadTables()}
-	s.capacity = cfg.Capacity
+	s := &Search{rule: rule, needs: NeedsOf(rule), tab: loadTables()}
 	s.nodes.c = [][]node{}
 	if s.needs.Virtual != nil {
 		s.arena.virt.c = [][]virtual{}
@@ -150,6 +148,10 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	if cfg.Backup == BackupMinimax {
 		s.mm.c = [][]float64{}
 	}
+	if err := cfg.checkLimits(s.BytesPerNode()); err != nil {
+		return nil, err
+	}
+	s.cfg, s.capacity = cfg, cfg.Capacity
 	if u, ok := builtin(rule).(UCT); ok && u.C >= 0 && u.C <= math.MaxFloat64 &&
 		!s.arena.virt.used() && !s.mm.used() {
 		s.uct = &u
@@ -256,7 +258,9 @@ func (s *Search) BytesPerNode() int {
 }
 
 // Run performs sims more simulations, or fewer if ctx ends first (checked
-// every 256 simulations; Run then returns ctx.Err()). Calling Run again goes
+// every 256 simulations, and every 1024 moves of a roll-out but in a
+// lockstep search; Run then returns ctx.Err(), and a simulation that the
+// context cut short is not counted). Calling Run again goes
 // on with the same tree, so a caller can inspect the search at checkpoints of
 // its choice. After any other error the search is spoiled: Run returns the
 // same error until Reset.
@@ -269,6 +273,10 @@ func (s *Search) Run(ctx context.Context, sims int) (err error) {
 	}
 	if s.sims+int64(sims) > math.MaxUint32 {
 		return fmt.Errorf("core: %d simulations would overflow the node counters", s.sims+int64(sims))
+	}
+	s.runCtx = ctx
+	if s.cfg.Lockstep && s.workers != nil {
+		s.runCtx = nil // a lockstep batch cannot stop halfway: MaxDepth bounds its roll-outs
 	}
 	if s.workers != nil {
 		return s.runShared(ctx, sims)
@@ -290,7 +298,9 @@ func (s *Search) Run(ctx context.Context, sims int) (err error) {
 		}
 		s.t = s.sims
 		if err := s.simulate(); err != nil {
-			s.err = err
+			if !isCtxErr(err) {
+				s.err = err
+			}
 			return err
 		}
 		s.sims++
@@ -420,6 +430,9 @@ func (s *Search) choose(cur int32, nd *node, first int32, k int, kind Kind, dept
 }
 
 // sample draws a child of the current chance position by its probabilities.
+// A stored chance node's probabilities were checked when it was expanded,
+// a roll-out's just before (checkChance); should they fail to cover the
+// draw, they are checked again.
 func (s *Search) sample(w *worker, k int) (int, error) {
 	u := w.rng.Float64()
 	acc := 0.0
@@ -429,10 +442,7 @@ func (s *Search) sample(w *worker, k int) (int, error) {
 			return i, nil
 		}
 	}
-	if math.Abs(acc-1) > 1e-9 {
-		return 0, s.errorf(w, "chance probabilities sum to %v, want 1", acc)
-	}
-	return k - 1, nil
+	return k - 1, s.checkChance(w, k, 0)
 }
 
 // expand adds the k children of node cur, the game's current position, and
@@ -450,6 +460,9 @@ func (s *Search) expand(w *worker, cur int32, kind Kind, k int) error {
 // newKids allocates and initialises the k children of the worker's current
 // position and returns the index of the first.
 func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
+	if depth := len(w.path) - 1; depth >= s.cfg.MaxDepth {
+		return 0, s.depthError(w, int32(depth), int32(depth))
+	}
 	if s.workers != nil {
 		s.mu.Lock()
 	}
@@ -474,7 +487,7 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 		kids[i].first = -1
 	}
 	if kind == Chance {
-		return first, nil
+		return first, s.checkChance(w, k, 0)
 	}
 	if w.heur != nil || s.arena.prior.used() || s.arena.virt.used() {
 		for i := range k {
@@ -518,23 +531,36 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 }
 
 // rollout plays the default policy to the end from the current position,
-// a stored leaf of the given kind with k moves.
+// a stored leaf of the given kind with k moves at the given depth. Every
+// rollCheck moves, and at MaxDepth, it checks the context and the depth
+// (rolloutLimit): one comparison a move.
 func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, error) {
 	g := w.game
 	pol := s.cfg.Rollout
+	leaf := depth
+	check := min(depth|(rollCheck-1)+1, int32(s.cfg.MaxDepth))
 	for ; ; depth++ {
+		if depth >= check {
+			if err := s.rolloutLimit(w, depth, leaf); err != nil {
+				return 0, err
+			}
+			check = min(depth+rollCheck, int32(s.cfg.MaxDepth))
+		}
 		var i int
 		switch kind {
 		case Chance:
-			var err error
-			if i, err = s.sample(w, k); err != nil {
+			err := s.checkChance(w, k, depth-leaf)
+			if err == nil {
+				i, err = s.sample(w, k)
+			}
+			if err != nil {
 				return 0, err
 			}
 		case Max, Min:
 			if pol != nil {
 				i = pol.Choose(g, &w.rng)
 				if uint(i) >= uint(k) {
-					return 0, s.errorf(w, "roll-out policy chose move %d of %d", i, k)
+					return 0, s.rolloutErrorf(w, depth-leaf, "roll-out policy chose move %d of %d", i, k)
 				}
 			} else {
 				i = w.rng.IntN(k)
@@ -547,21 +573,58 @@ func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, err
 				w.play(depth, kind, int32(m))
 			}
 		default:
-			return 0, s.errorf(w, "unknown kind %v in a roll-out", kind)
+			return 0, s.rolloutErrorf(w, depth-leaf, "unknown kind %v in a roll-out", kind)
 		}
 		g.Play(i)
 		if kind = g.Kind(); kind == Terminal {
 			return g.Reward(), nil
 		}
 		if k = g.NumMoves(); k <= 0 {
-			return 0, s.errorf(w, "%v position with %d moves in a roll-out", kind, k)
+			return 0, s.rolloutErrorf(w, depth+1-leaf, "%v position with %d moves in a roll-out", kind, k)
 		}
 	}
 }
 
+// rollCheck is how many roll-out moves go between two looks at the
+// context: a power of 2.
+const rollCheck = 1024
+
+// rolloutLimit ends a roll-out at the given depth (leaf: its first) that
+// has reached MaxDepth or whose context has ended. A context error leaves
+// the search as it was before the simulation, but for children the
+// simulation may have added, which are stored unvisited.
+func (s *Search) rolloutLimit(w *worker, depth, leaf int32) error {
+	if depth >= int32(s.cfg.MaxDepth) {
+		return s.depthError(w, depth, leaf)
+	}
+	if s.runCtx == nil {
+		return nil
+	}
+	err := s.runCtx.Err()
+	if err != nil && s.fly.used() {
+		for _, st := range w.path { // the simulation is no longer in flight
+			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
+		}
+	}
+	return err
+}
+
+// depthError reports a position at depth, leaf being the depth of the
+// simulation's deepest stored node, that MaxDepth forbids.
+func (s *Search) depthError(w *worker, depth, leaf int32) error {
+	return s.rolloutErrorf(w, depth-leaf, "position %d moves deep and the game has not ended (Config.MaxDepth = %d): does the game ever end?",
+		depth, s.cfg.MaxDepth)
+}
+
+// rolloutErrorf is errorf for a position rolled moves below worker w's
+// current path.
+func (s *Search) rolloutErrorf(w *worker, rolled int32, format string, args ...any) error {
+	return &GameError{Path: s.pathMoves(w), Rollout: int(rolled), Sim: w.t, Msg: fmt.Sprintf(format, args...)}
+}
+
 // errorf returns an error that names worker w's current path.
 func (s *Search) errorf(w *worker, format string, args ...any) error {
-	return &GameError{Path: s.pathMoves(w), Sim: w.t, Msg: fmt.Sprintf(format, args...)}
+	return s.rolloutErrorf(w, 0, format, args...)
 }
 
 // pathMoves returns the move indices from the root to the deepest node of

@@ -42,13 +42,21 @@ func (in *Instance) NewSearch(game core.Game, cfg core.Config) (*core.Search, er
 	return core.New(game, in.Rule, cfg)
 }
 
+// MaxNesting is how deeply wrappers may nest in a spec: at most 16 rules,
+// as in "threshold:rule=threshold:rule=uct" (3). No rule needs more, and a
+// deeper spec is an error rather than a rule whose every Select recurses
+// through thousands of wrappers.
+const MaxNesting = 16
+
 // Parse makes an instance from a spec: a rule name, optionally followed by
 // ':' and comma-separated name=value parameters, as in "uct", "uct:c=0.7",
 // "eps-greedy:eps=0.1" or "threshold:v=0.3,rule=rave:k=50". Missing
 // parameters take their defaults; values are decimal (or Go hexadecimal)
 // numbers; spaces around names and values are ignored. A wrapper's inner
 // rule parameter (threshold's rule=) must come last and takes the rest of
-// the spec.
+// the spec; wrappers nest at most MaxNesting deep. Parse takes memory and
+// time linear in the spec's length: it does not recurse, and the canonical
+// specs of a nest of wrappers share one string.
 //
 // Errors name the rule and the parameter, as in
 //
@@ -56,16 +64,74 @@ func (in *Instance) NewSearch(game core.Game, cfg core.Config) (*core.Search, er
 //	rules: uct: unknown parameter "x" (parameters: c)
 //	rules: uct: parameter "c": "abc" is not a number
 //	rules: smoothed: parameter "k" = 0, want in (0, 1e9]
+//	rules: threshold: parameter "rule": uct: unknown parameter "x" (parameters: c)
 func Parse(spec string) (*Instance, error) {
+	// Read the nest from the outside in, one level a rule.
+	var levels []level
+	var where strings.Builder // the outer levels' names, for messages
+	for {
+		if len(levels) == MaxNesting {
+			return nil, fmt.Errorf("rules: %swrappers nested more than MaxNesting = %d deep", where.String(), MaxNesting)
+		}
+		lv, err := parseLevel(spec)
+		if err != nil {
+			return nil, fmt.Errorf("rules: %s%s", where.String(), strings.TrimPrefix(err.Error(), "rules: "))
+		}
+		levels = append(levels, lv)
+		if lv.inner == nil {
+			break
+		}
+		fmt.Fprintf(&where, "%s: parameter %q: ", lv.entry.Name, lv.inner.Name)
+		spec = lv.innerSpec
+	}
+	// Make the instances from the inside out; each level's canonical spec
+	// is prefix + inner spec + suffix, all of them one string.
+	var inner *Instance
+	for i := len(levels) - 1; i >= 0; i-- {
+		inner = levels[i].instance(inner)
+	}
+	var b strings.Builder
+	for _, lv := range levels {
+		b.WriteString(lv.prefix)
+	}
+	for i := len(levels) - 1; i >= 0; i-- {
+		b.WriteString(levels[i].suffix)
+	}
+	all := b.String()
+	lo, hi := 0, len(all)
+	for in, i := inner, 0; in != nil; in, i = in.Inner, i+1 {
+		in.Spec = all[lo:hi]
+		lo += len(levels[i].prefix)
+		hi -= len(levels[i].suffix)
+	}
+	return inner, nil
+}
+
+// level is one rule of a spec, read by parseLevel.
+type level struct {
+	entry *Entry
+	args  map[string]float64
+	// inner is the entry's inner-rule parameter, if it has one, and
+	// innerSpec that rule's spec, given or default.
+	inner     *Param
+	innerSpec string
+	// The level's canonical spec is prefix + the inner rule's canonical
+	// spec + suffix; for a rule without an inner rule, prefix is all of it.
+	prefix, suffix string
+}
+
+// parseLevel reads the rule of spec and its numeric parameters, leaving the
+// inner rule's spec unread.
+func parseLevel(spec string) (level, error) {
 	s := strings.TrimSpace(spec)
 	if s == "" {
-		return nil, errors.New("rules: empty rule spec")
+		return level{}, errors.New("rules: empty rule spec")
 	}
 	name, rest, hasParams := strings.Cut(s, ":")
 	name = strings.TrimSpace(name)
 	e, ok := Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("rules: unknown rule %q (known: %s)", name, names())
+		return level{}, fmt.Errorf("rules: unknown rule %q (known: %s)", name, names())
 	}
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("rules: "+e.Name+": "+format, args...)
@@ -76,7 +142,7 @@ func Parse(spec string) (*Instance, error) {
 	var innerGiven bool
 	list := strings.TrimSpace(rest) // for messages
 	if hasParams && list == "" {
-		return nil, fail("empty parameter list after ':'")
+		return level{}, fail("empty parameter list after ':'")
 	}
 	for hasParams {
 		i := strings.IndexAny(rest, "=,")
@@ -87,24 +153,24 @@ func Parse(spec string) (*Instance, error) {
 			}
 			key := strings.TrimSpace(item)
 			if key == "" {
-				return nil, fail("empty parameter in %q", list)
+				return level{}, fail("empty parameter in %q", list)
 			}
 			if _, ok := e.Param(key); !ok {
-				return nil, fail("unknown parameter %q (parameters: %s)", key, e.paramNames())
+				return level{}, fail("unknown parameter %q (parameters: %s)", key, e.paramNames())
 			}
-			return nil, fail("parameter %q has no value (want %s=<value>)", key, key)
+			return level{}, fail("parameter %q has no value (want %s=<value>)", key, key)
 		}
 		key := strings.TrimSpace(rest[:i])
 		rest = rest[i+1:]
 		if key == "" {
-			return nil, fail("parameter without a name before '='")
+			return level{}, fail("parameter without a name before '='")
 		}
 		p, ok := e.Param(key)
 		if !ok {
-			return nil, fail("unknown parameter %q (parameters: %s)", key, e.paramNames())
+			return level{}, fail("unknown parameter %q (parameters: %s)", key, e.paramNames())
 		}
 		if seen[key] {
-			return nil, fail("parameter %q given twice", key)
+			return level{}, fail("parameter %q given twice", key)
 		}
 		seen[key] = true
 		if p.Inner {
@@ -116,53 +182,68 @@ func Parse(spec string) (*Instance, error) {
 		val = strings.TrimSpace(val)
 		v, err := strconv.ParseFloat(val, 64)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return nil, fail("parameter %q: %q is not a number", key, val)
+			return level{}, fail("parameter %q: %q is not a number", key, val)
 		}
 		if err != nil || !p.contains(v) {
-			return nil, fail("parameter %q = %s, want in %s", key, val, p.Range())
+			return level{}, fail("parameter %q = %s, want in %s", key, val, p.Range())
 		}
 		args[key] = v
 		if !more {
 			break
 		}
 		if strings.TrimSpace(rest) == "" {
-			return nil, fail("empty parameter in %q", list)
+			return level{}, fail("empty parameter in %q", list)
 		}
 	}
-	var inner *Instance
-	parts := make([]string, 0, len(e.Params))
-	for _, p := range e.Params {
+	lv := level{entry: e, args: args}
+	var b strings.Builder // the canonical spec, up to the inner rule's
+	b.WriteString(e.Name)
+	for i, p := range e.Params {
+		if i == 0 {
+			b.WriteByte(':')
+		} else {
+			b.WriteByte(',')
+		}
+		b.WriteString(p.Name)
+		b.WriteByte('=')
 		if p.Inner {
 			if !innerGiven {
 				innerSpec = p.DefaultInner
 			}
 			if name, _, _ := strings.Cut(innerSpec, ":"); strings.Contains(name, ",") {
-				return nil, fail("parameter %q must come last: it takes the rest of the spec, here %q", p.Name, strings.TrimSpace(innerSpec))
+				return level{}, fail("parameter %q must come last: it takes the rest of the spec, here %q", p.Name, strings.TrimSpace(innerSpec))
 			}
-			var err error
-			if inner, err = Parse(innerSpec); err != nil {
-				return nil, fail("parameter %q: %s", p.Name, strings.TrimPrefix(err.Error(), "rules: "))
-			}
-			parts = append(parts, p.Name+"="+inner.Spec)
+			lv.inner, lv.innerSpec = &e.Params[i], innerSpec
+			lv.prefix = b.String()
+			b.Reset()
 			continue
 		}
 		if _, ok := args[p.Name]; !ok {
 			args[p.Name] = p.Default
 		}
-		parts = append(parts, p.Name+"="+formatNum(args[p.Name]))
+		b.WriteString(formatNum(args[p.Name]))
 	}
-	in := &Instance{Entry: e, Spec: e.Name, Args: args, Inner: inner,
-		Rule: e.build(args, inner), Backup: e.Backup, Predicted: e.Predicted}
-	if len(parts) > 0 {
-		in.Spec += ":" + strings.Join(parts, ",")
+	if lv.inner == nil {
+		lv.prefix = b.String()
+	} else {
+		lv.suffix = b.String()
 	}
+	return lv, nil
+}
+
+// instance makes the level's instance around its inner rule's (nil when it
+// has none); Parse sets its Spec.
+func (lv level) instance(inner *Instance) *Instance {
+	e := lv.entry
+	in := &Instance{Entry: e, Args: lv.args, Inner: inner,
+		Rule: e.build(lv.args, inner), Backup: e.Backup, Predicted: e.Predicted}
 	if inner != nil {
 		in.Backup = inner.Backup
 	}
 	if e.refine != nil {
-		in.Predicted = e.refine(e.Predicted, args, inner)
+		in.Predicted = e.refine(e.Predicted, lv.args, inner)
 	}
-	return in, nil
+	return in
 }
 
 // MustParse is like Parse but panics on error; it is meant for tests and

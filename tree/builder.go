@@ -19,14 +19,14 @@ type Ref int32
 // Edge describes a child of a node: the child itself and the attributes of
 // the edge into it. The zero value of each attribute means its default: no
 // probability (as required under max and min nodes), the child's index as
-// its move identity, and no prior.
+// its move identity, and no prior. It takes 32 bytes.
 type Edge struct {
 	Node     Ref
+	HasMove  bool
+	HasPrior bool
 	Prob     float64 // probability of the child; only under chance nodes, in (0,1]
 	Move     int     // move identity, used if HasMove; in [0, 2^31)
-	HasMove  bool
 	Prior    float64 // heuristic value of the move, used if HasPrior; finite
-	HasPrior bool
 }
 
 // E returns a plain edge to r, for the children of max and min nodes.
@@ -119,7 +119,7 @@ func (b *Builder) Node(k core.Kind, edges ...Edge) Ref { return b.add(k, 0, edge
 // the first node in breadth-first order that is wrong by its path from the
 // root, and says what is wrong: a reward outside [0,1], a max, min or chance
 // node without children, chance probabilities outside (0,1] or not summing to
-// 1, a probability under a max or min node, a move identity outside
+// 1 within core.ProbTolerance, a probability under a max or min node, a move identity outside
 // [0, 2^31), a prior that is not finite, or a node that is the child of two
 // nodes. Build does not change b, so b can build further trees.
 func (b *Builder) Build(root Ref) (*Tree, error) {
@@ -242,7 +242,7 @@ func checkNode(k core.Kind, reward float64, edges []Edge) string {
 			return fmt.Sprintf("child %d: prior %s, want a finite number", j, fmtFloat(e.Prior))
 		}
 	}
-	if k == core.Chance && math.Abs(sum-1) > 1e-9 {
+	if k == core.Chance && !(math.Abs(sum-1) <= core.ProbTolerance) {
 		return "probabilities sum to " + fmtFloat(sum) + ", want 1"
 	}
 	return ""

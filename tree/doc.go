@@ -26,7 +26,9 @@
 // Whitespace is free and ';' starts a comment that runs to the end of the line.
 // [Tree.String] prints the canonical form, and printing then parsing gives the
 // same tree back. Parse errors are [*ParseError] values that give the byte
-// offset and what was expected there.
+// offset and what was expected there. Parse reads at most [MaxParseNodes]
+// nodes (2^20), which bounds its memory (about 160 bytes a node);
+// [ParseLimit] sets another bound.
 //
 // Errors about a node name it by its path from the root: the root is written
 // 0 and each step down to child k appends .k, so "node 0.2.1" is child 1 of
