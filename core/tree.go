@@ -354,14 +354,8 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 		parentN := uint64(atomic.LoadUint32(&nd.n))
 		var in []uint32
 		if fly {
-			// Only the others' simulations through cur can be in flight
-			// through its children (this one's is not there yet): when
-			// there are none, the children's counts are all 0 and are
-			// not read, which spares a cache line a level.
-			if others := atomic.LoadUint32(s.fly.at(cur)) - 1; others > 0 {
-				in = s.fly.span(first, kk)
-				parentN += uint64(float64(others) * s.vl.N)
-			}
+			in = s.fly.span(first, kk)
+			parentN += uint64(float64(atomic.LoadUint32(s.fly.at(cur))-1) * s.vl.N) // the others'
 		}
 		return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
 	}
@@ -435,9 +429,7 @@ func (s *Search) backupShared(w *worker, reward float64) {
 	for _, st := range w.path {
 		nd := s.nodes.at(st.node)
 		atomic.AddUint32(&nd.n, 1)
-		if reward != 0 { // w + 0 is w (w is never −0): a loss spares the compare-and-swap
-			addF(&nd.w, reward)
-		}
+		addF(&nd.w, reward)
 		if fly {
 			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
 		}

@@ -49,7 +49,6 @@ func TestVirtualLossFastPath(t *testing.T) {
 				first := root.first
 				kids := make([]Stats, k)
 				var total uint64
-				var inKids uint32
 				for i := range k {
 					n := uint64(1 + rng.IntN(50))
 					if trial%3 == 0 {
@@ -57,17 +56,13 @@ func TestVirtualLossFastPath(t *testing.T) {
 					}
 					w := float64(rng.IntN(int(n)+1)) / 2
 					f := uint32(rng.IntN(3))
-					inKids += f
 					*s.nodes.at(first + int32(i)) = node{w: w, n: uint32(n), first: -1}
 					*s.fly.at(first + int32(i)) = f
 					vn := float64(f) * vl.N
 					kids[i] = Stats{Visits: n, W: w, K1: vn, K2: vn * s.lossValue(kind)}
 					total += n
 				}
-				// This worker's, the others' through the children, and
-				// perhaps one more that ends at the root (a simulation
-				// in flight through a child is in flight through the root).
-				rootFly := 1 + inKids + uint32(rng.IntN(2))
+				rootFly := uint32(1 + rng.IntN(3)) // this worker's and the others'
 				*root = node{w: float64(total) / 3, n: uint32(total), first: first}
 				*s.fly.at(0) = rootFly
 				vn := float64(rootFly-1) * vl.N
