@@ -57,6 +57,12 @@ type Options struct {
 	// line, which has no flag for it (the go test line replays them).
 	Workers     int
 	VirtualLoss core.VirtualLoss
+	// Jobs is the number of trees judged at once, each in its own
+	// goroutine; 0 or 1 means one at a time. The report is the same for
+	// every Jobs (trees are taken in turn, and the first witness stops
+	// the check as it does serially), but the rule's Select is then called
+	// from several goroutines at once, which the catalogue's rules allow.
+	Jobs int
 	// Criterion sets the thresholds with which checkpoints are read; the
 	// zero Criterion means DefaultCriterion.
 	Criterion Criterion
@@ -126,6 +132,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("props: Workers %d, want 0 to %d", o.Workers, maxWorkers)
 	case o.Workers < 2 && o.VirtualLoss != (core.VirtualLoss{}):
 		return o, fmt.Errorf("props: %v needs Workers ≥ 2", o.VirtualLoss)
+	case o.Jobs < 0:
+		return o, fmt.Errorf("props: Jobs %d, want ≥ 0", o.Jobs)
 	case o.Trees < 0:
 		return o, fmt.Errorf("props: Trees %d, want ≥ 1", o.Trees)
 	case o.Seeds < 0 || o.Seeds > maxSeeds:

@@ -119,3 +119,27 @@ func summary(r *props.Report) string {
 	}
 	return fmt.Sprintf("%d of %d trees unconverged", r.Inconclusive, r.Trees)
 }
+
+// TestJobsSameReport: judging trees in several goroutines gives the serial
+// report, for a rule with a witness (the check stops at it) and one
+// without.
+func TestJobsSameReport(t *testing.T) {
+	for _, spec := range []string{"greedy-fpu", "uct"} {
+		in := rules.MustParse(spec)
+		o := catalogueOptions(in)
+		o.Trees, o.MaxBudget = 8, 4096
+		serial, err := props.Run(bg, in.Rule, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Jobs = 3
+		jobs, err := props.Run(bg, in.Rule, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ignore := cmpopts.IgnoreFields(props.Report{}, "Elapsed", "SimsPerSecond")
+		if d := cmp.Diff(serial, jobs, ignore, cmp.Comparer(func(x, y *tree.Tree) bool { return x.String() == y.String() })); d != "" {
+			t.Errorf("%s: Jobs 3 differs from the serial check (-serial +jobs):\n%s", spec, d)
+		}
+	}
+}
