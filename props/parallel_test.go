@@ -97,7 +97,7 @@ func TestCatalogueVirtualLoss(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		table = append(table, fmt.Sprintf("%-20s %-18s %-18s %s", spec, serial.Verdict, vl.Verdict, summary(vl)))
+		table = append(table, fmt.Sprintf("%-19s %-17s %-17s %s | %s", spec, serial.Verdict, vl.Verdict, summary(serial), summary(vl)))
 		switch spec {
 		case "greedy-fpu":
 			if vl.Verdict != props.Inconsistent {
@@ -109,7 +109,7 @@ func TestCatalogueVirtualLoss(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("rule, serial verdict, verdict with 2 lockstep workers and virtual loss 1×0:\n%s", strings.Join(table, "\n"))
+	t.Logf("rule, serial verdict, verdict with 2 lockstep workers and virtual loss 1×0, serial | virtual loss evidence:\n%s", strings.Join(table, "\n"))
 }
 
 // summary is a report's witness or its unconverged trees, in one line.
