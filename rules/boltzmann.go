@@ -86,9 +86,14 @@ func value(s *core.Site, i int, fpu float64) float64 {
 	return fpu
 }
 
-// softmaxTerm is child i's term exp((V̂(i) − m)/τ).
+// softmaxTerm is child i's term exp((V̂(i) − m)/τ): exactly 1 for a child
+// whose value is the largest, without calling math.Exp.
 func softmaxTerm(s *core.Site, i int, tau, fpu, m float64) float64 {
-	return math.Exp((value(s, i, fpu) - m) / tau)
+	d := value(s, i, fpu) - m
+	if d == 0 {
+		return 1
+	}
+	return math.Exp(d / tau)
 }
 
 // softmaxMax returns the largest value and the sum of exp((v−max)/tau).
