@@ -104,8 +104,8 @@ func BenchmarkParallel(b *testing.B) {
 			b.Fatal(err)
 		}
 		cycle := newCycle(s.Nodes() * s.BytesPerNode() / lineSize)
-		b.ReportMetric(float64(len(cycle)*lineSize)/(1<<20), "MiB")
 		benchControl(b, func(start, n int) uint64 { return chase(cycle, start*len(cycle)/2, n) }, 2_000_000)
+		b.ReportMetric(float64(len(cycle)*lineSize)/(1<<20), "MiB") // after the loop, which resets the metrics
 	})
 	for _, c := range parallelCases {
 		name := fmt.Sprintf("game=synth/b=8/d=10/rule=uct/mode=%s/workers=%d", c.mode, c.workers)
