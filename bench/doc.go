@@ -72,8 +72,8 @@
 // # Breakdown
 //
 // Where the reference search's CPU goes (perf record, cpu-clock samples,
-// synth b=8 d=10, UCT, practical; the serial loop is the same before and
-// after issue 14's last session, which measured no change it could keep):
+// synth b=8 d=10, UCT, practical; the same before and after the last
+// changes for issue 14, none of which benchstat confirmed for this loop):
 //
 //	selectNodes 49% (about 45% of it waiting on a child's visit count)
 //	Synth.Play 13%, simulate 9%, math.Log 6% + sqrtLogBig 2% (root ≥ 2^16)
