@@ -55,6 +55,37 @@
 //     of slack: 16 bytes a node for plain rules, 36 with AMAF.
 //   - allocs/op and B/op: allocations during the timed searches; 0.
 //
+// # Parallel
+//
+// BenchmarkParallel runs the reference workload serially and then root- or
+// tree-parallel in each op, and reports speed-up (serial wall time over
+// parallel), cpu-ns/sim and cpu-ratio (parallel CPU per simulation over
+// serial: the cost of the parallel code, which the load of a shared
+// machine hardly changes; k workers on k free cores give at most
+// k / cpu-ratio). Its two controls split fixed work over two goroutines:
+// mode=spin touches no memory, mode=chase walks a random cycle of cache
+// lines as large as the tree (6.17 MiB); their speed-ups are what the
+// machine gives two goroutines at that moment. BenchmarkRMW times the
+// increments a tree-parallel backup does per path node: plain, atomic add,
+// float64 compare-and-swap.
+//
+// # Breakdown
+//
+// Where the reference search's CPU goes (perf record, cpu-clock samples,
+// synth b=8 d=10, UCT, practical; the same before and after the last
+// changes for issue 14, none of which benchstat confirmed for this loop):
+//
+//	selectNodes 49% (about 45% of it waiting on a child's visit count)
+//	Synth.Play 13%, simulate 9%, math.Log 6% + sqrtLogBig 2% (root ≥ 2^16)
+//	RNG.IntN 3%, backup 2%, roll-out 2%, Synth.Reward 2%
+//
+// The tree-parallel search with one worker and no virtual loss, beside the
+// serial one in the same profile: selection 30% against 25%, descent 4.8%
+// against 4.1%, backup 3.9% against 0.9%; cpu-ratio 1.21 (1.47 with a
+// virtual loss), which the atomic operations per path node (BenchmarkRMW:
+// 7.5 ns an add, 8.3 ns a compare-and-swap, against 1.9 ns plain, 6.87
+// nodes a path) account for. docs/speed.md has the figures and commands.
+//
 // # Running
 //
 //	scripts/bench.sh > new.txt            # the suite, -count 10

@@ -4,8 +4,11 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/mctscheck/mctscheck/core"
 )
@@ -76,31 +79,35 @@ func newParallel(b *testing.B, c parallelCase) runner {
 // ops. tree-parallel searches with vl=1 use a classic virtual loss (one
 // lost simulation per simulation in flight), vl=0 none.
 //
-// The first sub-benchmark, mode=spin, is the control: a loop of integer
-// arithmetic that touches no memory, run once on one goroutine and then
-// split over two. Its speed-up is what the machine gives two goroutines at
-// that moment (2 on an idle 2-core machine, less when other processes hold
-// a core), so that a search's speed-up can be read against it.
+// cpu-ratio is the parallel search's CPU time per simulation divided by
+// the serial search's: the cost of the parallel code itself (atomic
+// operations, shared cache lines, idle workers), which other processes on a
+// shared machine hardly change. With k workers on k free cores the
+// speed-up is at most k / cpu-ratio.
+//
+// The first two sub-benchmarks are the controls, each a fixed amount of
+// work run once on one goroutine and then split over two. mode=spin is a
+// loop of integer arithmetic that touches no memory: its speed-up is what
+// the machine gives two goroutines at that moment (2 on an idle 2-core
+// machine, less when other processes hold a core). mode=chase is
+// memory-bound: a walk through a random cycle of cache lines in a buffer
+// the size of the serial search's tree (its nodes × BytesPerNode), each
+// step a dependent load that misses the first two cache levels; its
+// speed-up is what the machine's shared cache and memory give two
+// goroutines. A search's speed-up is read against the two.
 func BenchmarkParallel(b *testing.B) {
 	b.Run("game=none/mode=spin/workers=2", func(b *testing.B) {
 		const n = 50_000_000
-		var serialWall, parWall time.Duration
-		sink := uint64(0)
-		for b.Loop() {
-			t0 := time.Now()
-			sink += spin(n)
-			t1 := time.Now()
-			done := make(chan uint64)
-			go func() { done <- spin(n / 2) }()
-			sink += spin(n / 2)
-			sink += <-done
-			parWall += time.Since(t1)
-			serialWall += t1.Sub(t0)
+		benchControl(b, func(start, n int) uint64 { return spin(n) }, n)
+	})
+	b.Run("game=none/mode=chase/workers=2", func(b *testing.B) {
+		s := newSearch(b, synth(b, 8, 10), core.UCT{C: math.Sqrt2}, core.Config{Growth: core.GrowPractical, Seed: seed})
+		if err := s.Run(context.Background(), sims); err != nil {
+			b.Fatal(err)
 		}
-		b.ReportMetric(serialWall.Seconds()/parWall.Seconds(), "speed-up")
-		if sink == 1 {
-			b.Log(sink)
-		}
+		cycle := newCycle(s.Nodes() * s.BytesPerNode() / lineSize)
+		benchControl(b, func(start, n int) uint64 { return chase(cycle, start*len(cycle)/2, n) }, 2_000_000)
+		b.ReportMetric(float64(len(cycle)*lineSize)/(1<<20), "MiB") // after the loop, which resets the metrics
 	})
 	for _, c := range parallelCases {
 		name := fmt.Sprintf("game=synth/b=8/d=10/rule=uct/mode=%s/workers=%d", c.mode, c.workers)
@@ -115,15 +122,17 @@ func BenchmarkParallel(b *testing.B) {
 			}
 			par := newParallel(b, c)
 			b.ReportAllocs()
-			var serialWall, parWall, parCPU time.Duration
+			var serialWall, parWall, serialCPU, parCPU time.Duration
 			for b.Loop() {
 				serial.Reset(seed)
+				c0 := processCPU()
 				t0 := time.Now()
 				if err := serial.Run(ctx, sims); err != nil {
 					b.Fatal(err)
 				}
 				t1 := time.Now()
-				c0 := processCPU()
+				serialCPU += processCPU() - c0
+				c0 = processCPU()
 				par.Reset(seed)
 				if err := par.Run(ctx, sims); err != nil {
 					b.Fatal(err)
@@ -136,7 +145,30 @@ func BenchmarkParallel(b *testing.B) {
 			b.ReportMetric(float64(parWall.Nanoseconds())/n, "wall-ns/sim")
 			b.ReportMetric(float64(parCPU.Nanoseconds())/n, "cpu-ns/sim")
 			b.ReportMetric(serialWall.Seconds()/parWall.Seconds(), "speed-up")
+			b.ReportMetric(parCPU.Seconds()/serialCPU.Seconds(), "cpu-ratio")
 		})
+	}
+}
+
+// benchControl times a control: work(0, n) on one goroutine, then work(0,
+// n/2) and work(1, n/2) on two, and reports the speed-up.
+func benchControl(b *testing.B, work func(start, n int) uint64, n int) {
+	var serialWall, parWall time.Duration
+	sink := uint64(0)
+	for b.Loop() {
+		t0 := time.Now()
+		sink += work(0, n)
+		t1 := time.Now()
+		done := make(chan uint64)
+		go func() { done <- work(1, n/2) }()
+		sink += work(0, n/2)
+		sink += <-done
+		parWall += time.Since(t1)
+		serialWall += t1.Sub(t0)
+	}
+	b.ReportMetric(serialWall.Seconds()/parWall.Seconds(), "speed-up")
+	if sink == 1 {
+		b.Log(sink)
 	}
 }
 
@@ -147,4 +179,78 @@ func spin(n int) uint64 {
 		x = x*6364136223846793005 + 1442695040888963407
 	}
 	return x
+}
+
+// lineSize is the size of a cache line on the machines we measure on.
+const lineSize = 64
+
+// line is one cache line of the chase control: the index of the next line.
+type line struct {
+	next uint32
+	_    [lineSize - 4]byte
+}
+
+// newCycle returns n lines (at least 2) linked into one random cycle
+// (Sattolo's algorithm, fixed seed), so that a walk visits every line in
+// an order the prefetcher cannot guess.
+func newCycle(n int) []line {
+	n = max(n, 2)
+	perm := make([]uint32, n)
+	for i := range perm {
+		perm[i] = uint32(i)
+	}
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for i := n - 1; i > 0; i-- {
+		j := rng.IntN(i)
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+	c := make([]line, n)
+	for i := range c {
+		c[i].next = perm[i]
+	}
+	return c
+}
+
+// chase is the memory-bound control's work: n steps through the cycle from
+// line start.
+func chase(c []line, start, n int) uint64 {
+	i := uint32(start)
+	for range n {
+		i = c[i].next
+	}
+	return uint64(i)
+}
+
+// BenchmarkRMW measures the read-modify-write operations a tree-parallel
+// search does per stored node of a path, uncontended, one goroutine, on
+// 1024 counters a cache line apart: op=plain is n++ (the serial backup),
+// op=xadd is atomic.AddUint32 (a visit count, an in-flight count), op=cas
+// is the compare-and-swap loop that adds a float64 (a reward sum).
+// ns/op times the number of such operations per simulation is what the
+// shared tree's atomics cost, next to the serial search's ns/sim.
+func BenchmarkRMW(b *testing.B) {
+	const stride = lineSize / 8
+	counts := make([]uint64, 1024*stride)
+	sums := make([]float64, 1024*stride)
+	b.Run("op=plain", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			counts[i&1023*stride]++
+		}
+	})
+	b.Run("op=xadd", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			atomic.AddUint64(&counts[i&1023*stride], 1)
+		}
+	})
+	b.Run("op=cas", func(b *testing.B) {
+		for i := 0; b.Loop(); i++ {
+			p := (*uint64)(unsafe.Pointer(&sums[i&1023*stride]))
+			for {
+				old := atomic.LoadUint64(p)
+				if atomic.CompareAndSwapUint64(p, old, math.Float64bits(math.Float64frombits(old)+1)) {
+					break
+				}
+			}
+		}
+	})
 }

@@ -191,9 +191,9 @@ func (u UCT) Score(s *Site, i int) float64 {
 const (
 	// logTableSize bounds the visit counts whose logarithm logCount looks up.
 	logTableSize = 1 << 16
-	// recipSize bounds the visit counts whose 1/n, 1/sqrt(n) and
-	// sqrt(ln n) the UCT loop looks up: 96 KiB, so that the entries a
-	// search reads stay in the first two cache levels.
+	// recipSize bounds the visit counts whose 1/n and 1/sqrt(n) the UCT
+	// loop looks up: 512 KiB, so that the entries a search reads stay in
+	// the second cache level.
 	recipSize = 1 << 15
 )
 

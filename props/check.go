@@ -23,6 +23,9 @@ type checker struct {
 	opts  Options
 	sims  int64
 	curve *Report // if set, every search's snapshots go into its curve
+	// pending, if set, keeps every search's snapshots instead, for a
+	// tree judged ahead of its turn (judgeTrees).
+	pending *[]curveEntry
 }
 
 // orderSalt separates the generator of a seed's child order from the
@@ -113,8 +116,11 @@ func (c *checker) runSeed(ctx context.Context, tr *tree.Tree, seed uint64) (seed
 		return seedResult{}, limitResult{}, err
 	}
 	sol := tree.Solve(tr)
-	if c.curve != nil {
+	switch {
+	case c.curve != nil:
 		c.curve.addCurve(tr, sol, snaps)
+	case c.pending != nil:
+		*c.pending = append(*c.pending, curveEntry{tr, sol, snaps})
 	}
 	r := c.opts.Criterion.judgeSeed(tr, sol, snaps, c.opts.Window)
 	if c.opts.Backup == core.BackupMinimax {
@@ -285,22 +291,19 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	start := time.Now()
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	c := &checker{rule: rule, opts: o, curve: rep}
-	for i, nt := range trees {
-		res, err := c.judge(ctx, nt.name, nt.tr)
-		if err != nil {
-			return nil, err
-		}
+	err := c.judgeTrees(ctx, trees, func(i int, res TreeResult) (err error) {
 		rep.add(res)
 		if o.Progress != nil {
 			o.Progress(i+1, len(trees))
 		}
 		if res.Verdict == Inconsistent {
 			c.curve = nil // the shrinker's candidates are not part of the curve
-			if rep.Witness, err = c.witness(ctx, res, testName); err != nil {
-				return nil, err
-			}
-			break
+			rep.Witness, err = c.witness(ctx, res, testName)
 		}
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	rep.Sims = c.sims
 	rep.finish(start)

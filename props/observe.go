@@ -27,9 +27,7 @@ type observer struct {
 }
 
 func newObserver(tr *tree.Tree, rule core.Rule, opts Options) (*observer, error) {
-	s, err := core.New(tr.Game(), guard(rule), core.Config{
-		Growth: opts.Growth, Backup: opts.Backup, Capacity: tr.Len(),
-	})
+	s, err := newSearch(tr, guard(rule), opts)
 	if err != nil {
 		return nil, err
 	}

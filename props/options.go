@@ -45,6 +45,24 @@ type Options struct {
 	Growth   core.Growth
 	Backup   core.Backup
 	Decision core.Decision
+	// Workers, when 2 or more, searches every tree tree-parallel with that
+	// many workers and VirtualLoss (core.NewTree) in lockstep
+	// (core.Config.Lockstep): batches of Workers simulations descend
+	// together, each seeing the others in flight through the virtual loss,
+	// before any is backed up. The check is then deterministic for a given
+	// Workers, as a serial one is: same options, same report, on any
+	// machine. It asks whether the rule stays consistent when the
+	// statistics it reads lag behind by the simulations in flight. 0 or 1
+	// means the serial search; witnesses then carry no mctscheck replay
+	// line, which has no flag for it (the go test line replays them).
+	Workers     int
+	VirtualLoss core.VirtualLoss
+	// Jobs is the number of trees judged at once, each in its own
+	// goroutine; 0 or 1 means one at a time. The report is the same for
+	// every Jobs (trees are taken in turn, and the first witness stops
+	// the check as it does serially), but the rule's Select is then called
+	// from several goroutines at once, which the catalogue's rules allow.
+	Jobs int
 	// Criterion sets the thresholds with which checkpoints are read; the
 	// zero Criterion means DefaultCriterion.
 	Criterion Criterion
@@ -64,8 +82,9 @@ var DefaultShape = gen.Shape{MaxDepth: 3, MaxBranching: 3, MaxNodes: 30, Chance:
 
 // Limits of the option values.
 const (
-	maxSeeds  = 1 << 10
-	maxBudget = 1 << 26
+	maxSeeds   = 1 << 10
+	maxBudget  = 1 << 26
+	maxWorkers = 64
 )
 
 // withDefaults fills in zero fields and checks ranges.
@@ -109,6 +128,12 @@ func (o Options) withDefaults() (Options, error) {
 		return o, err
 	}
 	switch {
+	case o.Workers < 0 || o.Workers > maxWorkers:
+		return o, fmt.Errorf("props: Workers %d, want 0 to %d", o.Workers, maxWorkers)
+	case o.Workers < 2 && o.VirtualLoss != (core.VirtualLoss{}):
+		return o, fmt.Errorf("props: %v needs Workers ≥ 2", o.VirtualLoss)
+	case o.Jobs < 0:
+		return o, fmt.Errorf("props: Jobs %d, want ≥ 0", o.Jobs)
 	case o.Trees < 0:
 		return o, fmt.Errorf("props: Trees %d, want ≥ 1", o.Trees)
 	case o.Seeds < 0 || o.Seeds > maxSeeds:

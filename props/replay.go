@@ -15,7 +15,7 @@ func replayLines(t *tree.Tree, o Options, testName string) []string {
 	if testName != "" {
 		out = append(out, fmt.Sprintf("%s=%s %s=%d go test -run '^%s$' .", TreeEnv, q, SeedEnv, o.Seed, regexp.QuoteMeta(testName)))
 	}
-	if o.RuleSpec != "" {
+	if o.RuleSpec != "" && o.Workers < 2 {
 		line := fmt.Sprintf("mctscheck check -rule %s -tree %s -seed %d -seeds %d -budget %d",
 			shellQuote(o.RuleSpec), q, o.Seed, o.Seeds, o.MaxBudget)
 		if o.KeepOrder {

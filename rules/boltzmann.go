@@ -86,24 +86,52 @@ func value(s *core.Site, i int, fpu float64) float64 {
 	return fpu
 }
 
+// softmaxTerm is child i's term exp((V̂(i) − m)/τ): exactly 1 for a child
+// whose value is the largest, without calling math.Exp.
+func softmaxTerm(s *core.Site, i int, tau, fpu, m float64) float64 {
+	d := value(s, i, fpu) - m
+	if d == 0 {
+		return 1
+	}
+	return math.Exp(d / tau)
+}
+
 // softmaxMax returns the largest value and the sum of exp((v−max)/tau).
-func softmaxMax(s *core.Site, tau, fpu float64) (m, sum float64) {
+// When terms is not nil (it then has one slot per child) it keeps every
+// child's term there too.
+func softmaxMax(s *core.Site, tau, fpu float64, terms []float64) (m, sum float64) {
 	m = math.Inf(-1)
 	for i := range s.Len() {
 		m = max(m, value(s, i, fpu))
 	}
 	for i := range s.Len() {
-		sum += math.Exp((value(s, i, fpu) - m) / tau)
+		t := softmaxTerm(s, i, tau, fpu, m)
+		if terms != nil {
+			terms[i] = t
+		}
+		sum += t
 	}
 	return m, sum
 }
 
 func softmaxSelect(s *core.Site, tau, fpu float64) int {
-	m, sum := softmaxMax(s, tau, fpu)
+	// Up to 32 children the terms are kept, so that each exponential is
+	// computed once: it was a sixth of the checker's default run.
+	var buf [32]float64
+	var terms []float64
+	if s.Len() <= len(buf) {
+		terms = buf[:s.Len()]
+	}
+	m, sum := softmaxMax(s, tau, fpu, terms)
 	u := s.Rand().Float64() * sum
 	acc, last := 0.0, 0
 	for i := range s.Len() {
-		w := math.Exp((value(s, i, fpu) - m) / tau)
+		var w float64
+		if terms != nil {
+			w = terms[i]
+		} else {
+			w = softmaxTerm(s, i, tau, fpu, m)
+		}
 		acc += w
 		if u < acc {
 			return i
@@ -116,10 +144,10 @@ func softmaxSelect(s *core.Site, tau, fpu float64) int {
 }
 
 func softmaxProbs(s *core.Site, tau, fpu float64, dst []float64) []float64 {
-	m, sum := softmaxMax(s, tau, fpu)
+	m, sum := softmaxMax(s, tau, fpu, nil)
 	dst = dst[:0]
 	for i := range s.Len() {
-		dst = append(dst, math.Exp((value(s, i, fpu)-m)/tau)/sum)
+		dst = append(dst, softmaxTerm(s, i, tau, fpu, m)/sum)
 	}
 	return dst
 }

@@ -31,6 +31,9 @@ type UCT struct {
 // Select implements core.Rule.
 func (u UCT) Select(s *core.Site) int { return core.UCT{C: u.C}.Select(s) }
 
+// Builtin implements core.Builtin: the search runs core.UCT's own loop.
+func (u UCT) Builtin() core.Rule { return core.UCT{C: u.C} }
+
 // Score implements core.Scorer.
 func (u UCT) Score(s *core.Site, i int) float64 {
 	if s.N(i) == 0 {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/props"
@@ -104,7 +105,8 @@ func cmdCheck(e *env, args []string) error {
 		}
 	}
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
-		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder}
+		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder,
+		Jobs: runtime.GOMAXPROCS(0)} // the catalogue's rules may be called from several goroutines
 	if *treeArg != "" && !fs.isSet("seeds") {
 		o.Seeds = 0 // CheckTree's default: many orders of the one tree
 	}

@@ -1,0 +1,112 @@
+package props
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// newSearch returns the search a check runs on tr: serial, or with
+// Options.Workers ≥ 2 tree-parallel in lockstep with Options.VirtualLoss,
+// one cursor on tr per worker.
+func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error) {
+	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: tr.Len()}
+	if opts.Workers < 2 {
+		return core.New(tr.Game(), rule, cfg)
+	}
+	games := make([]core.Game, opts.Workers)
+	for j := range games {
+		games[j] = tr.Game()
+	}
+	cfg.VirtualLoss, cfg.Lockstep = opts.VirtualLoss, true
+	return core.NewTree(games, rule, cfg)
+}
+
+// curveEntry is one search's contribution to a report's curve, kept until
+// its tree's turn, so that the curve sums in the serial order.
+type curveEntry struct {
+	tr    *tree.Tree
+	sol   *tree.Solution
+	snaps []snapshot
+}
+
+// judged is the outcome of one tree judged ahead of its turn.
+type judged struct {
+	res    TreeResult
+	err    error
+	sims   int64
+	curves []curveEntry
+	done   chan struct{}
+}
+
+// judgeTrees judges the trees in order and hands each result to use, up
+// to the first inconsistent tree, or until use fails. With Options.Jobs ≥ 2 that many goroutines
+// judge the trees ahead; each result, its simulations and its curve
+// entries are taken up in tree order, so the check's outcome is the serial
+// one, and the trees judged beyond the last one used are dropped.
+func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i int, res TreeResult) error) error {
+	if c.opts.Jobs < 2 {
+		for i, nt := range trees {
+			res, err := c.judge(ctx, nt.name, nt.tr)
+			if err != nil {
+				return err
+			}
+			if err := use(i, res); err != nil || res.Verdict == Inconsistent {
+				return err
+			}
+		}
+		return nil
+	}
+	out := make([]judged, len(trees))
+	for i := range out {
+		out[i].done = make(chan struct{})
+	}
+	jobCtx, cancel := context.WithCancel(ctx)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel()
+	defer stop.Store(true)
+	for range min(c.opts.Jobs, len(trees)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(trees) || stop.Load() {
+					return
+				}
+				j := &out[i]
+				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves}
+				j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].tr)
+				j.sims = job.sims
+				close(j.done)
+			}
+		}()
+	}
+	for i := range out {
+		j := &out[i]
+		<-j.done
+		if j.err != nil {
+			return j.err
+		}
+		c.sims += j.sims
+		if c.curve != nil {
+			for _, e := range j.curves {
+				c.curve.addCurve(e.tr, e.sol, e.snaps)
+			}
+		}
+		if j.res.Verdict == Inconsistent { // the last tree: the jobs ahead stop
+			stop.Store(true)
+			cancel()
+		}
+		if err := use(i, j.res); err != nil || j.res.Verdict == Inconsistent {
+			return err
+		}
+	}
+	return nil
+}
