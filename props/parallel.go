@@ -13,7 +13,9 @@ import (
 // Options.Workers ≥ 2 tree-parallel in lockstep with Options.VirtualLoss,
 // one cursor on tr per worker.
 func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error) {
-	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: tr.Len()}
+	// An explicit tree ends: its depth, not core's default, bounds a path.
+	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: tr.Len(),
+		MaxDepth: max(tr.Depth()+1, core.DefaultMaxDepth)}
 	if opts.Workers < 2 {
 		return core.New(tr.Game(), rule, cfg)
 	}
