@@ -193,8 +193,18 @@ func TestNewSiteRejectsSquares(t *testing.T) {
 		{Visits: 2, W: 1, Squares: 0.5}, // squares without HasSquares
 		{Visits: 2, W: 1, Squares: math.NaN(), HasSquares: true},
 	} {
-		if _, err := core.NewSite(core.Max, core.Stats{}, []core.Stats{k}, 0, nil); err == nil {
+		if _, err := core.NewSite(core.Max, core.Stats{HasSquares: true}, []core.Stats{k}, 0, nil); err == nil {
 			t.Errorf("NewSite with child %+v: no error", k)
+		}
+	}
+	// Squares on some nodes only: no search keeps them so.
+	with := core.Stats{Visits: 1, W: 1, Squares: 1, HasSquares: true}
+	for _, c := range []struct{ self, kid0, kid1 core.Stats }{
+		{with, with, core.Stats{}},
+		{core.Stats{Visits: 2, W: 2}, with, with},
+	} {
+		if _, err := core.NewSite(core.Max, c.self, []core.Stats{c.kid0, c.kid1}, 0, nil); err == nil {
+			t.Errorf("NewSite with squares on some nodes (%+v): no error", c)
 		}
 	}
 }

@@ -27,8 +27,8 @@ type Stats struct {
 // NewSite builds the Site a rule would see at a node of kind Max or Min with
 // statistics self and children kids, at simulation t. It lets rules be tested
 // and fuzzed without a search. Virtual experience, priors and AMAF statistics
-// are present when any child has them, squares when the node or any child
-// has them. It returns an error for inputs no search can produce: no
+// are present when any child has them; squares must be on the node and all
+// its children or on none. It returns an error for inputs no search can produce: no
 // children, W outside [0, Visits], K2 outside [0, K1], Squares outside
 // [W²/Visits, W] (rewards in [0,1]), non-finite values. Counts beyond 2^32 − 1 give a site that holds its
 // statistics in float64 (exact to 2^53), which every Site method reads alike.
@@ -66,6 +66,9 @@ func NewSiteAt(kind Kind, depth int, self Stats, kids []Stats, t int64, rng *RNG
 		squares = squares || k.HasSquares
 		amaf = amaf || k.AMAFVisits != 0
 		wide = wide || k.Visits > math.MaxUint32 || k.AMAFVisits > math.MaxUint32
+	}
+	if squares && (!self.HasSquares || !allSquares(kids)) {
+		return nil, fmt.Errorf("core: NewSite with squares on some nodes only: a search keeps them on all or none")
 	}
 	if wide {
 		s.wide = make([]wideStat, len(kids))
@@ -130,6 +133,16 @@ func (k Stats) check() error {
 		return fmt.Errorf("sum of squares %v outside [W²/Visits, W] for Visits=%d, W=%v", k.Squares, k.Visits, k.W)
 	}
 	return nil
+}
+
+// allSquares reports whether every node of kids has a sum of squares.
+func allSquares(kids []Stats) bool {
+	for _, k := range kids {
+		if !k.HasSquares {
+			return false
+		}
+	}
+	return true
 }
 
 // squaresFit reports whether n rewards in [0,1] with sum w can have sum of
