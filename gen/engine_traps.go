@@ -8,7 +8,7 @@ import (
 )
 
 // The trap families of real engines' rules: policy priors (PUCT engines
-// read a node's priors as its policy, DESIGN.md), the first-play urgency
+// read a node's priors as its policy, core.Site.Policy), the first-play urgency
 // they give unvisited children, and wide nodes. They are parameterised so
 // that a preset meets both sides of its threshold: a policy of 0 (no
 // exploration term at all), a small one (a recovery far beyond a run, as
