@@ -73,11 +73,11 @@ func FuzzPresets(f *testing.F) {
 // rule selects there, keeping the first fault. It declares its rule's
 // needs, so that the sites hold what the rule reads.
 type siteProbe struct {
-	fr       fuzzRule
-	sites    int
-	msg      string
-	t        int64
-	depth    int
+	fr    fuzzRule
+	sites int
+	msg   string
+	t     int64
+	depth int
 }
 
 func (p *siteProbe) Needs() core.Needs { return core.NeedsOf(p.fr.rule) }
