@@ -132,14 +132,13 @@ func (s *Site) ParentVariance() (float64, bool) {
 }
 
 // variance is the sample variance of n rewards with sum w and sum of
-// squares sq, and false when n is 0. It is never negative: rounding can
-// make sq/n fall below the squared mean by an ulp.
+// squares sq, (n·sq − w²)/n², and false when n is 0. It is never negative:
+// rounding can make n·sq fall below w² by an ulp.
 func variance(n, w, sq float64) (float64, bool) {
 	if n == 0 {
 		return 0, false
 	}
-	m := w / n
-	return max(sq/n-m*m, 0), true
+	return max((sq*n-w*w)/(n*n), 0), true
 }
 
 // N is n_t of child i: real simulations plus virtual count K1.

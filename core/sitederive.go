@@ -49,36 +49,48 @@ func (s *Site) Policy(temp float64) []float64 {
 	}
 	k := s.Len()
 	scale := 0.0 // the largest positive prior, so that every term stays ≤ 1
-	for i := range k {
-		if h, ok := s.Prior(i); ok && h > scale {
-			scale = h
-		}
-	}
-	d.pol = d.pol[:0]
-	e := 1 / temp
-	sum := 0.0
-	for i := range k {
-		term := 0.0
-		if h, ok := s.Prior(i); ok && h > 0 && scale > 0 {
-			term = h / scale
-			if e != 1 {
-				term = math.Pow(term, e)
+	if s.prior != nil {
+		for _, h := range s.prior[:k] {
+			if h > scale { // false for NaN, an absent prior
+				scale = h
 			}
 		}
-		d.pol = append(d.pol, term)
+	}
+	if cap(d.pol) < k {
+		d.pol = make([]float64, k)
+	}
+	pol := d.pol[:k]
+	d.pol = pol
+	// One pass gives the terms and, with them, every child's N for the
+	// visited mass and ChildN.
+	e := 1 / temp
+	sum, childN := 0.0, 0.0
+	for i := range pol {
+		term := 1.0 / float64(k) // uniform when no prior is positive
+		if scale > 0 {
+			term = 0
+			if h := s.prior[i]; h > 0 {
+				term = h / scale
+				if e != 1 {
+					term = math.Pow(term, e)
+				}
+			}
+		}
+		pol[i] = term
 		sum += term
+		childN += s.N(i)
 	}
 	mass := 0.0
-	for i := range d.pol {
+	for i := range pol {
 		if scale > 0 {
-			d.pol[i] /= sum
-		} else {
-			d.pol[i] = 1 / float64(k)
+			pol[i] /= sum
 		}
 		if s.N(i) > 0 {
-			mass += d.pol[i]
+			mass += pol[i]
 		}
 	}
+	d.childN = childN
+	d.have |= haveChildN
 	d.temp, d.visited = temp, min(mass, 1)
 	d.have |= havePolicy
 	return d.pol
