@@ -62,17 +62,25 @@ func variance(s *core.Site, i int) float64 {
 	return m * (1 - m)
 }
 
-// nearMax returns how many children tie for the highest score and, with
-// dst non-nil, marks them in dst (1 for a tied child, 0 otherwise), in the
-// sequential manner of Pachi's uctd_set_best_child: a child more than eps
-// above the running best starts a new set; one at least best − eps joins
-// it. With eps = 0 the set is the exact maxima, as in Ludii's selection
-// strategies. Engines that break such ties uniformly at random draw from
-// this set.
-func nearMax(k int, score func(i int) float64, eps float64, dst []float64) int {
+// scoresOf appends score(i) for each of s's children to dst and returns
+// it, so that the tie-breaks below score every child once.
+func scoresOf(s *core.Site, score func(i int) float64, dst []float64) []float64 {
+	for i := range s.Len() {
+		dst = append(dst, score(i))
+	}
+	return dst
+}
+
+// nearMax returns how many children tie for the highest score in sc and,
+// with dst non-nil, marks them in dst (1 for a tied child, 0 otherwise), in
+// the sequential manner of Pachi's uctd_set_best_child: a child more than
+// eps above the running best starts a new set; one at least best − eps
+// joins it. With eps = 0 the set is the exact maxima, as in Ludii's
+// selection strategies. Engines that break such ties uniformly at random
+// draw from this set.
+func nearMax(sc []float64, eps float64, dst []float64) int {
 	best, m := math.Inf(-1), 0
-	for i := range k {
-		v := score(i)
+	for i, v := range sc {
 		switch {
 		case i == 0 || v-best > eps:
 			best, m = v, 1
@@ -97,7 +105,9 @@ func nearMax(k int, score func(i int) float64, eps float64, dst []float64) int {
 // randomTie returns a child drawn uniformly from nearMax's set, drawing
 // from s.Rand() only when there is a tie.
 func randomTie(s *core.Site, score func(i int) float64, eps float64) int {
-	m := nearMax(s.Len(), score, eps, nil)
+	var buf [16]float64
+	sc := scoresOf(s, score, buf[:0])
+	m := nearMax(sc, eps, nil)
 	j := 0
 	if m > 1 {
 		j = s.Rand().IntN(m)
@@ -105,8 +115,7 @@ func randomTie(s *core.Site, score func(i int) float64, eps float64) int {
 	best := math.Inf(-1)
 	seen := -1
 	var pick int
-	for i := range s.Len() {
-		v := score(i)
+	for i, v := range sc {
 		switch {
 		case i == 0 || v-best > eps:
 			best, seen = v, 0
@@ -125,12 +134,13 @@ func randomTie(s *core.Site, score func(i int) float64, eps float64) int {
 
 // tieProbs appends to dst[:0] the uniform distribution over nearMax's set.
 func tieProbs(s *core.Site, score func(i int) float64, eps float64, dst []float64) []float64 {
-	k := s.Len()
+	var buf [16]float64
+	sc := scoresOf(s, score, buf[:0])
 	dst = dst[:0]
-	for range k {
+	for range sc {
 		dst = append(dst, 0)
 	}
-	m := nearMax(k, score, eps, dst)
+	m := nearMax(sc, eps, dst)
 	for i := range dst {
 		dst[i] /= float64(m)
 	}
