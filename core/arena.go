@@ -92,6 +92,7 @@ type arena struct {
 	amaf  chunked[amafStat] // when the rule needs AMAF
 	moves chunked[int32]    // when the rule needs AMAF: move identity of the edge
 	mm    chunked[float64]  // with BackupMinimax
+	sq    chunked[float64]  // when the rule needs squares: sum of squared rewards
 	fly   chunked[uint32]   // tree-parallel with virtual loss: simulations in flight
 
 	next     int32 // next free index
@@ -170,6 +171,9 @@ func (a *arena) grow0(size int) {
 	if a.mm.used() {
 		a.mm.grow0(size)
 	}
+	if a.sq.used() {
+		a.sq.grow0(size)
+	}
 	if a.fly.used() {
 		a.fly.grow0(size)
 	}
@@ -190,6 +194,9 @@ func (a *arena) addChunk(j, size int) {
 	}
 	if a.mm.used() {
 		a.mm.add(j, size)
+	}
+	if a.sq.used() {
+		a.sq.add(j, size)
 	}
 	if a.fly.used() {
 		a.fly.add(j, size)
@@ -223,6 +230,9 @@ func (a *arena) clear(first, k int32) {
 	if a.mm.used() {
 		clear(a.mm.span(first, k))
 	}
+	if a.sq.used() {
+		clear(a.sq.span(first, k))
+	}
 	if a.fly.used() {
 		clear(a.fly.span(first, k))
 	}
@@ -244,6 +254,9 @@ func (a *arena) share() {
 	}
 	if a.mm.used() {
 		a.mm.share()
+	}
+	if a.sq.used() {
+		a.sq.share()
 	}
 	if a.fly.used() {
 		a.fly.share()

@@ -7,13 +7,16 @@ import (
 )
 
 // backup adds reward to every stored node of a serial search's path, then
-// updates the optional minimax values and AMAF statistics.
+// updates the optional sums of squares, minimax values and AMAF statistics.
 func (s *Search) backup(reward float64) {
 	w := &s.worker
 	for i := range w.path {
 		nd := s.nodes.at(w.path[i].node)
 		nd.n++
 		nd.w += reward
+	}
+	if s.sq.used() {
+		s.backupSquares(w, reward, false)
 	}
 	if s.mm.used() {
 		s.backupMinimax(w, reward, false)
@@ -57,6 +60,20 @@ func addF(p *float64, v float64) {
 		old := atomic.LoadUint64(u)
 		if atomic.CompareAndSwapUint64(u, old, math.Float64bits(math.Float64frombits(old)+v)) {
 			return
+		}
+	}
+}
+
+// backupSquares adds reward² to the sum of squares of every stored node of
+// the path (max's perspective: a min chooser's, Σ(1 − r)², is n − 2w + Σr²).
+func (s *Search) backupSquares(w *worker, reward float64, shared bool) {
+	r2 := reward * reward
+	for i := range w.path {
+		p := s.sq.at(w.path[i].node)
+		if shared {
+			addF(p, r2)
+		} else {
+			*p += r2
 		}
 	}
 }

@@ -54,8 +54,13 @@
 // contiguous, so a node is 16 bytes: the reward sum (float64), the real visit
 // count (uint32) and the index of its first child (int32). Optional
 // statistics are parallel arrays that exist only when the rule asks for them
-// (Needs): virtual experience 16 bytes a node, priors 8, AMAF 20, minimax
-// values 8, a tree-parallel search's virtual loss 4 (Search.BytesPerNode).
+// (Needs): virtual experience 16 bytes a node, priors 8, AMAF 20, sums of
+// squared rewards 8 (Needs.Squares, for Site.Variance), minimax values 8, a
+// tree-parallel search's virtual loss 4 (Search.BytesPerNode). What a Site
+// derives from all its children (the policy, its visited mass, the visit
+// sum, the range of the means: Site.Policy and its neighbours) costs 0
+// bytes a node: it is computed on a rule's first call, once per site
+// visit, and the search's UCT loop never builds a site at all.
 // The arena grows by chunks that never move (doubling up to 2^20 nodes, 16
 // MiB, then 2^20 at a time), so a search's peak memory is its tree plus at
 // most one chunk, never an old copy and a new one. With Config.Capacity

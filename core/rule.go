@@ -5,7 +5,7 @@ import "math"
 // Rule chooses a child at max and min nodes. The search calls Select once per
 // node on the simulated path (never at chance or terminal nodes) with a Site
 // that exposes every child's statistics from the chooser's perspective, so a
-// rule always takes the argmax of its score (DESIGN.md, "Perspective").
+// rule always takes the argmax of its score (docs/theory.md).
 //
 // Select must return an index in [0, s.Len()). It may draw from s.Rand() and
 // nothing else, so that the search stays deterministic under its seed. A rule
@@ -19,7 +19,11 @@ type Rule interface {
 }
 
 // Needs lists the optional statistics a rule reads. The search keeps only
-// what some rule asks for, so that plain rules pay nothing for them.
+// what some rule asks for, so that plain rules pay nothing for them (the
+// bytes per node each costs are in the package doc, "Memory"). Quantities
+// a Site derives from its children (Site.Policy, Site.VisitedPolicy,
+// Site.ChildN, Site.MeanRange) need no declaration: they cost no memory per
+// node and are computed on a site's first call, once per site.
 type Needs struct {
 	// AMAF asks for all-moves-as-first statistics (Site.AMAF).
 	AMAF bool
@@ -28,6 +32,10 @@ type Needs struct {
 	Priors bool
 	// Virtual, if set, gives new children virtual experience.
 	Virtual VirtualExperience
+	// Squares asks for every node's sum of squared rewards, so that
+	// Site.Variance and Site.ParentVariance hold the sample variance of
+	// the rewards instead of reporting none.
+	Squares bool
 }
 
 // Needer is implemented by rules that read optional statistics.

@@ -73,6 +73,7 @@ type worker struct {
 	virt  []virtual
 	amaf  []amafStat
 	mmBuf []float64
+	sqBuf []float64
 }
 
 // Search is one Monte-Carlo tree search over a game with a rule. It is not
@@ -147,6 +148,9 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	}
 	if cfg.Backup == BackupMinimax {
 		s.mm.c = [][]float64{}
+	}
+	if s.needs.Squares {
+		s.sq.c = [][]float64{}
 	}
 	if err := cfg.checkLimits(s.BytesPerNode()); err != nil {
 		return nil, err
@@ -234,8 +238,8 @@ func (s *Search) Nodes() int { return s.count }
 
 // BytesPerNode is the arena memory each stored node costs with this search's
 // rule and configuration: 16 bytes, plus 16 for virtual experience, 8 for
-// priors, 20 for AMAF, 8 for minimax backups and 4 for a tree-parallel
-// search's virtual loss. Chunks that are not yet full add to it (at most
+// priors, 20 for AMAF, 8 for sums of squares, 8 for minimax backups and 4
+// for a tree-parallel search's virtual loss. Chunks that are not yet full add to it (at most
 // one chunk: 2^20 nodes).
 func (s *Search) BytesPerNode() int {
 	b := 16
@@ -249,6 +253,9 @@ func (s *Search) BytesPerNode() int {
 		b += 16 + 4
 	}
 	if s.mm.used() {
+		b += 8
+	}
+	if s.sq.used() {
 		b += 8
 	}
 	if s.fly.used() {
@@ -408,7 +415,7 @@ func (s *Search) choose(cur int32, nd *node, first int32, k int, kind Kind, dept
 	st.depth = int(depth)
 	st.t = w.t
 	st.rng = &w.rng
-	st.hasLog = false
+	st.fresh()
 	if s.arena.virt.used() {
 		st.virt = s.arena.virt.span(first, kk)
 		st.sVirt = *s.arena.virt.at(cur)
@@ -422,6 +429,10 @@ func (s *Search) choose(cur int32, nd *node, first int32, k int, kind Kind, dept
 	if s.mm.used() {
 		st.mm = s.mm.span(first, kk)
 		st.sMM = *s.mm.at(cur)
+	}
+	if s.sq.used() {
+		st.sq = s.sq.span(first, kk)
+		st.sSq = *s.sq.at(cur)
 	}
 	w.inRule = true
 	i := s.rule.Select(st)

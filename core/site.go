@@ -10,14 +10,15 @@ import "math"
 //
 // A Site is valid only during the Select call that receives it, and only in
 // the goroutine that makes the call: it caches per-node quantities (such as
-// LogParent's logarithm) on first use, so that a rule and a checker that
-// both read them pay once.
+// LogParent's logarithm and the policy, sitederive.go) on first use, so that
+// a rule and a checker that both read them pay once.
 type Site struct {
 	kids  []node
 	virt  []virtual // nil unless the rule gives virtual experience
 	prior []float64 // nil unless the rule needs priors; NaN where absent
 	amaf  []amafStat
 	mm    []float64 // minimax values (max's perspective); nil with average backups
+	sq    []float64 // sums of squared rewards (max's perspective); nil unless the rule needs squares
 	self  node
 	// wide, when set, holds the children's real statistics instead of kids
 	// (whose length still counts them), and wideSelf the node's: NewSite
@@ -26,17 +27,27 @@ type Site struct {
 	wideSelf wideStat
 	sVirt    virtual
 	sMM      float64 // the node's minimax value, when mm != nil
+	sSq      float64 // the node's sum of squared rewards, when sq != nil
 	flip     bool    // min node
 	hasLog   bool    // logN holds LogParent's value
 	depth    int
 	t        int64
 	rng      *RNG
 	logN     float64 // ln n(F), cached by LogParent for the site's lifetime
+	derived  derived // quantities computed from the children on first use
 }
 
-// wideStat is a node's real and AMAF statistics in a site built by NewSite,
-// max's perspective, in float64 so that counts can go far beyond 2^32.
-type wideStat struct{ n, w, an, aw float64 }
+// fresh forgets what the site computed on first use: the search calls it
+// each time it points the site at another node.
+func (s *Site) fresh() {
+	s.hasLog = false
+	s.derived.have = 0
+}
+
+// wideStat is a node's real, squared-reward and AMAF statistics in a site
+// built by NewSite, max's perspective, in float64 so that counts can go far
+// beyond 2^32.
+type wideStat struct{ n, w, sq, an, aw float64 }
 
 // Len is the number of children.
 func (s *Site) Len() int { return len(s.kids) }
@@ -88,6 +99,46 @@ func (s *Site) realSelf() (n, w float64) {
 		return s.wideSelf.n, s.wideSelf.w
 	}
 	return float64(s.self.n), s.self.w
+}
+
+// Variance is the sample variance of child i's real rewards, Σr²/n − (Σr/n)²
+// over its Visits(i) simulations (the same from either player's side, since
+// 1 − r varies as r does), and whether the site has it: only when the
+// rule's Needs ask for squares and the child has a visit. Virtual experience
+// and minimax backups do not enter it. For rewards in {0,1} it is m(1 − m),
+// m the child's real mean, and for rewards in [0,1] at most that: a rule
+// without it can fall back to that Bernoulli bound.
+func (s *Site) Variance(i int) (float64, bool) {
+	if s.sq == nil {
+		return 0, false
+	}
+	n, w := s.real(i)
+	if s.wide != nil {
+		return variance(n, w, s.wide[i].sq)
+	}
+	return variance(n, w, s.sq[i])
+}
+
+// ParentVariance is Variance for the node itself.
+func (s *Site) ParentVariance() (float64, bool) {
+	if s.sq == nil {
+		return 0, false
+	}
+	n, w := s.realSelf()
+	if s.wide != nil {
+		return variance(n, w, s.wideSelf.sq)
+	}
+	return variance(n, w, s.sSq)
+}
+
+// variance is the sample variance of n rewards with sum w and sum of
+// squares sq, (n·sq − w²)/n², and false when n is 0. It is never negative:
+// rounding can make n·sq fall below w² by an ulp.
+func variance(n, w, sq float64) (float64, bool) {
+	if n == 0 {
+		return 0, false
+	}
+	return max((sq*n-w*w)/(n*n), 0), true
 }
 
 // N is n_t of child i: real simulations plus virtual count K1.

@@ -348,6 +348,7 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 		w.virt = make([]virtual, k)
 		w.amaf = make([]amafStat, k)
 		w.mmBuf = make([]float64, k)
+		w.sqBuf = make([]float64, k)
 	}
 	fly := s.fly.used()
 	if s.uct != nil { // the loop over the stored nodes, virtual loss and all
@@ -372,7 +373,7 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 	st.depth = int(depth)
 	st.t = w.t
 	st.rng = &w.rng
-	st.hasLog = false
+	st.fresh()
 	switch {
 	case fly:
 		buf := w.virt[:k]
@@ -416,6 +417,14 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 		st.mm = buf
 		st.sMM = loadF(s.mm.at(cur), true)
 	}
+	if s.sq.used() {
+		buf := w.sqBuf[:k]
+		for i := range buf {
+			buf[i] = loadF(s.sq.at(first+int32(i)), true)
+		}
+		st.sq = buf
+		st.sSq = loadF(s.sq.at(cur), true)
+	}
 	w.inRule = true
 	i := s.rule.Select(st)
 	w.inRule = false
@@ -433,6 +442,9 @@ func (s *Search) backupShared(w *worker, reward float64) {
 		if fly {
 			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
 		}
+	}
+	if s.sq.used() {
+		s.backupSquares(w, reward, true)
 	}
 	if s.mm.used() {
 		s.backupMinimax(w, reward, true)

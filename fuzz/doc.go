@@ -44,6 +44,10 @@
 //     statistics, extremes included; a panic, an index out of range,
 //     a non-finite score or a Select that disagrees with core.ArgmaxScore is
 //     reported with every input.
+//   - FuzzPresets: a preset of rules.Engines, a tree code, a seed and a budget
+//     of up to 1,024 simulations; every site of the preset's search goes
+//     through FuzzScore's checks on its live statistics (policy and squares
+//     included), and the search keeps checkSearch's invariants.
 //   - FuzzUCT: Rule on the catalogue's uct, a consistent rule: a finding
 //     would be a false alarm of the checker.
 //   - FuzzGreedyFPU and FuzzRave: Rule on the catalogue's greedy-fpu and rave,

@@ -93,7 +93,7 @@ func checkEngine(t *testing.T, in *rules.Instance) engineResult {
 	return res
 }
 
-// agreement compares a verdict with a prediction in DESIGN.md's words.
+// agreement compares a verdict with a prediction in docs/theory.md's words.
 func agreement(p rules.Prediction, v props.Verdict) string {
 	switch {
 	case p.Consistent && v == props.Inconsistent, !p.Consistent && v == props.NoCounterexample:

@@ -1,5 +1,5 @@
 // Package rules is mctscheck's catalogue of selection rules: every rule of
-// DESIGN.md's table, from the papers in shared/papers, as a documented Go
+// the table in docs/theory.md, from the papers it cites, as a documented Go
 // value that runs in the core engine, and a registry that names them, gives
 // their parameters and states what the papers predict, so that the checker
 // (package props) can test the predictions and the command-line tool can
@@ -82,7 +82,8 @@
 // eps-greedy-minimax), EpsGreedyDecay, Boltzmann (boltzmann and
 // boltzmann-minimax), BoltzmannDecay, and Threshold.
 //
-// Two rows are more precise than DESIGN.md's table. Smoothed (Eq. 14) is
+// Two rows are more precise than the papers' own claims (docs/theory.md's
+// table gives them as here). Smoothed (Eq. 14) is
 // consistent only in binary deterministic games, not in all games: in
 // (max (max 0 1) 0.5) the good move loses its first simulation and keeps
 // the score 1/3, below the leaf's 1/2, for ever (TestSmoothedNonBinary).
@@ -106,19 +107,24 @@
 // Prediction gives the reasoning against Eq. 4 and Eq. 5, and props'
 // TestEngines checks it.
 //
-// What the engines read and the site does not hold is computed per call
-// from the site, in one home (policy.go): the policy, the children's
-// priors (Site.Prior, Needs.Priors) with negative and absent ones counted
-// as 0, normalised to sum 1, uniform when no child has a positive prior
-// (DESIGN.md's rule; a node whose priors were partly removed, as the
-// shrinker does, gives the bare children 0); the policy mass of the
-// visited children, the argument of the FPU reduction; the children's
-// visit sum, which engines use as the node's count; the parent's mean
-// (Site.ParentMean); the minimum and maximum mean (mctx). Engines that keep
-// values on [-1,1] (lc0, KataGo, OpenSpiel, Ludii) see Q = 2V̂ − 1, so
-// their constants are used as their sources give them. UCB1-Tuned's and
-// KataGo's variances use the Bernoulli bound E[u²] = 1, exact for rewards
-// in {0,1}, since the site has no sums of squares. Ties are broken as each
+// What the engines read besides each child's statistics comes from
+// core.Site, which computes it once per site visit however many times a
+// rule or a checker asks: the policy (Site.Policy, from the priors that
+// Needs.Priors asks for: negative and absent ones counted as 0, normalised
+// to sum 1, uniform when no child has a positive prior; a node whose priors
+// were partly removed, as the shrinker does, gives the bare children 0);
+// the policy mass of the visited children (Site.VisitedPolicy), the
+// argument of the FPU reduction; the children's visit sum (Site.ChildN),
+// which engines use as the node's count; the parent's mean
+// (Site.ParentMean); the minimum and maximum mean (Site.MeanRange, mctx).
+// UCB1-Tuned and KataGo declare Needs.Squares, so that the search keeps
+// every node's sum of squared rewards (8 bytes a node) and their variances
+// are the rewards' own (Site.Variance, Site.ParentVariance); on a site
+// without squares they fall back to the Bernoulli bound, exact for rewards
+// in {0,1}. Rules that declare neither pay nothing for them. The rest, one
+// home in policy.go: engines that keep values on [-1,1] (lc0, KataGo,
+// OpenSpiel, Ludii) see Q = 2V̂ − 1, so their constants are used as their
+// sources give them. Ties are broken as each
 // engine does: by the highest policy (Leela Zero, lc0, which sort children
 // by policy), uniformly at random (Ludii, Pachi: core.Stochastic), by the
 // first child of a shuffled order (OpenSpiel: the checker's child orders).

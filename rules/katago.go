@@ -24,11 +24,12 @@ import (
 // the node's mean; every other unvisited child scores −MaxFloat64 (never).
 // σ is the node's utility standard deviation with KataGo's prior σ0 of
 // weight 2: ((U(F)² + σ0²)·2 + E[u²]·n(F))/(2 + n(F) − 1) − U(F)², σ0 when
-// n(F) ≤ 1. The site has no sums of squares, so E[u²] is 1, its value for
-// rewards in {0,1} and an upper bound otherwise (u ∈ [-1,1]): for graded
-// rewards σ, and so the exploration, is overestimated. Ties go to the
-// lowest index (KataGo's children are in expansion order; the checker's
-// child orders cover that).
+// n(F) ≤ 1, where E[u²], KataGo's utilitySqAvg, is 4·Site.ParentVariance()
+// + U(F)² (the rule declares Needs.Squares, so the search keeps the sums of
+// squares). On a site without squares E[u²] is 1, its value for rewards
+// in {0,1} and an upper bound otherwise. Ties go to the lowest index
+// (KataGo's children are in expansion order; the checker's child orders
+// cover that).
 //
 // Not modelled: the value-weighted backup (valueWeightExponent 0.25: here
 // every visit weighs 1, so W is a count), score utility, the blend of the
@@ -48,13 +49,13 @@ type KataGo struct {
 
 // scorer returns the score of child i at s.
 func (r KataGo) scorer(s *core.Site) func(i int) float64 {
-	pol := newPolicy(s, 1)
-	mass, w := pol.visitedMass(s)
+	pol := s.Policy(1)
+	mass, w := s.VisitedPolicy(1), s.ChildN()
 	// The unvisited child with the best policy, the lowest index among equals.
 	cand, candP := -1, -1.0
 	for i := range s.Len() {
 		if s.N(i) == 0 {
-			if p := pol.at(s, i); p > candP {
+			if p := pol[i]; p > candP {
 				cand, candP = i, p
 			}
 		}
@@ -62,7 +63,10 @@ func (r KataGo) scorer(s *core.Site) func(i int) float64 {
 	u := signed(parentValue(s, 0.5))
 	sigma := r.StdevPrior
 	if nf := s.ParentN(); nf > 1 {
-		const sqAvg = 1 // E[u²]: exact for rewards in {0,1}, an upper bound otherwise
+		sqAvg := 1.0 // E[u²] without squares: exact for rewards in {0,1}, an upper bound otherwise
+		if v, ok := s.ParentVariance(); ok {
+			sqAvg = 4*v + u*u
+		}
 		v := ((u*u+r.StdevPrior*r.StdevPrior)*r.StdevWeight+sqAvg*nf)/(r.StdevWeight+nf-1) - u*u
 		sigma = math.Sqrt(max(v, 0))
 	}
@@ -77,9 +81,9 @@ func (r KataGo) scorer(s *core.Site) func(i int) float64 {
 		m, ok := s.Mean(i)
 		switch {
 		case ok:
-			return signed(m) + scaling*pol.at(s, i)/(1+s.N(i))
+			return signed(m) + scaling*pol[i]/(1+s.N(i))
 		case i == cand:
-			return fpu + scaling*pol.at(s, i)
+			return fpu + scaling*pol[i]
 		}
 		return -math.MaxFloat64
 	}
@@ -91,5 +95,6 @@ func (r KataGo) Select(s *core.Site) int { return core.Argmax(s.Len(), r.scorer(
 // Score implements core.Scorer.
 func (r KataGo) Score(s *core.Site, i int) float64 { return r.scorer(s)(i) }
 
-// Needs implements core.Needer: the rule reads the priors.
-func (KataGo) Needs() core.Needs { return core.Needs{Priors: true} }
+// Needs implements core.Needer: the rule reads the priors and the
+// parent's reward variance.
+func (KataGo) Needs() core.Needs { return core.Needs{Priors: true, Squares: true} }

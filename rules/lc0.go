@@ -17,9 +17,10 @@ import (
 //	Q(i) = FPU if n(i) = 0 and Absolute, else Q(F) − FPU·sqrt(Σ P over visited children)
 //
 // with N = 1 + Σ n over the children (lc0's node count includes the node's
-// own evaluation), Q(F) the node's mean on lc0's scale and P the node's
-// policy tempered by the policy softmax temperature T: P ∝ p^(1/T), p the
-// normalised priors (package doc), taken as the network's raw policy. The
+// own evaluation; Site.ChildN), Q(F) the node's mean on lc0's scale and P
+// the node's policy at the policy softmax temperature T (Site.Policy(T):
+// P ∝ p^(1/T), p the priors taken as the network's raw policy), its visited
+// mass Site.VisitedPolicy(T), both computed once per site. The
 // root uses the same FPU (FpuStrategyAtRoot "same"). Edges are sorted by
 // policy at expansion and the first strictly better score wins, so ties go
 // to the highest policy, then the lowest index.
@@ -43,9 +44,9 @@ type Lc0 struct {
 	Softmax float64
 }
 
-func (r Lc0) scorer(s *core.Site) (func(i int) float64, policy) {
-	pol := newPolicy(s, 1/r.Softmax)
-	mass, n := pol.visitedMass(s)
+func (r Lc0) scorer(s *core.Site) (func(i int) float64, []float64) {
+	pol := s.Policy(r.Softmax)
+	mass, n := s.VisitedPolicy(r.Softmax), s.ChildN()
 	c := r.CPuct + r.CPuctFactor*math.Log((n+1+r.CPuctBase)/r.CPuctBase)
 	mult := c * math.Sqrt(max(n, 1))
 	fpu := r.FPU
@@ -57,7 +58,7 @@ func (r Lc0) scorer(s *core.Site) (func(i int) float64, policy) {
 		if m, ok := s.Mean(i); ok {
 			q = signed(m)
 		}
-		return q + mult*pol.at(s, i)/(1+s.N(i))
+		return q + mult*pol[i]/(1+s.N(i))
 	}, pol
 }
 

@@ -15,9 +15,9 @@ import (
 //	score(i) = Q(i) + C·P(i)·sqrt(N·ln(LogPUCT·N + LogConst)) / (1 + n(i)),
 //	Q(i) = V̂(i), or V̂(F) − FPU·sqrt(Σ P over visited children) if n(i) = 0
 //
-// with N = Σ n over the children, V̂(F) the node's own mean (Leela Zero's
-// get_raw_eval of the parent) and P the node's policy (the normalised
-// priors, package doc). Children are sorted by policy at expansion and the
+// with N = Σ n over the children (Site.ChildN), V̂(F) the node's own mean
+// (Leela Zero's get_raw_eval of the parent) and P the node's policy, the
+// normalised priors (Site.Policy(1), its visited mass Site.VisitedPolicy). Children are sorted by policy at expansion and the
 // first strictly better score wins, so ties go to the highest policy, then
 // the lowest index.
 //
@@ -33,9 +33,9 @@ type LeelaZero struct {
 	C, FPU, LogPUCT, LogConst float64
 }
 
-func (r LeelaZero) scorer(s *core.Site) (func(i int) float64, policy) {
-	pol := newPolicy(s, 1)
-	mass, n := pol.visitedMass(s)
+func (r LeelaZero) scorer(s *core.Site) (func(i int) float64, []float64) {
+	pol := s.Policy(1)
+	mass, n := s.VisitedPolicy(1), s.ChildN()
 	num := math.Sqrt(n * math.Log(r.LogPUCT*n+r.LogConst))
 	fpu := parentValue(s, 0.5) - r.FPU*math.Sqrt(mass)
 	return func(i int) float64 {
@@ -43,7 +43,7 @@ func (r LeelaZero) scorer(s *core.Site) (func(i int) float64, policy) {
 		if m, ok := s.Mean(i); ok {
 			q = m
 		}
-		return q + r.C*pol.at(s, i)*num/(1+s.N(i))
+		return q + r.C*pol[i]*num/(1+s.N(i))
 	}, pol
 }
 

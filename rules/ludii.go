@@ -31,7 +31,7 @@ type ludii struct {
 }
 
 func newLudii(s *core.Site) ludii {
-	n := childVisits(s)
+	n := s.ChildN()
 	l := ludii{u: 10000, logN: math.Log(max(n, 1)), n: n}
 	if m, ok := s.ParentMean(); ok {
 		l.u = signed(m)
@@ -45,13 +45,11 @@ func newLudii(s *core.Site) ludii {
 //	score(i) = Q(i) + sqrt(ln N/n(i) · min(1, σ²(i) + C·sqrt(ln N/n(i))))
 //	unvisited: u + sqrt(ln N · min(1, 1 + C·sqrt(ln N)))
 //
-// with σ² the child's sample variance on Ludii's scale, bounded by 1. Ludii
-// keeps sums of squared scores; the site does not, so σ² is the Bernoulli
-// variance 1 − Q(i)², exact for rewards in {0,1} and an upper bound
-// otherwise (u ∈ [-1,1] has E[u²] ≤ 1): for graded rewards the exploration
-// is overestimated, which can only make a starvation less likely, not a
-// consistent verdict wrong in the other direction. A Needs.Squares in core
-// (a per-node sum of squared rewards) would make it exact.
+// with σ² the child's sample variance on Ludii's scale, sumSquared/n − Q²
+// from Ludii's sums of squared scores: 4·Site.Variance(i), which the search
+// keeps because the rule declares Needs.Squares. On a site without squares
+// (core.NewSite without them) σ² is the Bernoulli variance 1 − Q(i)², exact
+// for rewards in {0,1} and an upper bound otherwise.
 type LudiiUCB1Tuned struct {
 	C float64
 }
@@ -59,13 +57,13 @@ type LudiiUCB1Tuned struct {
 func (r LudiiUCB1Tuned) scorer(s *core.Site) func(i int) float64 {
 	l := newLudii(s)
 	return func(i int) float64 {
-		exploit, variance, vf := l.u, 1.0, l.logN
+		exploit, sigma2, vf := l.u, 1.0, l.logN
 		if m, ok := s.Mean(i); ok {
 			exploit = signed(m)
-			variance = 1 - exploit*exploit
+			sigma2 = 4 * variance(s, i) // [-1,1] has twice [0,1]'s spread
 			vf = l.logN / s.N(i)
 		}
-		return exploit + math.Sqrt(vf*min(1, variance+r.C*math.Sqrt(vf)))
+		return exploit + math.Sqrt(vf*min(1, sigma2+r.C*math.Sqrt(vf)))
 	}
 }
 
@@ -76,6 +74,9 @@ func (r LudiiUCB1Tuned) Select(s *core.Site) int { return randomTie(s, r.scorer(
 func (r LudiiUCB1Tuned) Probs(s *core.Site, dst []float64) []float64 {
 	return tieProbs(s, r.scorer(s), 0, dst)
 }
+
+// Needs implements core.Needer: the rule reads the rewards' variances.
+func (LudiiUCB1Tuned) Needs() core.Needs { return core.Needs{Squares: true} }
 
 // LudiiProgressiveBias is ProgressiveBias.select, Ludeme/Ludii@78e44976932c68bd448af5bb6e613b3662d251cc
 // AI/src/search/mcts/selection/ProgressiveBias.java, C = √2:
@@ -168,7 +169,7 @@ func (LudiiProgressiveHistory) Needs() core.Needs { return core.Needs{AMAF: true
 //	score(i) = Q(i) + C·P(i)·sqrt(N)/(1 + n(i)),  Q(i) = u if n(i) = 0
 //	(the exploration factor is 1, not sqrt(N)/(1 + n), while N = 0)
 //
-// with P the node's policy (the normalised priors, package doc) standing
+// with P the node's policy (the normalised priors, Site.Policy(1)) standing
 // for Ludii's learned selection policy.
 type LudiiAG0 struct {
 	C float64
@@ -176,7 +177,7 @@ type LudiiAG0 struct {
 
 func (r LudiiAG0) scorer(s *core.Site) func(i int) float64 {
 	l := newLudii(s)
-	pol := newPolicy(s, 1)
+	pol := s.Policy(1)
 	sq := math.Sqrt(l.n)
 	return func(i int) float64 {
 		exploit, explore := l.u, 1.0
@@ -186,7 +187,7 @@ func (r LudiiAG0) scorer(s *core.Site) func(i int) float64 {
 		if sq > 0 {
 			explore = sq / (1 + s.N(i))
 		}
-		return exploit + r.C*pol.at(s, i)*explore
+		return exploit + r.C*pol[i]*explore
 	}
 }
 

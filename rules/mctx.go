@@ -16,16 +16,14 @@ import (
 // normalise Q by its minimum and maximum.
 
 // mctxMinMax returns the smallest and largest of v and of the visited
-// children's means: qtransform_by_parent_and_siblings' bounds, in which
-// unvisited children take the node's value v.
+// children's means (Site.MeanRange): qtransform_by_parent_and_siblings'
+// bounds, in which unvisited children take the node's value v.
 func mctxMinMax(s *core.Site, v float64) (lo, hi float64) {
-	lo, hi = v, v
-	for i := range s.Len() {
-		if m, ok := s.Mean(i); ok {
-			lo, hi = min(lo, m), max(hi, m)
-		}
+	lo, hi, ok := s.MeanRange()
+	if !ok {
+		return v, v
 	}
-	return lo, hi
+	return min(lo, v), max(hi, v)
 }
 
 // MctxMuZero is muzero_action_selection with qtransform_by_parent_and_siblings:
@@ -35,7 +33,7 @@ func mctxMinMax(s *core.Site, v float64) (lo, hi float64) {
 //
 // with lo and hi the least and greatest of the node's value and the visited
 // children's means, N = 1 + Σ n, and P the node's policy (the normalised
-// priors, package doc) as softmax(prior_logits). mctx adds 1e-7·U[0,1) noise
+// priors, Site.Policy(1)) as softmax(prior_logits). mctx adds 1e-7·U[0,1) noise
 // to break ties at random; here ties go to the lowest index, and the
 // checker's child orders stand for the noise.
 //
@@ -48,17 +46,17 @@ type MctxMuZero struct {
 }
 
 func (r MctxMuZero) scorer(s *core.Site) func(i int) float64 {
-	pol := newPolicy(s, 1)
+	pol := s.Policy(1)
 	lo, hi := mctxMinMax(s, parentValue(s, 0.5))
 	den := max(hi-lo, 1e-8)
-	n := 1 + childVisits(s)
+	n := 1 + s.ChildN()
 	mult := math.Sqrt(n) * (r.C + math.Log((n+r.Base+1)/r.Base))
 	return func(i int) float64 {
 		var q float64
 		if m, ok := s.Mean(i); ok {
 			q = (m - lo) / den
 		}
-		return q + mult*pol.at(s, i)/(s.N(i)+1)
+		return q + mult*pol[i]/(s.N(i)+1)
 	}
 }
 
@@ -107,14 +105,14 @@ type MctxGumbel struct {
 
 func (r MctxGumbel) scores(s *core.Site, dst []float64) []float64 {
 	k := s.Len()
-	pol := newPolicy(s, 1)
+	pol := s.Policy(1)
 	var sumN, maxN, wsum, psum float64
 	for i := range k {
 		n := s.N(i)
 		sumN += n
 		maxN = max(maxN, n)
 		if m, ok := s.Mean(i); ok {
-			p := max(pol.at(s, i), float32Tiny)
+			p := max(pol[i], float32Tiny)
 			wsum += p * m
 			psum += p
 		}
@@ -141,12 +139,12 @@ func (r MctxGumbel) scores(s *core.Site, dst []float64) []float64 {
 	dst = dst[:0]
 	var top, z float64
 	for i := range k {
-		if pol.at(s, i) > 0 { // the largest term is then 1·P > 0, so z > 0
+		if pol[i] > 0 { // the largest term is then 1·P > 0, so z > 0
 			top = max(top, scale*(completed(i)-lo)/den)
 		}
 	}
 	for i := range k {
-		e := pol.at(s, i) * math.Exp(scale*(completed(i)-lo)/den-top)
+		e := pol[i] * math.Exp(scale*(completed(i)-lo)/den-top)
 		dst = append(dst, e)
 		z += e
 	}

@@ -33,7 +33,7 @@ import (
 // highest mean: the decision here is the most visited child).
 
 // openSpielN is OpenSpiel's explore_count of the node: 1 + Σ n.
-func openSpielN(s *core.Site) float64 { return 1 + childVisits(s) }
+func openSpielN(s *core.Site) float64 { return 1 + s.ChildN() }
 
 // OpenSpielUCT is SearchNode::UCTValue:
 //
@@ -62,7 +62,7 @@ func (r OpenSpielUCT) Score(s *core.Site, i int) float64 {
 }
 
 // OpenSpielPUCT is SearchNode::PUCTValue with the node's policy P (the
-// normalised priors, package doc) as the evaluator's prior:
+// normalised priors, Site.Policy(1)) as the evaluator's prior:
 //
 //	score(i) = Q(i) + C·P(i)·sqrt(N(F)) / (n(i) + 1),  Q(i) = 0 if n(i) = 0
 //
@@ -73,14 +73,14 @@ type OpenSpielPUCT struct {
 }
 
 func (r OpenSpielPUCT) scorer(s *core.Site) func(i int) float64 {
-	pol := newPolicy(s, 1)
+	pol := s.Policy(1)
 	sq := math.Sqrt(openSpielN(s))
 	return func(i int) float64 {
 		var q float64
 		if m, ok := s.Mean(i); ok {
 			q = signed(m)
 		}
-		return q + r.C*pol.at(s, i)*sq/(s.N(i)+1)
+		return q + r.C*pol[i]*sq/(s.N(i)+1)
 	}
 }
 

@@ -6,88 +6,15 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 )
 
-// This file is the one home of the quantities that real engines' selection
-// rules compute from a node's children and that core.Site does not hold:
-// the policy a node's priors make, the policy mass of the visited children
-// (the FPU reduction's argument), the children's visit sum, the parent's
-// value with a fallback, the engines' [-1,1] value scale, and the two
-// tie-breaks engines use besides core.Argmax's lowest index (the highest
-// prior first; uniformly at random). Each is computed per Select call, in
-// one or two passes over the children, without allocating.
-
-// policy is the normaliser of a node's policy, DESIGN.md's rule: the priors
-// of the children (Site.Prior, read when the rule's Needs ask for priors),
-// negative ones and absent ones counted as 0, normalised to sum 1; uniform
-// when no child has a positive prior. A tempered policy raises each term
-// to the power e before normalising (lc0's policy softmax temperature T on
-// the raw network policy is e = 1/T); e = 1 is the plain policy.
-type policy struct {
-	e       float64 // exponent, > 0
-	scale   float64 // the largest positive prior, so that terms stay ≤ 1
-	sum     float64 // Σ (prior/scale)^e over the children
-	uniform float64 // 1/k when no child has a positive prior, else 0
-}
-
-// newPolicy reads the priors of s's children once.
-func newPolicy(s *core.Site, e float64) policy {
-	p := policy{e: e}
-	for i := range s.Len() {
-		if h, ok := s.Prior(i); ok && h > p.scale {
-			p.scale = h
-		}
-	}
-	if !(p.scale > 0) {
-		p.uniform = 1 / float64(s.Len())
-		return p
-	}
-	for i := range s.Len() {
-		p.sum += p.term(s, i)
-	}
-	return p
-}
-
-// term is child i's unnormalised policy weight.
-func (p policy) term(s *core.Site, i int) float64 {
-	h, ok := s.Prior(i)
-	if !ok || !(h > 0) {
-		return 0
-	}
-	if p.e == 1 {
-		return h / p.scale
-	}
-	return math.Pow(h/p.scale, p.e)
-}
-
-// at returns child i's policy probability.
-func (p policy) at(s *core.Site, i int) float64 {
-	if p.uniform > 0 {
-		return p.uniform
-	}
-	return p.term(s, i) / p.sum
-}
-
-// visitedMass returns the policy mass of the children with N > 0 and the
-// sum of their counts: the argument of the FPU reduction of Leela Zero,
-// lc0 and KataGo (√ of the visited mass), and those engines' parent count
-// (they count a node's visits as the sum over its children).
-func (p policy) visitedMass(s *core.Site) (mass, visits float64) {
-	for i := range s.Len() {
-		if n := s.N(i); n > 0 {
-			mass += p.at(s, i)
-			visits += n
-		}
-	}
-	return min(mass, 1), visits
-}
-
-// childVisits returns Σ N(i) over s's children.
-func childVisits(s *core.Site) float64 {
-	var sum float64
-	for i := range s.Len() {
-		sum += s.N(i)
-	}
-	return sum
-}
+// This file is the one home of what real engines' selection rules read
+// besides core.Site's own methods: the parent's value with a fallback, the
+// engines' [-1,1] value scale, the two tie-breaks engines use besides
+// core.Argmax's lowest index (the highest policy first; uniformly at
+// random), and the Bernoulli bound of a variance the search did not keep.
+// The policy, its visited mass, the children's visit sum and the range of
+// their means are core.Site's (Site.Policy, VisitedPolicy, ChildN,
+// MeanRange), computed once per site however many times a rule or a checker
+// asks.
 
 // parentValue is the node's mean from the chooser's side (Site.ParentMean),
 // or def when the node has no simulations yet. Engines read it for their
@@ -107,14 +34,14 @@ func parentValue(s *core.Site, def float64) float64 {
 func signed(v float64) float64 { return 2*v - 1 }
 
 // argmaxByPolicy is the argmax of score over s's children with ties to
-// the child with the highest policy probability, then to the lowest index:
-// the order Leela Zero and lc0 give a node's children (sorted by policy,
-// best first, at expansion) and break ties in (the first child with a
-// strictly higher score wins).
-func argmaxByPolicy(s *core.Site, score func(i int) float64, pol policy) int {
+// the child with the highest policy probability pol[i], then to the lowest
+// index: the order Leela Zero and lc0 give a node's children (sorted by
+// policy, best first, at expansion) and break ties in (the first child with
+// a strictly higher score wins).
+func argmaxByPolicy(s *core.Site, score func(i int) float64, pol []float64) int {
 	best, bs, bp := 0, math.Inf(-1), math.Inf(-1)
 	for i := range s.Len() {
-		v, p := score(i), pol.at(s, i)
+		v, p := score(i), pol[i]
 		if i == 0 || v > bs || v == bs && p > bp {
 			best, bs, bp = i, v, p
 		}
@@ -122,17 +49,38 @@ func argmaxByPolicy(s *core.Site, score func(i int) float64, pol policy) int {
 	return best
 }
 
-// nearMax returns how many children tie for the highest score and, with
-// dst non-nil, marks them in dst (1 for a tied child, 0 otherwise), in the
-// sequential manner of Pachi's uctd_set_best_child: a child more than eps
-// above the running best starts a new set; one at least best − eps joins
-// it. With eps = 0 the set is the exact maxima, as in Ludii's selection
-// strategies. Engines that break such ties uniformly at random draw from
-// this set.
-func nearMax(k int, score func(i int) float64, eps float64, dst []float64) int {
+// variance is child i's reward variance on [0,1] (core.Site.Variance, kept
+// when the rule's Needs ask for squares), or, where the site has none, the
+// Bernoulli bound m(1 − m) of a child with real mean m: exact for rewards in
+// {0,1} and an upper bound otherwise. A child without visits has neither:
+// callers ask only for visited ones.
+func variance(s *core.Site, i int) float64 {
+	if v, ok := s.Variance(i); ok {
+		return v
+	}
+	m, _ := s.Mean(i)
+	return m * (1 - m)
+}
+
+// scoresOf appends score(i) for each of s's children to dst and returns
+// it, so that the tie-breaks below score every child once.
+func scoresOf(s *core.Site, score func(i int) float64, dst []float64) []float64 {
+	for i := range s.Len() {
+		dst = append(dst, score(i))
+	}
+	return dst
+}
+
+// nearMax returns how many children tie for the highest score in sc and,
+// with dst non-nil, marks them in dst (1 for a tied child, 0 otherwise), in
+// the sequential manner of Pachi's uctd_set_best_child: a child more than
+// eps above the running best starts a new set; one at least best − eps
+// joins it. With eps = 0 the set is the exact maxima, as in Ludii's
+// selection strategies. Engines that break such ties uniformly at random
+// draw from this set.
+func nearMax(sc []float64, eps float64, dst []float64) int {
 	best, m := math.Inf(-1), 0
-	for i := range k {
-		v := score(i)
+	for i, v := range sc {
 		switch {
 		case i == 0 || v-best > eps:
 			best, m = v, 1
@@ -157,7 +105,9 @@ func nearMax(k int, score func(i int) float64, eps float64, dst []float64) int {
 // randomTie returns a child drawn uniformly from nearMax's set, drawing
 // from s.Rand() only when there is a tie.
 func randomTie(s *core.Site, score func(i int) float64, eps float64) int {
-	m := nearMax(s.Len(), score, eps, nil)
+	var buf [16]float64
+	sc := scoresOf(s, score, buf[:0])
+	m := nearMax(sc, eps, nil)
 	j := 0
 	if m > 1 {
 		j = s.Rand().IntN(m)
@@ -165,8 +115,7 @@ func randomTie(s *core.Site, score func(i int) float64, eps float64) int {
 	best := math.Inf(-1)
 	seen := -1
 	var pick int
-	for i := range s.Len() {
-		v := score(i)
+	for i, v := range sc {
 		switch {
 		case i == 0 || v-best > eps:
 			best, seen = v, 0
@@ -185,12 +134,13 @@ func randomTie(s *core.Site, score func(i int) float64, eps float64) int {
 
 // tieProbs appends to dst[:0] the uniform distribution over nearMax's set.
 func tieProbs(s *core.Site, score func(i int) float64, eps float64, dst []float64) []float64 {
-	k := s.Len()
+	var buf [16]float64
+	sc := scoresOf(s, score, buf[:0])
 	dst = dst[:0]
-	for range k {
+	for range sc {
 		dst = append(dst, 0)
 	}
-	m := nearMax(k, score, eps, dst)
+	m := nearMax(sc, eps, dst)
 	for i := range dst {
 		dst[i] /= float64(m)
 	}

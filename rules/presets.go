@@ -203,7 +203,7 @@ func engines() []*Entry {
 		},
 		{
 			Name:    "ludii-ucb1tuned",
-			Summary: "Ludii UCB1-Tuned: Q + sqrt(ln N/n · min(1, σ² + c·sqrt(ln N/n))), σ² = 1 − Q² (Bernoulli), unvisited at the parent's mean",
+			Summary: "Ludii UCB1-Tuned: Q + sqrt(ln N/n · min(1, σ² + c·sqrt(ln N/n))), σ² the rewards' sample variance (Needs.Squares), unvisited at the parent's mean",
 			Params:  []Param{pc("c", math.Sqrt2, 0, maxC, "explorationConstant")},
 			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLudii + "069ebefd655303fc90669897d00ab91469261b10 AI/src/search/mcts/selection/UCB1Tuned.java",
 				Why: "for a child with fixed n the term sqrt(ln N/n·min(1, …)) grows without bound (Eq. 5) and vanishes for children visited in proportion to N (Eq. 4)"},

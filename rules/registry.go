@@ -9,11 +9,12 @@ import (
 )
 
 // Frugality is what the papers say about whether a rule leaves part of the
-// tree unvisited (DESIGN.md's "frugal" column).
+// tree unvisited ("frugal" in the verdicts of docs/theory.md's table).
 type Frugality uint8
 
 const (
-	// FrugalUnknown: the papers make no claim ("—" in DESIGN.md's table).
+	// FrugalUnknown: the papers make no claim (docs/theory.md's table says
+	// nothing of frugality).
 	FrugalUnknown Frugality = iota
 	// FrugalYes: some parts of the tree are never visited (paper §3, after
 	// Eq. 14), at least in the games of the prediction's Condition.
@@ -35,8 +36,9 @@ func (f Frugality) String() string {
 	return "Frugality(" + strconv.Itoa(int(f)) + ")"
 }
 
-// Prediction is what the papers predict about a rule: the row of DESIGN.md's
-// table that the checker (package props) must reproduce.
+// Prediction is what the papers predict about a rule: the row of the table
+// in docs/theory.md ("What the papers claim about known rules") that the
+// checker (package props) must reproduce.
 type Prediction struct {
 	// Consistent is true when the papers prove the root decision converges to
 	// an optimal move, in the games of Condition.
@@ -157,7 +159,7 @@ type Entry struct {
 	// Params are the rule's parameters in canonical spec order.
 	Params []Param
 	// Predicted is the prediction at the default parameters, the row of
-	// DESIGN.md's table. An Instance refines it for its own parameters
+	// docs/theory.md's table. An Instance refines it for its own parameters
 	// (e.g. uct with c = 0 is inconsistent).
 	Predicted Prediction
 	// Backup is the backup the rule must run with: core.BackupMinimax for
@@ -181,7 +183,7 @@ func (e *Entry) Param(name string) (Param, bool) {
 	return Param{}, false
 }
 
-// All returns the catalogue in DESIGN.md's table order: uct, greedy-fpu,
+// All returns the catalogue in docs/theory.md's table order: uct, greedy-fpu,
 // smoothed, rave, rave-floor, mc-rave, prior, negative-heuristic,
 // eps-greedy, eps-greedy-decay, boltzmann, boltzmann-decay,
 // eps-greedy-minimax, boltzmann-minimax, threshold. The entries are new on
@@ -267,7 +269,7 @@ func paramTau() Param {
 		Doc: "temperature τ (slides: τ = 0.1)"}
 }
 
-// catalogue makes the registry's entries, in DESIGN.md's table order.
+// catalogue makes the registry's entries, in docs/theory.md's table order.
 func catalogue() []*Entry {
 	const (
 		paper  = "paper §3"

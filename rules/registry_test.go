@@ -9,7 +9,7 @@ import (
 	"github.com/mctscheck/mctscheck/rules"
 )
 
-// row is one rule's prediction as DESIGN.md's table gives it, refined as
+// row is one rule's prediction as docs/theory.md's table gives it, refined as
 // documented in the package doc (smoothed: binary deterministic games).
 type row struct {
 	consistent bool

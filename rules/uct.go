@@ -8,7 +8,8 @@ import (
 
 // Unvisited is the score of a child that a rule tries before every visited
 // child (a first-play urgency of +∞): the largest finite float64, so that
-// scores stay finite, as DESIGN.md requires of every scorer, while no
+// scores stay finite, as the checker's fault checks expect of every scorer
+// (props.Fault), while no
 // visited child's score reaches it. Children that score Unvisited come in
 // index order.
 const Unvisited = math.MaxFloat64
