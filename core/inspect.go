@@ -22,6 +22,10 @@ type NodeInfo struct {
 	// AMAFVisits and AMAFW are the node's AMAF statistics, if kept.
 	AMAFVisits int64
 	AMAFW      float64
+	// Squares is the node's sum of squared rewards, present (HasSquares)
+	// when the rule's Needs ask for it (Needs.Squares).
+	Squares    float64
+	HasSquares bool
 	// Children is the number of stored children; 0 until the node is expanded.
 	Children int
 }
@@ -107,6 +111,9 @@ func (s *Search) info(cur int32, path []int32) NodeInfo {
 	if s.arena.amaf.used() {
 		a := s.arena.amaf.at(cur)
 		info.AMAFVisits, info.AMAFW = int64(a.n), a.w
+	}
+	if s.sq.used() {
+		info.Squares, info.HasSquares = *s.sq.at(cur), true
 	}
 	return info
 }

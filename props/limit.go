@@ -70,7 +70,8 @@ func observe(s *core.Search, tr *tree.Tree, p int32, needs core.Needs, minimax b
 			return core.Stats{}, fmt.Errorf("props: node %s is not in the search tree", tree.FormatPath(path))
 		}
 		st := core.Stats{Visits: uint64(info.Visits), W: info.W, K1: info.K1, K2: info.K2,
-			AMAFVisits: uint64(info.AMAFVisits), AMAFW: info.AMAFW}
+			AMAFVisits: uint64(info.AMAFVisits), AMAFW: info.AMAFW,
+			Squares: info.Squares, HasSquares: info.HasSquares}
 		if minimax && info.Visits > 0 {
 			st.W = min(max(info.Value, 0), 1) * float64(info.Visits)
 		}
@@ -108,13 +109,23 @@ func (b *base) chooser(st core.Stats) float64 {
 	return m
 }
 
-// withMean returns st with count n and chooser-side mean m.
+// withMean returns st with count n and chooser-side mean m. Squares, when
+// kept, follow with the rewards' own variance, capped by the largest a mean
+// m allows on [0,1], so that they stay within [W²/n, W].
 func (b *base) withMean(st core.Stats, n uint64, m float64) core.Stats {
 	m = min(max(m, 0), 1)
 	if b.kind == core.Min {
 		m = 1 - m
 	}
+	variance := 0.0
+	if st.HasSquares && st.Visits > 0 {
+		n0 := float64(st.Visits)
+		variance = max(st.Squares/n0-(st.W/n0)*(st.W/n0), 0)
+	}
 	st.Visits, st.W = n, m*float64(n)
+	if st.HasSquares {
+		st.Squares = float64(n) * (min(variance, m*(1-m)) + m*m)
+	}
 	return st
 }
 

@@ -124,3 +124,27 @@ func TestShareInTheLimit(t *testing.T) {
 		})
 	}
 }
+
+// TestWithMeanSquares: a scaled node keeps its rewards' variance in its sum
+// of squares, capped so that NewSite accepts it, and a node without squares
+// gets none.
+func TestWithMeanSquares(t *testing.T) {
+	b := &base{kind: core.Max}
+	// 100 rewards of 0.5 and 100 of 0.7: mean 0.6, variance 0.01.
+	st := core.Stats{Visits: 200, W: 120, Squares: 100*0.25 + 100*0.49, HasSquares: true}
+	got := b.withMean(st, 800, 0.6)
+	if want := 800 * (0.01 + 0.36); math.Abs(got.Squares-want) > 1e-9*want {
+		t.Errorf("squares at the same mean: %v, want %v", got.Squares, want)
+	}
+	got = b.withMean(st, 800, 0.995) // the variance must shrink to fit [0,1]
+	if v := got.Squares/800 - 0.995*0.995; v > 0.995*0.005+1e-12 {
+		t.Errorf("variance %v at mean 0.995, above the bound %v", v, 0.995*0.005)
+	}
+	kid := b.withMean(st, 400, 0.3)
+	if _, err := core.NewSiteAt(core.Max, 0, got, []core.Stats{kid, got}, 1200, core.NewRNG(1)); err != nil {
+		t.Errorf("NewSiteAt refuses the scaled squares: %v", err)
+	}
+	if plain := b.withMean(core.Stats{Visits: 10, W: 5}, 40, 0.5); plain.HasSquares || plain.Squares != 0 {
+		t.Errorf("a node without squares got %+v", plain)
+	}
+}
