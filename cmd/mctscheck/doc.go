@@ -9,7 +9,9 @@
 //
 //	go install github.com/mctscheck/mctscheck/cmd/mctscheck@latest
 //
-// or run it from a clone with go run ./cmd/mctscheck.
+// or run it from a clone with go run ./cmd/mctscheck. The command is package
+// cli (github.com/mctscheck/mctscheck/cli); cli.Main builds the same
+// command with rules of one's own.
 //
 // # Commands
 //

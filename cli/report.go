@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -285,7 +285,7 @@ func markdown(doc *runDoc) []byte {
 		if f := w.Fault; f != nil {
 			fmt.Fprintf(&b, "- fault at node %s, simulation %d: %s\n\n```\n%s\n```\n", f.Node, f.Sim, f.Message, strings.TrimRight(f.Inputs, "\n"))
 		}
-		fmt.Fprintf(&b, "\nReplay (from a clone, `go run ./cmd/mctscheck` in place of `mctscheck`):\n\n```sh\n")
+		fmt.Fprintf(&b, "\nReplay%s:\n\n```sh\n", doc.replayNote)
 		for _, l := range w.Replay {
 			fmt.Fprintln(&b, l)
 		}

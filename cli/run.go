@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -54,6 +54,7 @@ type runDoc struct {
 	ElapsedNS    int64 `json:"elapsed_ns"`
 
 	traps, binaryTraps int
+	replayNote         string // the parenthesis after "Replay" in report.md
 }
 
 // runDefaults are run's flag defaults: the checker's own scale, at which
@@ -111,7 +112,7 @@ func cmdRun(e *env, args []string) error {
 		}
 		extra = gen.EngineTraps()
 	}
-	more, err := selectRules(*ruleList, specs, *engines)
+	more, err := selectRules(e.tool, *ruleList, specs, *engines)
 	if err != nil {
 		return err
 	}
@@ -122,7 +123,7 @@ func cmdRun(e *env, args []string) error {
 		}
 	}
 
-	doc := &runDoc{Command: runCommand(fs, specs), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
+	doc := &runDoc{Command: e.tool.command(runCommand(fs, specs)), replayNote: e.tool.replayNote(), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
 		MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
 	for _, t := range append(slices.Clip(extra), gen.Traps()...) {
 		doc.traps++
@@ -136,7 +137,7 @@ func cmdRun(e *env, args []string) error {
 	}
 	start := time.Now()
 	prog := newProgress(e.stderr, names)
-	doc.Rules, err = checkAll(e.ctx, insts, *workers, prog, func(in *rules.Instance) props.Options {
+	doc.Rules, err = checkAll(e, insts, *workers, prog, func(in *rules.Instance) props.Options {
 		return props.Options{Traps: extra, Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 			Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
 	})
@@ -191,11 +192,15 @@ func engineRules() ([]*rules.Instance, error) {
 	return out, nil
 }
 
-// selectRules returns the default instances of the catalogue entries that
-// list names (all when it is empty and there are no specs), then the specs.
-func selectRules(list string, specs []string, noDefault bool) ([]*rules.Instance, error) {
+// selectRules returns the default instances of the entries that list names
+// (when it is empty and there are no specs: the tool's own rules, or the
+// whole catalogue if it has none), then the specs.
+func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules.Instance, error) {
 	var out []*rules.Instance
-	entries := rules.All()
+	entries := t.entries()
+	if list == "" && len(t.Rules) > 0 {
+		entries = t.own()
+	}
 	if list != "" || len(specs) == 0 && !noDefault {
 		var pats []string
 		if list != "" {
@@ -246,8 +251,8 @@ func selectRules(list string, specs []string, noDefault bool) ([]*rules.Instance
 
 // checkAll checks every instance on workers goroutines and returns the
 // results in the order of insts. The first error cancels the rest.
-func checkAll(ctx context.Context, insts []*rules.Instance, workers int, prog *progress, opts func(*rules.Instance) props.Options) ([]ruleResult, error) {
-	ctx, cancel := context.WithCancel(ctx)
+func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts func(*rules.Instance) props.Options) ([]ruleResult, error) {
+	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	results := make([]ruleResult, len(insts))
 	errs := make([]error, len(insts))
@@ -267,6 +272,7 @@ func checkAll(ctx context.Context, insts []*rules.Instance, workers int, prog *p
 					cancel()
 					continue
 				}
+				e.tool.renameReplay(rep)
 				results[i] = newRuleResult(in, o, rep)
 				prog.finish(i, progressResult(&results[i]))
 			}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+
+	"github.com/mctscheck/mctscheck/rules"
 )
 
 // Exit codes (see the package doc).
@@ -25,6 +27,8 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// tool is the command being run, with the user's rules.
+	tool *Tool
 }
 
 // command is one subcommand of the tool.
@@ -65,11 +69,18 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
-// run runs the command line args and returns the exit code.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run runs the command line args with the tool's rules and returns the
+// exit code.
+func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	for _, en := range t.Rules {
+		if err := rules.Register(en); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", t.name(), err)
+			return exitInternal
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tool: &t}
 
 	name, rest := "run", args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -160,5 +171,5 @@ func help(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, mainUsage, b.String())
 		return exitOK
 	}
-	return run([]string{args[0], "-h"}, e.stdin, e.stdout, e.stderr)
+	return e.tool.Run([]string{args[0], "-h"}, e.stdin, e.stdout, e.stderr)
 }

@@ -1,8 +1,9 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,7 +12,15 @@ import (
 )
 
 // l3 is Pons' L3_R1 test set, end-game positions whose trees are small.
+// l3 is relative to cmd/mctscheck, the command's directory, where the
+// golden documents, which hold the path, were made: the tests that use it
+// run there (inCommandDir).
 const l3 = "../../games/connect4/testdata/Test_L3_R1"
+
+// inCommandDir runs the rest of the test in cmd/mctscheck.
+func inCommandDir(t *testing.T) {
+	t.Chdir(filepath.Dir(commandDoc))
+}
 
 // greedyWitness is line 9 of L3_R1, on which greedy-fpu's seed 3, in the
 // move order drawn from 3, never tries the winning move again.
@@ -19,6 +28,7 @@ const greedyWitness = "233377345754465174223731671122611552"
 
 // TestGameGolden pins the -json documents of solve -game and check -game.
 func TestGameGolden(t *testing.T) {
+	inCommandDir(t)
 	tests := []struct {
 		name string
 		args []string
@@ -44,7 +54,7 @@ func TestGameGolden(t *testing.T) {
 // TestGameSchemaDocumented: every JSON name of the game documents' types
 // is in the schema of doc.go (TestSchemaDocumented reads the golden files).
 func TestGameSchemaDocumented(t *testing.T) {
-	doc, err := os.ReadFile("doc.go")
+	doc, err := os.ReadFile(commandDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,6 +132,7 @@ func TestGameErrors(t *testing.T) {
 // TestGameText checks the text forms of solve -game and check -game, and
 // that a game witness's replay line gives it again.
 func TestGameText(t *testing.T) {
+	inCommandDir(t)
 	r := mctscheck(t, "", "solve", "-game", "connect4", "-moves", "7422341735647741166133573473242566")
 	for _, want := range []string{"position  7422341735647741166133573473242566: 34 stones, first player to move",
 		"value     1: a win for the player to move, score 1", "column  value  score  optimal", "1234567"} {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -17,6 +17,12 @@ import (
 	"github.com/mctscheck/mctscheck/rules"
 )
 
+// commandDoc is the command's package doc, which holds the JSON schema.
+const commandDoc = "../cmd/mctscheck/doc.go"
+
+// testdata is the absolute path of testdata, for tests that change directory.
+var testdata, _ = filepath.Abs("testdata")
+
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // result is what one in-process run of the tool gave.
@@ -29,7 +35,7 @@ type result struct {
 func mctscheck(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errb)
+	code := mctscheckTool.Run(args, strings.NewReader(stdin), &out, &errb)
 	return result{out.String(), errb.String(), code}
 }
 
@@ -51,7 +57,7 @@ func normalize(t *testing.T, doc string) string {
 // golden compares got with testdata/name.golden, or rewrites it with -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
+	path := filepath.Join(testdata, name+".golden")
 	if *update {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
@@ -116,7 +122,7 @@ func TestJSONGolden(t *testing.T) {
 // name in the golden documents, which also holds the fields that MarshalJSON
 // methods add (the report's summary).
 func TestSchemaDocumented(t *testing.T) {
-	doc, err := os.ReadFile("doc.go")
+	doc, err := os.ReadFile(commandDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
