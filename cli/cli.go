@@ -78,7 +78,11 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			return exitInternal
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	base := t.ctx
+	if base == nil {
+		base = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(base, os.Interrupt)
 	defer stop()
 	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tool: &t}
 
@@ -104,6 +108,9 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			return exitOK
 		case errors.Is(err, errFinding):
 			return exitFinding
+		case errors.As(err, new(*interruption)):
+			fmt.Fprintf(stderr, "mctscheck: %s: %v\n", name, err)
+			return exitInterrupted
 		case errors.Is(err, context.Canceled) && ctx.Err() != nil:
 			fmt.Fprintf(stderr, "mctscheck: %s: interrupted; nothing written\n", name)
 			return exitInterrupted

@@ -48,10 +48,14 @@ type runDoc struct {
 	Rules   []ruleResult `json:"rules"`
 	// Reproduced, NotRefuted and Contradicted count the rules by their
 	// agreement with the papers' prediction.
-	Reproduced   int   `json:"reproduced"`
-	NotRefuted   int   `json:"not_refuted"`
-	Contradicted int   `json:"contradicted"`
-	ElapsedNS    int64 `json:"elapsed_ns"`
+	Reproduced   int `json:"reproduced"`
+	NotRefuted   int `json:"not_refuted"`
+	Contradicted int `json:"contradicted"`
+	// Interrupted counts the rules whose check Ctrl-C stopped; Partial is
+	// true when there are any. Both are left out of complete runs.
+	Interrupted int   `json:"interrupted,omitempty"`
+	Partial     bool  `json:"partial,omitempty"`
+	ElapsedNS   int64 `json:"elapsed_ns"`
 
 	traps, binaryTraps int
 	replayNote         string // the parenthesis after "Replay" in report.md
@@ -152,11 +156,16 @@ func cmdRun(e *env, args []string) error {
 			doc.Reproduced++
 		case NotRefuted:
 			doc.NotRefuted++
+		case Interrupted:
+			doc.Interrupted++
+			doc.Partial = true
 		default:
 			doc.Contradicted++
 		}
 	}
-	fmt.Fprintf(e.stderr, "mctscheck: checked %d rules in %.1fs\n", len(doc.Rules), time.Since(start).Seconds())
+	if !doc.Partial {
+		fmt.Fprintf(e.stderr, "mctscheck: checked %d rules in %.1fs\n", len(doc.Rules), time.Since(start).Seconds())
+	}
 
 	if *out != "" {
 		if err := writeReport(*out, doc); err != nil {
@@ -172,6 +181,14 @@ func cmdRun(e *env, args []string) error {
 		if *out != "" {
 			fmt.Fprintf(e.stdout, "Report: %s (report.md, report.json, convergence.png, convergence.svg)\n", path.Join(*out, "report.md"))
 		}
+	}
+	if doc.Partial {
+		written := "nothing written"
+		if *out != "" {
+			written = "partial report in " + *out
+		}
+		return &interruption{fmt.Sprintf("interrupted: %d of %d rules checked, %d contradicted; %s",
+			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written)}
 	}
 	if doc.Contradicted > 0 {
 		return errFinding
@@ -250,7 +267,8 @@ func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules
 }
 
 // checkAll checks every instance on workers goroutines and returns the
-// results in the order of insts. The first error cancels the rest.
+// results in the order of insts. The first error cancels the rest. Ctrl-C
+// (e.ctx done) is no error: the checks it stops are interrupted results.
 func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts func(*rules.Instance) props.Options) ([]ruleResult, error) {
 	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
@@ -266,6 +284,12 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 				o.Progress = func(done, total int) { prog.update(i, done, total) }
 				prog.begin(i)
 				rep, err := props.Run(ctx, in.Rule, o)
+				if err != nil && e.ctx.Err() != nil {
+					done, total := prog.progressOf(i)
+					results[i] = interruptedResult(in, o, true, done, total)
+					prog.finish(i, "interrupted")
+					continue
+				}
 				if err != nil {
 					errs[i] = fmt.Errorf("%s: %w", label(in), err)
 					prog.finish(i, "error: "+err.Error())
@@ -279,6 +303,9 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 		})
 	}
 	for i := range insts {
+		if ctx.Err() != nil {
+			break
+		}
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -290,6 +317,14 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 		if err != nil {
 			return nil, err
 		}
+	}
+	if e.ctx.Err() != nil { // Ctrl-C: the rules never started are interrupted too
+		for i, r := range results {
+			if r.Report == nil {
+				results[i] = interruptedResult(insts[i], opts(insts[i]), false, 0, 0)
+			}
+		}
+		return results, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"io"
 	"os"
 	"path/filepath"
@@ -24,6 +25,8 @@ type Tool struct {
 	// their specs parse like the catalogue's; run checks them by default,
 	// rules lists them first.
 	Rules []*rules.Entry
+
+	ctx context.Context // the context Ctrl-C cancels; tests set it
 }
 
 // Main runs the command line args with the user's rules on the standard
