@@ -140,11 +140,15 @@ func TestGameText(t *testing.T) {
 			t.Errorf("solve: no %q in\n%s", want, r.stdout)
 		}
 	}
-	r = mctscheck(t, "", "check", "-rule", "greedy-fpu", "-game", "connect4", "-positions", l3, "-limit", "9", "-seeds", "4")
+	budget := "16384"
+	if small() {
+		budget = "2048" // an eighth of the time, the same witness
+	}
+	r = mctscheck(t, "", "check", "-rule", "greedy-fpu", "-game", "connect4", "-positions", l3, "-limit", "9", "-seeds", "4", "-budget", budget)
 	if r.code != 0 {
 		t.Fatalf("check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	for _, want := range []string{"POSITION", "VERDICT", "16384", "total", "1/0/8", "prediction reproduced",
+	for _, want := range []string{"POSITION", "VERDICT", budget, "total", "1/0/8", "prediction reproduced",
 		`greedy-fpu:fpu=1 is inconsistent (Eq. 5) on connect4 position "` + greedyWitness + `"`,
 		"as an explicit tree (109 nodes exported, shrunk to 5):", "(max (max 0 1) 0.5)"} {
 		if !strings.Contains(r.stdout, want) {

@@ -50,7 +50,10 @@ func TestSolveJSONStream(t *testing.T) {
 // sampled at each write, with the collector made eager so that garbage
 // does not blur them.
 func TestSolveJSONMemory(t *testing.T) {
-	const n = 100000
+	n := 100000
+	if small() {
+		n = 20000
+	}
 	var b strings.Builder
 	b.WriteString("(max")
 	for i := range n {
@@ -64,9 +67,14 @@ func TestSolveJSONMemory(t *testing.T) {
 	streamed := peakHeap(t, func(w io.Writer) error { return writeSolveJSON(w, tr, sol) })
 	whole := peakHeap(t, func(w io.Writer) error { return writeJSON(w, solveTree(tr)) })
 	t.Logf("%d children: peak heap growth %d KB streamed, %d KB whole", n, streamed>>10, whole>>10)
-	if text := b.Len(); streamed > uint64(4*text) || whole < 5*streamed {
-		t.Errorf("peak heap growth %d KB streamed, %d KB whole: want under 4 times the text (%d KB), and a fifth of the whole",
-			streamed>>10, whole>>10, text>>10)
+	// Streamed: a few copies of the text (AppendText's growth) and a
+	// constant (the buffer, the runtime's own); whole: hundreds of bytes
+	// per child, ten times the streamed peak at 100,000 children.
+	if text := uint64(b.Len()); streamed > 2<<20+4*text {
+		t.Errorf("peak heap growth %d KB streamed: want under 2 MB + 4 times the text (%d KB)", streamed>>10, text>>10)
+	}
+	if !small() && whole < 5*streamed {
+		t.Errorf("peak heap growth %d KB streamed, %d KB whole: want under a fifth of the whole", streamed>>10, whole>>10)
 	}
 }
 
