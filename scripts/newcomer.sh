@@ -77,6 +77,8 @@ plan() {
 	"scripts/bench.sh > new.txt") echo "run: $short scripts/bench.sh > old.txt && $short scripts/bench.sh > new.txt" ;;
 	"go run ./bench/gate old.txt new.txt") echo "run: go build -o /dev/null ./bench/gate && { go run ./bench/gate old.txt new.txt > gate.txt || [ \$? = 1 ]; }" ;;
 	"scripts/benchcmp.sh HEAD~1") echo "run: $short scripts/benchcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) || [ \$? = 1 ]" ;;
+	"go test -run '^\$' -bench . -count 10 > "*".txt" | "go tool gate old.txt new.txt" | 'PKG=. '*'/scripts/benchcmp.sh HEAD~1')
+		echo "skip: the flow of a module of one's own, run below in one (at -benchtime 200x)" ;;
 	"scripts/connect4-overconfidence.sh") echo "skip: a minute of CPU for one figure; go test ./games/connect4 runs its short form" ;;
 	"scripts/table1.sh") echo "skip: hours of CPU" ;;
 	*) echo "unknown" ;;
@@ -247,7 +249,7 @@ try "$user" "go build -o /dev/null github.com/mctscheck/mctscheck/bench/gate && 
 try "$user" "go tool gate old.txt new.txt || [ \$? = 1 ]"
 grep -q '^gate: judging sec/op' "$user/gate.txt" || fail "the gate did not say it judged sec/op: $(cat "$user/gate.txt")"
 try "$user" "git init -q && git add -A && git -c user.name=n -c user.email=n@n commit -qm one && echo '// two' >> myrule.go && git -c user.name=n -c user.email=n@n commit -qam two"
-try "$user" "PKG=. BENCH=. BENCHTIME=200x OUT=cmp $clone/scripts/benchcmp.sh HEAD~1 || [ \$? = 1 ]"
+try "$user" "PKG=. BENCHTIME=200x OUT=cmp \"\$(go list -m -f '{{.Dir}}' github.com/mctscheck/mctscheck)\"/scripts/benchcmp.sh HEAD~1 || [ \$? = 1 ]"
 grep -q '^gate: judging sec/op' "$user/cmp/gate.txt" || fail "benchcmp.sh's gate did not judge sec/op"
 
 step "PASS in $SECONDS s"
