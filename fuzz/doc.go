@@ -85,6 +85,11 @@
 // fuzzing to the end of minimisation; add -fuzzminimizetime=0 to the go test
 // line for the time to the first failing input.
 //
+// Rule's own seeds (the traps, starters and random trees) trap a plainly
+// inconsistent rule before any mutation. To time the fuzzer alone, set
+// MCTSCHECK_FUZZ_NO_SEEDS=1 (NoSeedsEnv): Rule then adds one empty input
+// and nothing else, and an empty corpus is truly empty.
+//
 // # Tree codes
 //
 // FuzzSolve, FuzzSearch and Rule read trees in a byte format of their own
