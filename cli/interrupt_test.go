@@ -43,7 +43,7 @@ func TestInterruptedRun(t *testing.T) {
 	// greedy-fpu stops at its first witness; the other two would take
 	// minutes at this scale.
 	code := tool.Run([]string{"-workers", "1", "-rule", "greedy-fpu", "-rule", "uct", "-rule", "smoothed",
-		"-trees", "2000", "-budget", "65536", "-out", dir}, nil, &out, stderr)
+		"-trees", "2000", "-budget", "4096", "-out", dir}, nil, &out, stderr)
 	if code != exitInterrupted {
 		t.Fatalf("exit %d, want %d\n%s%s", code, exitInterrupted, out.String(), stderr.buf.String())
 	}
