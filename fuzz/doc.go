@@ -88,7 +88,13 @@
 // Rule's own seeds (the traps, starters and random trees) trap a plainly
 // inconsistent rule before any mutation. To time the fuzzer alone, set
 // MCTSCHECK_FUZZ_NO_SEEDS=1 (NoSeedsEnv): Rule then adds one empty input
-// and nothing else, and an empty corpus is truly empty.
+// and nothing else, and an empty corpus is truly empty. Measured on a
+// module of its own (no testdata, no fuzz cache, -fuzzminimizetime 10x,
+// 2 shared cores at load 5 to 8), five runs each, the time on the
+// --- FAIL line, median (max): greedy-fpu 0.40 s (0.45 s) with the seeds,
+// 9.5 s (67 s) without; UCT with a first-play urgency of 0.5 and c = 0.5,
+// not in the catalogue, 0.37 s (0.56 s) with the seeds, 26 s (49 s)
+// without.
 //
 // # Tree codes
 //
