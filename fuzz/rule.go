@@ -47,10 +47,8 @@ import (
 func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	f.Helper()
 	lim := ruleLimits(opts)
-	if os.Getenv(NoSeedsEnv) == "1" {
-		f.Add(uint64(1), []byte{}) // one input for the fuzzer to mutate
-	} else {
-		addSeeds(f, opts, lim)
+	for _, code := range seedCodes(opts, lim) {
+		f.Add(uint64(1), code)
 	}
 	name := cmp.Or(opts.RuleSpec, fmt.Sprintf("%T", rule))
 	f.Fuzz(func(t *testing.T, seed uint64, code []byte) {
@@ -130,9 +128,14 @@ func ruleLimits(opts props.Options) limits {
 // the fuzz cache hold, so as to measure what the fuzzer finds alone.
 const NoSeedsEnv = "MCTSCHECK_FUZZ_NO_SEEDS"
 
-// addSeeds adds Rule's seed corpus: the trap families, the starters and
-// small random trees of opts.Shape, those the code can express within lim.
-func addSeeds(f *testing.F, opts props.Options, lim limits) {
+// seedCodes returns the codes of Rule's seed corpus: the trap families,
+// the starters and small random trees of opts.Shape, those the code can
+// express within lim; with NoSeedsEnv set, one empty code, the one input
+// the fuzzer needs to mutate.
+func seedCodes(opts props.Options, lim limits) [][]byte {
+	if os.Getenv(NoSeedsEnv) == "1" {
+		return [][]byte{{}}
+	}
 	var seeds []*tree.Tree
 	for _, tr := range gen.Traps() {
 		seeds = append(seeds, tr.Tree)
@@ -146,9 +149,11 @@ func addSeeds(f *testing.F, opts props.Options, lim limits) {
 			seeds = append(seeds, trees.Example(i))
 		}
 	}
+	var codes [][]byte
 	for _, tr := range seeds {
 		if code, err := encode(tr, lim); err == nil { // some are beyond the shape, or off the code's grid
-			f.Add(uint64(1), code)
+			codes = append(codes, code)
 		}
 	}
+	return codes
 }
