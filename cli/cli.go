@@ -109,19 +109,19 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		case errors.Is(err, errFinding):
 			return exitFinding
 		case errors.As(err, new(*interruption)):
-			fmt.Fprintf(stderr, "mctscheck: %s: %v\n", name, err)
+			fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
 			return exitInterrupted
 		case errors.Is(err, context.Canceled) && ctx.Err() != nil:
-			fmt.Fprintf(stderr, "mctscheck: %s: interrupted; nothing written\n", name)
+			fmt.Fprintf(stderr, "%s: %s: interrupted; nothing written\n", t.name(), name)
 			return exitInterrupted
 		}
-		fmt.Fprintf(stderr, "mctscheck: %s: %v\n", name, oneLine(err.Error()))
+		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, oneLine(err.Error()))
 		if _, ok := errors.AsType[*usageError](err); ok {
 			return exitUsage
 		}
 		return exitInternal
 	}
-	fmt.Fprintf(stderr, "mctscheck: unknown command %q (commands: %s; see mctscheck -h)\n", name, commandNames())
+	fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
 	return exitUsage
 }
 

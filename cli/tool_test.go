@@ -111,3 +111,15 @@ func TestToolConflict(t *testing.T) {
 		t.Errorf("exit %d, %s", code, errb.String())
 	}
 }
+
+// TestToolMessages: errors name the user's command.
+func TestToolMessages(t *testing.T) {
+	r := mycheck(t, "check", "-rule", "my-greedy:x=1")
+	if r.code != exitUsage || !strings.HasPrefix(r.stderr, `mycheck: check: -rule: rules: my-greedy: unknown parameter "x"`) {
+		t.Errorf("exit %d, %s", r.code, r.stderr)
+	}
+	r = mycheck(t, "bogus")
+	if r.code != exitUsage || !strings.Contains(r.stderr, `mycheck: unknown command "bogus"`) || !strings.Contains(r.stderr, "see mycheck -h") {
+		t.Errorf("exit %d, %s", r.code, r.stderr)
+	}
+}
