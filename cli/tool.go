@@ -15,8 +15,8 @@ import (
 // command, the JSON documents, the report and the replay lines work for
 // them as for the catalogue's rules.
 type Tool struct {
-	// Name is the command's name in replay lines, error messages and the report, e.g.
-	// "mycheck"; default: the base name of os.Args[0].
+	// Name is the command's name in replay lines, error messages and the
+	// report, e.g. "mycheck"; default: the base name of os.Args[0].
 	Name string
 	// Source, if set, says how to run the command from source, e.g.
 	// "go run ./cmd/mycheck"; the report says to use it in place of Name.
