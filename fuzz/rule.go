@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"os"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -46,23 +47,8 @@ import (
 func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	f.Helper()
 	lim := ruleLimits(opts)
-	var seeds []*tree.Tree
-	for _, tr := range gen.Traps() {
-		seeds = append(seeds, tr.Tree)
-	}
-	for _, s := range starters {
-		seeds = append(seeds, tree.MustParse(s))
-	}
-	if sh := ruleShape(opts); sh.Check() == nil {
-		trees := gen.Trees(sh)
-		for i := range randomSeeds {
-			seeds = append(seeds, trees.Example(i))
-		}
-	}
-	for _, tr := range seeds {
-		if code, err := encode(tr, lim); err == nil { // some are beyond the shape, or off the code's grid
-			f.Add(uint64(1), code)
-		}
+	for _, code := range seedCodes(opts, lim) {
+		f.Add(uint64(1), code)
 	}
 	name := cmp.Or(opts.RuleSpec, fmt.Sprintf("%T", rule))
 	f.Fuzz(func(t *testing.T, seed uint64, code []byte) {
@@ -135,4 +121,39 @@ func ruleLimits(opts props.Options) limits {
 		noChance: !sh.Chance,
 		binary:   sh.Binary || opts.BinaryOnly,
 	}
+}
+
+// NoSeedsEnv, set to 1, makes Rule start from an empty corpus (one empty
+// input): no traps, starters or random trees, only what testdata/fuzz and
+// the fuzz cache hold, so as to measure what the fuzzer finds alone.
+const NoSeedsEnv = "MCTSCHECK_FUZZ_NO_SEEDS"
+
+// seedCodes returns the codes of Rule's seed corpus: the trap families,
+// the starters and small random trees of opts.Shape, those the code can
+// express within lim; with NoSeedsEnv set, one empty code, the one input
+// the fuzzer needs to mutate.
+func seedCodes(opts props.Options, lim limits) [][]byte {
+	if os.Getenv(NoSeedsEnv) == "1" {
+		return [][]byte{{}}
+	}
+	var seeds []*tree.Tree
+	for _, tr := range gen.Traps() {
+		seeds = append(seeds, tr.Tree)
+	}
+	for _, s := range starters {
+		seeds = append(seeds, tree.MustParse(s))
+	}
+	if sh := ruleShape(opts); sh.Check() == nil {
+		trees := gen.Trees(sh)
+		for i := range randomSeeds {
+			seeds = append(seeds, trees.Example(i))
+		}
+	}
+	var codes [][]byte
+	for _, tr := range seeds {
+		if code, err := encode(tr, lim); err == nil { // some are beyond the shape, or off the code's grid
+			codes = append(codes, code)
+		}
+	}
+	return codes
 }

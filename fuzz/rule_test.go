@@ -1,9 +1,12 @@
 package fuzz
 
 import (
+	"bytes"
 	"os"
+	"slices"
 	"testing"
 
+	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
@@ -55,4 +58,22 @@ func FuzzRave(f *testing.F) {
 func FuzzUCT(f *testing.F) {
 	AddTree(f, tree.MustParse("(max (min 1 (max 0 1)) (max 0 (min 1 0.5)))"), 7, props.Options{})
 	fuzzCatalogue(f, "uct", props.Options{})
+}
+
+// TestSeedCodes: Rule's seeds hold the paper's greedy trap, and
+// NoSeedsEnv leaves one empty input only.
+func TestSeedCodes(t *testing.T) {
+	lim := ruleLimits(props.Options{})
+	trap, err := encode(gen.GreedyFirstLossTrap().Tree, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes := seedCodes(props.Options{}, lim)
+	if !slices.ContainsFunc(codes, func(c []byte) bool { return bytes.Equal(c, trap) }) || len(codes) < 5 {
+		t.Errorf("%d seeds, without the greedy trap's code %x", len(codes), trap)
+	}
+	t.Setenv(NoSeedsEnv, "1")
+	if codes := seedCodes(props.Options{}, lim); len(codes) != 1 || len(codes[0]) != 0 {
+		t.Errorf("with %s=1: seeds %x, want one empty input", NoSeedsEnv, codes)
+	}
 }

@@ -166,6 +166,10 @@ type Entry struct {
 	// the -minimax variants, core.BackupAverage otherwise. A wrapper's
 	// instance runs with its inner rule's backup.
 	Backup core.Backup
+	// New makes a user's rule from its arguments: every parameter of Params
+	// by name, defaults filled in. Register requires it; the catalogue's
+	// own entries leave it nil.
+	New func(args map[string]float64) core.Rule
 
 	// build makes the rule from complete, checked arguments.
 	build func(args map[string]float64, inner *Instance) core.Rule
@@ -190,10 +194,11 @@ func (e *Entry) Param(name string) (Param, bool) {
 // every call.
 func All() []*Entry { return catalogue() }
 
-// Lookup returns the entry called name, among the papers' rules (All) and
-// the real engines' presets (Engines), and false if there is none.
+// Lookup returns the entry called name, among the papers' rules (All), the
+// real engines' presets (Engines) and the rules added with Register, and
+// false if there is none.
 func Lookup(name string) (*Entry, bool) {
-	for _, e := range append(catalogue(), engines()...) {
+	for _, e := range known() {
 		if e.Name == name {
 			return e, true
 		}
@@ -201,10 +206,16 @@ func Lookup(name string) (*Entry, bool) {
 	return nil, false
 }
 
-// names lists the catalogue's names in order, for error messages.
+// known is every entry Lookup finds: the catalogue, the presets, then the
+// registered rules.
+func known() []*Entry {
+	return append(append(catalogue(), engines()...), Registered()...)
+}
+
+// names lists the known names in order, for error messages.
 func names() string {
 	var ns []string
-	for _, e := range append(catalogue(), engines()...) {
+	for _, e := range known() {
 		ns = append(ns, e.Name)
 	}
 	return strings.Join(ns, ", ")

@@ -4,7 +4,13 @@
 #
 # Usage: scripts/benchcmp.sh BASE [HEAD]
 #
-# BASE and HEAD are commits (anything git rev-parse takes; HEAD defaults to
+# It compares the module in the current directory: this repository's, or
+# a user's module that requires github.com/mctscheck/mctscheck, with
+#
+#   PKG=./mybench "$(go list -m -f '{{.Dir}}' github.com/mctscheck/mctscheck)"/scripts/benchcmp.sh HEAD~1
+#
+# (a replace to a local path must then be absolute, as the commits are
+# checked out elsewhere). BASE and HEAD are commits (anything git rev-parse takes; HEAD defaults to
 # HEAD) or directories holding a checkout of the module, such as a work
 # tree with uncommitted changes. For each, the script checks the commit out
 # in a temporary git worktree, builds the bench test binary (go test -c) and
@@ -15,10 +21,12 @@
 # a usage error.
 #
 # Environment:
+#   PKG         the benchmarks' package, relative to the module (default ./bench/)
 #   BENCH       benchmarks to run, a -test.bench pattern (default .)
 #   COUNT       samples per benchmark and side, at least 10 (default 10)
 #   BENCHTIME   -test.benchtime (default 1s)
-#   GATE_FLAGS  flags for the gate, e.g. "-threshold 10 -unit sec/op"
+#   GATE_FLAGS  flags for the gate, e.g. "-threshold 10 -unit sec/op" (default:
+#               ns/sim if the benchmarks report it, else sec/op)
 #   OUT         directory for base.txt, head.txt, benchstat.txt and gate.txt
 #               (default: a new temporary directory, printed at the end)
 set -euo pipefail
@@ -29,8 +37,16 @@ die() {
 }
 
 (($# >= 1 && $# <= 2)) || die "usage: scripts/benchcmp.sh BASE [HEAD]"
-root=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel) || die "not in a git repository"
-cd "$root"
+gomod=$(go env GOMOD)
+[[ -n $gomod && $gomod != /dev/null ]] || die "not in a Go module"
+moddir=$(dirname "$gomod")
+root=$(git -C "$moddir" rev-parse --show-toplevel) || die "the module is not in a git repository"
+moddir=$(cd "$moddir" && pwd -P)
+root=$(cd "$root" && pwd -P)
+sub=${moddir#"$root"}   # the module's directory within the repository
+sub=${sub#/}
+cd "$moddir"
+pkg=${PKG:-./bench/}
 
 bench=${BENCH:-.}
 count=${COUNT:-10}
@@ -60,20 +76,22 @@ build() {
 		src=$(cd "$rev" && pwd)
 		echo "$name: directory $src" >&2
 	else
+		local wt
 		local sha
 		sha=$(git rev-parse --verify --quiet "$rev^{commit}") || die "$rev is neither a commit nor a module directory"
-		src=$work/$name
-		git worktree add --quiet --detach "$src" "$sha" || die "git worktree add $sha failed"
-		worktrees+=("$src")
+		wt=$work/$name
+		git worktree add --quiet --detach "$wt" "$sha" || die "git worktree add $sha failed"
+		worktrees+=("$wt")
+		src=$wt/$sub
 		echo "$name: $(git log -1 --format='%h %s' "$sha")" >&2
 	fi
-	[[ -d $src/bench ]] || die "$rev has no bench/ package"
-	(cd "$src" && go test -c -o "$work/$name.test" ./bench/) || die "building the benchmarks of $rev failed"
+	[[ -d $src/$pkg ]] || die "$rev has no package $pkg"
+	(cd "$src" && go test -c -o "$work/$name.test" "$pkg") || die "building the benchmarks of $rev failed"
 }
 
 build "$1" base
 build "${2:-HEAD}" head
-go build -o "$work/gate" ./bench/gate
+go build -o "$work/gate" github.com/mctscheck/mctscheck/bench/gate
 
 # run NAME appends one sample of every selected benchmark to $out/NAME.txt.
 run() {

@@ -103,6 +103,8 @@ func TestGate(t *testing.T) {
 	}))
 	fast := writeFile(t, "fast.txt", suite("ns/sim", func(i int) []float64 { return scaled(same(i), 0.7) }))
 	slowOp := writeFile(t, "slowop.txt", suite("ns/op", func(i int) []float64 { return scaled(same(i), 1.2) }))
+	oldOp := writeFile(t, "oldop.txt", suite("ns/op", base))
+	both := writeFile(t, "both.txt", append(suite("ns/sim", base), suite("ns/op", func(i int) []float64 { return scaled(base(i), 2) })...))
 	other := writeFile(t, "other.txt", []bench{{"Other", "ns/sim", noisy(100, 0.01, 10, 1)}})
 	few := writeFile(t, "few.txt", suite("ns/sim", func(i int) []float64 { return base(i)[:3] }))
 	few2 := writeFile(t, "few2.txt", suite("ns/sim", func(i int) []float64 { return scaled(same(i)[:3], 1.5) }))
@@ -142,6 +144,12 @@ func TestGate(t *testing.T) {
 		{"geomean under a 10% threshold", []string{"-threshold", "10", geoOld, geoNew}, 0, "gate: PASS"},
 		{"filter keeps the slow one", []string{"-filter", "/rule:uct /game:synth", old, slow}, 1, "1 of 1 comparisons"},
 		{"filter drops the slow one", []string{"-filter", "/game:ttt", old, slow}, 0, "gate: PASS: 1 comparisons"},
+		{"default unit is ns/sim when shared", []string{old, old}, 0, "gate: judging sec/sim, the time per simulation"},
+		{"default unit is sec/op without ns/sim", []string{oldOp, slowOp}, 1, "gate: judging sec/op, no benchmark has ns/sim in both files"},
+		{"default sec/op judged", []string{oldOp, slowOp}, 1, "gate: FAIL: 4 of 4 comparisons (sec/op)"},
+		{"default unit ignores sec/op beside ns/sim", []string{both, old}, 0, "gate: PASS: 4 comparisons (sec/sim)"},
+		{"default unit, no shared unit", []string{old, oldOp}, 2, "no benchmark and unit is in both files with -unit sec/op"},
+		{"given unit is not announced", []string{"-unit", "ns/sim", old, old}, 0, "gate: PASS"},
 		{"unit sec/op not in files", []string{"-unit", "sec/op", old, slow}, 2, "no benchmark and unit is in both files"},
 		{"unit ns/op", []string{"-unit", "ns/op", old, slowOp}, 2, "no benchmark"},
 		{"unit all", []string{"-unit", "all", old, slow}, 1, "gate: FAIL"},

@@ -34,8 +34,15 @@
 //
 // By default gate judges ns/sim (tidied to sec/sim), the time of one
 // simulation, the normalised cost of the playout hot loop that every
-// benchmark of package bench reports. -unit selects others, comma-separated
-// (sec/op, B/node, allocs/op, ...), or "all" for every unit in both files.
+// benchmark of package bench reports, when some benchmark has it in both
+// files; otherwise it judges sec/op, the time every Go benchmark reports,
+// so that it works on any module's benchmarks:
+//
+//	go run github.com/mctscheck/mctscheck/bench/gate old.txt new.txt
+//
+// The first line of its output says which unit it chose and why. -unit
+// selects others, comma-separated (sec/op, B/node, allocs/op, ...), or
+// "all" for every unit in both files.
 //
 // Exit status: 0 when nothing regressed; 1 when something did; 2 on usage
 // errors, unreadable files, a -filter that does not parse, when no benchmark
@@ -49,7 +56,7 @@
 //	-threshold pct  slowdown that fails the gate, in percent (default 5)
 //	-alpha α        significance level of the U test (default 0.05)
 //	-filter query   benchproc filter, e.g. '.name:Search /game:synth' (default *)
-//	-unit list      units to judge, comma-separated, or all (default ns/sim)
+//	-unit list      units to judge, comma-separated, or all (default ns/sim if shared, else sec/op)
 //	-ignore keys    file-level configuration keys to ignore, e.g. cpu
 //	-confidence c   confidence level of the ± ranges printed (default 0.95)
 //
@@ -93,7 +100,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.threshold, "threshold", 5, "fail on a slowdown of more than `pct` percent")
 	fs.Float64Var(&o.alpha, "alpha", 0.05, "significance level `α` of the Mann-Whitney U test")
 	fs.StringVar(&o.filter, "filter", "*", "judge only benchmarks matching benchproc filter `query`")
-	unit := fs.String("unit", "ns/sim", "judge the comma-separated `units`, or all")
+	unit := fs.String("unit", "", "judge the comma-separated `units`, or all (default: ns/sim if both files have it, else sec/op)")
 	fs.StringVar(&o.ignore, "ignore", "", "ignore variations in file-level configuration `keys`")
 	fs.Float64Var(&o.confidence, "confidence", 0.95, "confidence `level` of the printed ranges")
 	if err := fs.Parse(args); err != nil {
@@ -104,7 +111,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	o.units = splitUnits(*unit)
+	o.units, o.auto = splitUnits(*unit), *unit == ""
+	if o.auto {
+		o.units = []string{tidy("ns/sim"), tidy("sec/op")}
+	}
 	if err := o.check(); err != nil {
 		fmt.Fprintf(stderr, "gate: %v\n", err)
 		return exitUsage
@@ -127,6 +137,7 @@ type options struct {
 	alpha      float64  // significance level
 	filter     string   // benchproc filter
 	units      []string // tidied units; nil means all
+	auto       bool     // no -unit: judge sec/sim if both files have it, else sec/op
 	ignore     string   // keys to ignore
 	confidence float64  // of the printed ranges
 }

@@ -124,3 +124,18 @@ func configText(k benchproc.Key, unitField *benchproc.Field) string {
 	}
 	return b.String()
 }
+
+// pickUnit keeps the cells of the unit the gate judges by default: sec/sim
+// (ns/sim, package bench's unit) if some benchmark has it in both files,
+// else sec/op.
+func (s *samples) pickUnit() string {
+	unit := tidy("sec/op")
+	for _, c := range s.cells {
+		if c.unit == tidy("ns/sim") && len(c.old) > 0 && len(c.new) > 0 {
+			unit = c.unit
+			break
+		}
+	}
+	s.cells = slices.DeleteFunc(s.cells, func(c *cell) bool { return c.unit != unit })
+	return unit
+}

@@ -46,6 +46,7 @@ type report struct {
 	onlyOld  []string
 	onlyNew  []string
 	warnings []string
+	chosen   string // the unit picked when -unit was not given
 }
 
 // failed reports whether anything regressed.
@@ -73,6 +74,10 @@ func compare(oldPath, newPath string, o options) (*report, error) {
 	units, unitField := s.units, s.unitField
 
 	r := &report{o: o}
+	if o.auto {
+		r.chosen = s.pickUnit()
+		r.o.units = []string{r.chosen}
+	}
 	thresholds := benchmath.DefaultThresholds
 	thresholds.CompareAlpha = o.alpha
 	for _, c := range s.cells {
@@ -114,7 +119,7 @@ func compare(oldPath, newPath string, o options) (*report, error) {
 		r.rows = append(r.rows, x)
 	}
 	if len(r.rows) == 0 {
-		return nil, noData(o, s.seenUnits, r)
+		return nil, noData(r.o, s.seenUnits, r)
 	}
 	r.summarise()
 	return r, nil

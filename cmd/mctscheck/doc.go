@@ -9,7 +9,9 @@
 //
 //	go install github.com/mctscheck/mctscheck/cmd/mctscheck@latest
 //
-// or run it from a clone with go run ./cmd/mctscheck.
+// or run it from a clone with go run ./cmd/mctscheck. The command is package
+// cli (github.com/mctscheck/mctscheck/cli); cli.Main builds the same
+// command with rules of one's own.
 //
 // # Commands
 //
@@ -70,7 +72,9 @@
 //     the tree's byte offset (and file:line:column for @FILE).
 //   - 3: an error of the tool itself or of the machine (a file that cannot
 //     be written after the run started, an internal error).
-//   - 130: interrupted by Ctrl-C; nothing is written.
+//   - 130: interrupted by Ctrl-C. Run then prints and writes what it
+//     checked so far, marked partial: the rules it did not finish have the
+//     verdict and agreement "interrupted"; other commands write nothing.
 //
 // For example:
 //
@@ -161,6 +165,8 @@
 //	  "reproduced": int,          // rules whose prediction the verdict reproduces
 //	  "not_refuted": int,         // inconclusive: no witness, some tree not converged
 //	  "contradicted": int,        // the exit code is 1 when this is not 0
+//	  "interrupted": int,         // only in a partial run: rules Ctrl-C stopped
+//	  "partial": true,            // only in a partial run (exit code 130)
 //	  "elapsed_ns": int
 //	}
 //
@@ -177,8 +183,8 @@
 //	  "backup": string, "growth": string,
 //	  "binary_only": bool,        // checked on binary deterministic trees only
 //	  "predicted": PREDICTION,
-//	  "verdict": "inconsistent"|"inconclusive"|"no-counterexample",
-//	  "agreement": "reproduced"|"not refuted"|"contradicted",
+//	  "verdict": "inconsistent"|"inconclusive"|"no-counterexample"|"interrupted",
+//	  "agreement": "reproduced"|"not refuted"|"contradicted"|"interrupted",
 //	  "summary": string,          // the verdict in one line
 //	  "witness": WITNESS|null,    // non-null exactly when inconsistent
 //	  "trees": int, "converged": int, "inconclusive": int,

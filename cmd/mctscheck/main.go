@@ -1,7 +1,11 @@
 package main
 
-import "os"
+import (
+	"os"
+
+	"github.com/mctscheck/mctscheck/cli"
+)
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(cli.Mctscheck(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

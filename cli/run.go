@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -48,12 +48,17 @@ type runDoc struct {
 	Rules   []ruleResult `json:"rules"`
 	// Reproduced, NotRefuted and Contradicted count the rules by their
 	// agreement with the papers' prediction.
-	Reproduced   int   `json:"reproduced"`
-	NotRefuted   int   `json:"not_refuted"`
-	Contradicted int   `json:"contradicted"`
-	ElapsedNS    int64 `json:"elapsed_ns"`
+	Reproduced   int `json:"reproduced"`
+	NotRefuted   int `json:"not_refuted"`
+	Contradicted int `json:"contradicted"`
+	// Interrupted counts the rules whose check Ctrl-C stopped; Partial is
+	// true when there are any. Both are left out of complete runs.
+	Interrupted int   `json:"interrupted,omitempty"`
+	Partial     bool  `json:"partial,omitempty"`
+	ElapsedNS   int64 `json:"elapsed_ns"`
 
 	traps, binaryTraps int
+	replayNote         string // the parenthesis after "Replay" in report.md
 }
 
 // runDefaults are run's flag defaults: the checker's own scale, at which
@@ -111,7 +116,7 @@ func cmdRun(e *env, args []string) error {
 		}
 		extra = gen.EngineTraps()
 	}
-	more, err := selectRules(*ruleList, specs, *engines)
+	more, err := selectRules(e.tool, *ruleList, specs, *engines)
 	if err != nil {
 		return err
 	}
@@ -122,7 +127,7 @@ func cmdRun(e *env, args []string) error {
 		}
 	}
 
-	doc := &runDoc{Command: runCommand(fs, specs), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
+	doc := &runDoc{Command: e.tool.command(runCommand(fs, specs)), replayNote: e.tool.replayNote(), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
 		MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
 	for _, t := range append(slices.Clip(extra), gen.Traps()...) {
 		doc.traps++
@@ -136,7 +141,7 @@ func cmdRun(e *env, args []string) error {
 	}
 	start := time.Now()
 	prog := newProgress(e.stderr, names)
-	doc.Rules, err = checkAll(e.ctx, insts, *workers, prog, func(in *rules.Instance) props.Options {
+	doc.Rules, err = checkAll(e, insts, *workers, prog, func(in *rules.Instance) props.Options {
 		return props.Options{Traps: extra, Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 			Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
 	})
@@ -151,11 +156,16 @@ func cmdRun(e *env, args []string) error {
 			doc.Reproduced++
 		case NotRefuted:
 			doc.NotRefuted++
+		case Interrupted:
+			doc.Interrupted++
+			doc.Partial = true
 		default:
 			doc.Contradicted++
 		}
 	}
-	fmt.Fprintf(e.stderr, "mctscheck: checked %d rules in %.1fs\n", len(doc.Rules), time.Since(start).Seconds())
+	if !doc.Partial {
+		fmt.Fprintf(e.stderr, "mctscheck: checked %d rules in %.1fs\n", len(doc.Rules), time.Since(start).Seconds())
+	}
 
 	if *out != "" {
 		if err := writeReport(*out, doc); err != nil {
@@ -171,6 +181,14 @@ func cmdRun(e *env, args []string) error {
 		if *out != "" {
 			fmt.Fprintf(e.stdout, "Report: %s (report.md, report.json, convergence.png, convergence.svg)\n", path.Join(*out, "report.md"))
 		}
+	}
+	if doc.Partial {
+		written := "nothing written"
+		if *out != "" {
+			written = "partial report in " + *out
+		}
+		return &interruption{fmt.Sprintf("interrupted: %d of %d rules checked, %d contradicted; %s",
+			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written)}
 	}
 	if doc.Contradicted > 0 {
 		return errFinding
@@ -191,11 +209,15 @@ func engineRules() ([]*rules.Instance, error) {
 	return out, nil
 }
 
-// selectRules returns the default instances of the catalogue entries that
-// list names (all when it is empty and there are no specs), then the specs.
-func selectRules(list string, specs []string, noDefault bool) ([]*rules.Instance, error) {
+// selectRules returns the default instances of the entries that list names
+// (when it is empty and there are no specs: the tool's own rules, or the
+// whole catalogue if it has none), then the specs.
+func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules.Instance, error) {
 	var out []*rules.Instance
-	entries := rules.All()
+	entries := t.entries()
+	if list == "" && len(t.Rules) > 0 {
+		entries = t.own()
+	}
 	if list != "" || len(specs) == 0 && !noDefault {
 		var pats []string
 		if list != "" {
@@ -245,9 +267,10 @@ func selectRules(list string, specs []string, noDefault bool) ([]*rules.Instance
 }
 
 // checkAll checks every instance on workers goroutines and returns the
-// results in the order of insts. The first error cancels the rest.
-func checkAll(ctx context.Context, insts []*rules.Instance, workers int, prog *progress, opts func(*rules.Instance) props.Options) ([]ruleResult, error) {
-	ctx, cancel := context.WithCancel(ctx)
+// results in the order of insts. The first error cancels the rest. Ctrl-C
+// (e.ctx done) is no error: the checks it stops are interrupted results.
+func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts func(*rules.Instance) props.Options) ([]ruleResult, error) {
+	ctx, cancel := context.WithCancel(e.ctx)
 	defer cancel()
 	results := make([]ruleResult, len(insts))
 	errs := make([]error, len(insts))
@@ -261,18 +284,28 @@ func checkAll(ctx context.Context, insts []*rules.Instance, workers int, prog *p
 				o.Progress = func(done, total int) { prog.update(i, done, total) }
 				prog.begin(i)
 				rep, err := props.Run(ctx, in.Rule, o)
+				if err != nil && e.ctx.Err() != nil {
+					done, total := prog.progressOf(i)
+					results[i] = interruptedResult(in, o, true, done, total)
+					prog.finish(i, "interrupted")
+					continue
+				}
 				if err != nil {
 					errs[i] = fmt.Errorf("%s: %w", label(in), err)
 					prog.finish(i, "error: "+err.Error())
 					cancel()
 					continue
 				}
+				e.tool.renameReplay(rep)
 				results[i] = newRuleResult(in, o, rep)
 				prog.finish(i, progressResult(&results[i]))
 			}
 		})
 	}
 	for i := range insts {
+		if ctx.Err() != nil {
+			break
+		}
 		select {
 		case next <- i:
 		case <-ctx.Done():
@@ -284,6 +317,14 @@ func checkAll(ctx context.Context, insts []*rules.Instance, workers int, prog *p
 		if err != nil {
 			return nil, err
 		}
+	}
+	if e.ctx.Err() != nil { // Ctrl-C: the rules never started are interrupted too
+		for i, r := range results {
+			if r.Report == nil {
+				results[i] = interruptedResult(insts[i], opts(insts[i]), false, 0, 0)
+			}
+		}
+		return results, nil
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -123,6 +123,7 @@ func cmdCheck(e *env, args []string) error {
 		rep, err = props.Run(e.ctx, in.Rule, o)
 	}
 	if err == nil {
+		e.tool.renameReplay(rep)
 		prog.finish(0, string(rep.Verdict))
 	}
 	prog.close()

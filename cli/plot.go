@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"image/color"
@@ -101,6 +101,9 @@ func panel(r ruleResult) *plot.Plot {
 	p.X.Label.TextStyle.Font.Size = vg.Points(8)
 	p.Y.Label.TextStyle.Font.Size = vg.Points(8)
 	p.X.Scale = plot.LogScale{}
+	if len(r.Curve) == 0 { // an interrupted check: an empty panel, on a range a log scale takes
+		p.X.Min, p.X.Max = 64, float64(max(r.MaxBudget, 128))
+	}
 	var ticks []plot.Tick
 	for b := 64; b <= 1<<26; b *= 16 {
 		ticks = append(ticks, plot.Tick{Value: float64(b), Label: strconv.Itoa(b)})

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -63,7 +63,7 @@ func cmdRules(e *env, args []string) error {
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	entries := rules.All()
+	entries := e.tool.entries()
 	if fs.NArg() > 0 {
 		entries = nil
 		for _, name := range fs.Args() {

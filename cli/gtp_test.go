@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -173,7 +173,7 @@ func gtpSession(t *testing.T, args ...string) (*match.GTPClient, func() int) {
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		code := run(append([]string{"gtp"}, args...), inR, outW, io.Discard)
+		code := mctscheckTool.Run(append([]string{"gtp"}, args...), inR, outW, io.Discard)
 		outW.Close()
 		done <- code
 	}()

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -31,6 +31,10 @@ type ruleResult struct {
 	ruleCheck
 	*props.Report
 	agreement
+	// For an interrupted check: whether it had started, and the trees it
+	// would have checked (Report.Trees holds those it did).
+	started      bool
+	treesPlanned int
 }
 
 // ruleCheck is the rule a result is about, how it was checked and what the
@@ -71,6 +75,9 @@ type agreement struct {
 // verdict.
 func (r ruleResult) MarshalJSON() ([]byte, error) {
 	rep, err := objectOf(r.Report)
+	if err == nil {
+		err = r.fixSummary(rep)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +108,12 @@ func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleR
 
 // observed is the verdict in a table cell, inconclusive with its count.
 func (r *ruleResult) observed() string {
+	if r.interrupted() {
+		if !r.started {
+			return "interrupted (not started)"
+		}
+		return fmt.Sprintf("interrupted (%d/%d)", r.Trees, r.treesPlanned)
+	}
 	if r.Verdict == props.Inconclusive {
 		return fmt.Sprintf("inconclusive (%d/%d)", r.Inconclusive, r.Trees)
 	}
@@ -208,6 +221,10 @@ func (doc *runDoc) tally() string {
 	}
 	s := fmt.Sprintf("Of %d rules, the papers' prediction is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
 		len(doc.Rules), doc.Reproduced, doc.NotRefuted, doc.Contradicted)
+	if doc.Partial {
+		s = fmt.Sprintf("PARTIAL (interrupted): %d of %d rules checked. ", len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
+			s + fmt.Sprintf(", interrupted for %d", doc.Interrupted)
+	}
 	if len(bad) == 0 {
 		return s + "."
 	}
@@ -268,7 +285,7 @@ func markdown(doc *runDoc) []byte {
 		p := r.Predicted
 		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
 		fmt.Fprintf(&b, "- predicted: %s, frugal: %s (%s): %s\n", predictedLong(p), p.Frugal, p.Source, p.Why)
-		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary(), agree)
+		fmt.Fprintf(&b, "- observed: %s; %s\n", r.summary(), agree)
 		fmt.Fprintf(&b, "- frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s\n",
 			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond))
 		for _, rec := range r.Recoveries {
@@ -285,7 +302,7 @@ func markdown(doc *runDoc) []byte {
 		if f := w.Fault; f != nil {
 			fmt.Fprintf(&b, "- fault at node %s, simulation %d: %s\n\n```\n%s\n```\n", f.Node, f.Sim, f.Message, strings.TrimRight(f.Inputs, "\n"))
 		}
-		fmt.Fprintf(&b, "\nReplay (from a clone, `go run ./cmd/mctscheck` in place of `mctscheck`):\n\n```sh\n")
+		fmt.Fprintf(&b, "\nReplay%s:\n\n```sh\n", doc.replayNote)
 		for _, l := range w.Replay {
 			fmt.Fprintln(&b, l)
 		}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -58,10 +58,10 @@ func cmdSolve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	doc := solveTree(tr)
 	if *asJSON {
-		return writeJSON(e.stdout, doc)
+		return writeSolveJSON(e.stdout, tr, tree.Solve(tr))
 	}
+	doc := solveTree(tr)
 	fmt.Fprintf(e.stdout, "tree     %s\n", doc.Tree)
 	fmt.Fprintf(e.stdout, "root     %s node, V = %s\n", doc.Kind, num(doc.Value))
 	if len(doc.Children) == 0 {
@@ -93,21 +93,26 @@ func solveTree(t *tree.Tree) solveDoc {
 	sol := tree.Solve(t)
 	doc := solveDoc{Tree: t.String(), Kind: kindName(t.Kind(0)), Value: sol.Value(0), Children: []solveChild{}, Optimal: []int{}}
 	for k := range t.NumChildren(0) {
-		c := t.Child(0, k)
-		sc := solveChild{Index: k, Move: t.Move(c), Kind: kindName(t.Kind(c)), Value: sol.Value(c), Optimal: sol.IsOptimal(0, k)}
-		if t.Kind(0) == core.Chance {
-			p := t.Prob(c)
-			sc.Prob = &p
-		}
-		if h, ok := t.Prior(c); ok {
-			sc.Prior = &h
-		}
-		doc.Children = append(doc.Children, sc)
+		doc.Children = append(doc.Children, rootChild(t, sol, k))
 	}
 	for _, k := range sol.Optimal(0) {
 		doc.Optimal = append(doc.Optimal, int(k))
 	}
 	return doc
+}
+
+// rootChild describes the root's child k.
+func rootChild(t *tree.Tree, sol *tree.Solution, k int) solveChild {
+	c := t.Child(0, k)
+	sc := solveChild{Index: k, Move: t.Move(c), Kind: kindName(t.Kind(c)), Value: sol.Value(c), Optimal: sol.IsOptimal(0, k)}
+	if t.Kind(0) == core.Chance {
+		p := t.Prob(c)
+		sc.Prob = &p
+	}
+	if h, ok := t.Prior(c); ok {
+		sc.Prior = &h
+	}
+	return sc
 }
 
 // num formats a value in the shortest form that reads back exactly.

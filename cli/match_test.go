@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -119,7 +119,7 @@ func TestMatchUsageErrors(t *testing.T) {
 // the package doc's schema (TestSchemaDocumented's rule for the other
 // commands).
 func TestMatchSchemaDocumented(t *testing.T) {
-	doc, err := os.ReadFile("doc.go")
+	doc, err := os.ReadFile(commandDoc)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -206,6 +206,7 @@ func cmdCheckGame(e *env, args []string) error {
 			}
 			return fmt.Errorf("%s: %w", gp.where, err)
 		}
+		e.tool.renameGameReplay(rep)
 		prog.finish(i, string(rep.Verdict))
 		doc.Positions = append(doc.Positions, rep)
 	}

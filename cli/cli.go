@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+
+	"github.com/mctscheck/mctscheck/rules"
 )
 
 // Exit codes (see the package doc).
@@ -25,6 +27,8 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+	// tool is the command being run, with the user's rules.
+	tool *Tool
 }
 
 // command is one subcommand of the tool.
@@ -65,11 +69,22 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
-// run runs the command line args and returns the exit code.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+// Run runs the command line args with the tool's rules and returns the
+// exit code.
+func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	for _, en := range t.Rules {
+		if err := rules.Register(en); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", t.name(), err)
+			return exitInternal
+		}
+	}
+	base := t.ctx
+	if base == nil {
+		base = context.Background()
+	}
+	ctx, stop := signal.NotifyContext(base, os.Interrupt)
 	defer stop()
-	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	e := &env{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr, tool: &t}
 
 	name, rest := "run", args
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
@@ -93,17 +108,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitOK
 		case errors.Is(err, errFinding):
 			return exitFinding
+		case errors.As(err, new(*interruption)):
+			fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
+			return exitInterrupted
 		case errors.Is(err, context.Canceled) && ctx.Err() != nil:
-			fmt.Fprintf(stderr, "mctscheck: %s: interrupted; nothing written\n", name)
+			fmt.Fprintf(stderr, "%s: %s: interrupted; nothing written\n", t.name(), name)
 			return exitInterrupted
 		}
-		fmt.Fprintf(stderr, "mctscheck: %s: %v\n", name, oneLine(err.Error()))
+		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, oneLine(err.Error()))
 		if _, ok := errors.AsType[*usageError](err); ok {
 			return exitUsage
 		}
 		return exitInternal
 	}
-	fmt.Fprintf(stderr, "mctscheck: unknown command %q (commands: %s; see mctscheck -h)\n", name, commandNames())
+	fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
 	return exitUsage
 }
 
@@ -160,5 +178,5 @@ func help(e *env, args []string) int {
 		fmt.Fprintf(e.stdout, mainUsage, b.String())
 		return exitOK
 	}
-	return run([]string{args[0], "-h"}, e.stdin, e.stdout, e.stderr)
+	return e.tool.Run([]string{args[0], "-h"}, e.stdin, e.stdout, e.stderr)
 }

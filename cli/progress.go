@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"fmt"
@@ -144,4 +144,11 @@ func (p *progress) clear() {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.width = 0
 	}
+}
+
+// progressOf returns how far job i got: trees done of total.
+func (p *progress) progressOf(i int) (done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.jobs[i].done, p.jobs[i].total
 }

@@ -1,0 +1,88 @@
+package rules_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+// register registers e for the test's duration.
+func register(t *testing.T, e *rules.Entry) {
+	t.Helper()
+	if err := rules.Register(e); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { rules.Unregister(e.Name) })
+}
+
+// cappedUCT is a user's entry for the tests: UCT with its constant as a
+// parameter, under a name of its own.
+func cappedUCT(name string) *rules.Entry {
+	return &rules.Entry{
+		Name:      name,
+		Summary:   "uct under another name",
+		Params:    []rules.Param{{Name: "c", Default: 0.5, Min: 0, Max: 10, Doc: "exploration"}},
+		Predicted: rules.Prediction{Consistent: true, Source: "test"},
+		New:       func(a map[string]float64) core.Rule { return rules.UCT{C: a["c"]} },
+	}
+}
+
+// TestRegister: a registered rule parses like a catalogue rule, with its
+// defaults and range checks, and Lookup hands out copies.
+func TestRegister(t *testing.T) {
+	e := cappedUCT("test-register")
+	register(t, e)
+	if err := rules.Register(e); err != nil {
+		t.Errorf("registering the same entry again: %v", err)
+	}
+	in, err := rules.Parse("test-register")
+	if err != nil || in.Spec != "test-register:c=0.5" || in.Rule != (rules.UCT{C: 0.5}) || !in.Predicted.Consistent {
+		t.Fatalf("Parse: %+v, %v", in, err)
+	}
+	if in, err := rules.Parse("test-register:c=2"); err != nil || in.Rule != (rules.UCT{C: 2}) {
+		t.Errorf("Parse c=2: %+v, %v", in, err)
+	}
+	if _, err := rules.Parse("test-register:c=11"); err == nil || !strings.Contains(err.Error(), `parameter "c" = 11, want in [0, 10]`) {
+		t.Errorf("Parse c=11: %v", err)
+	}
+	got, _ := rules.Lookup("test-register")
+	got.Params[0].Default = 3
+	if again, _ := rules.Lookup("test-register"); again.Params[0].Default != 0.5 {
+		t.Errorf("Lookup handed out the registered entry itself")
+	}
+	if _, err := rules.Parse("nope"); err == nil || !strings.Contains(err.Error(), "test-register") {
+		t.Errorf("the unknown-rule message does not list the registered rule: %v", err)
+	}
+}
+
+// TestRegisterErrors: a name taken or malformed, a missing New and a bad
+// parameter are refused.
+func TestRegisterErrors(t *testing.T) {
+	register(t, cappedUCT("test-errors"))
+	noNew := cappedUCT("test-no-new")
+	noNew.New = nil
+	badDefault := cappedUCT("test-bad-default")
+	badDefault.Params[0].Default = 20
+	inner := cappedUCT("test-inner")
+	inner.Params[0].Inner = true
+	for _, tt := range []struct {
+		e    *rules.Entry
+		want string
+	}{
+		{cappedUCT("uct"), `"uct" is a rule of the catalogue`},
+		{cappedUCT("lc0"), `"lc0" is a rule of the catalogue`},
+		{cappedUCT("test-errors"), `"test-errors" is registered already`},
+		{cappedUCT("My Rule"), `name "My Rule"`},
+		{cappedUCT(""), `name ""`},
+		{noNew, "New is nil"},
+		{badDefault, `default 20 not in [0, 10]`},
+		{inner, "inner rules are not supported"},
+		{nil, "nil entry"},
+	} {
+		if err := rules.Register(tt.e); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Register: %v, want %q", err, tt.want)
+		}
+	}
+}
