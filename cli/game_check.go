@@ -284,13 +284,8 @@ func (d *checkGameDoc) total(p rules.Prediction) {
 	default:
 		d.Verdict = props.NoCounterexample
 	}
-	d.Agreement = agreementOf(p, d.Verdict)
-	if d.Agreement == Contradicted && (!p.Consistent || p.BinaryOnly()) {
-		// No witness for a rule predicted inconsistent: real positions need
-		// hold no trap. A witness for one predicted consistent on binary
-		// deterministic games: Connect Four has draws.
-		d.Agreement = NotRefuted
-	}
+	// Connect Four has draws: not a binary deterministic game.
+	d.Agreement = agreementOnChosen(p, d.Verdict, !p.BinaryOnly())
 	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d inconclusive, %d no counterexample",
 		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Inconclusive, t.NoCounterexample)
 }

@@ -331,16 +331,31 @@ func TestRunNotRefuted(t *testing.T) {
 	}
 }
 
-// TestCheckContradicted: a verdict opposite to the prediction exits 1 and
-// says so: greedy-fpu, predicted inconsistent, converges on a tree that has
-// no trap.
+// TestCheckContradicted: on a tree the user chose, a witness for a rule
+// predicted consistent contradicts the prediction and exits 1 (my-greedy,
+// whose author predicted it consistent); no witness for a rule predicted
+// inconsistent does not, since the tree need hold none of its traps
+// (greedy-fpu on a tree without a first loss), nor does a witness outside the
+// prediction's class of games.
 func TestCheckContradicted(t *testing.T) {
-	r := mctscheck(t, "", "check", "-rule", "greedy-fpu", "-tree", "(max 1 0)")
-	if r.code != 1 {
-		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	r := mycheck(t, "check", "-rule", "my-greedy", "-tree", "(max (max 0 1) (min 1 0))")
+	if r.code != 1 || !strings.Contains(r.stdout, "prediction contradicted") {
+		t.Errorf("my-greedy on its trap: exit %d, want 1 and a contradiction\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if !strings.Contains(r.stdout, "contradicted") {
-		t.Errorf("no contradiction in\n%s", r.stdout)
+	for _, c := range []struct{ rule, tree string }{
+		{"greedy-fpu", "(max 1 0)"},
+		{"threshold:v=0.3,rule=uct", "(max (min 1 1 1 0) (max 0 1))"},
+	} {
+		r := mctscheck(t, "", "check", "-rule", c.rule, "-tree", c.tree)
+		if r.code != 0 || !strings.Contains(r.stdout, "no counterexample") || !strings.Contains(r.stdout, "prediction not refuted") {
+			t.Errorf("%s on %s: exit %d, want 0, no counterexample, not refuted\n%s%s", c.rule, c.tree, r.code, r.stdout, r.stderr)
+		}
+	}
+	// smoothed is predicted consistent on binary deterministic games; its
+	// witness on a tree with a reward of 1/2 is outside that class.
+	r = mctscheck(t, "", "check", "-rule", "smoothed", "-tree", "(max (max 0 1) 0.5)")
+	if r.code != 0 || !strings.Contains(r.stdout, "verdict    inconsistent") || !strings.Contains(r.stdout, "prediction not refuted") {
+		t.Errorf("smoothed on a non-binary trap: exit %d, want 0, inconsistent, not refuted\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
 

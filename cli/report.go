@@ -85,7 +85,8 @@ func (r ruleResult) MarshalJSON() ([]byte, error) {
 	return joinObjects(r.ruleCheck, rep[:v], r.agreement, rep[v:])
 }
 
-// agreementOf compares verdict v with prediction p.
+// agreementOf compares verdict v with prediction p, for a check on the
+// checker's own trees (the traps and random trees).
 func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 	switch {
 	case v == props.Inconclusive:
@@ -94,6 +95,21 @@ func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 		return Reproduced
 	}
 	return Contradicted
+}
+
+// agreementOnChosen compares verdict v with prediction p for a check on
+// trees or positions the user chose. There, no witness does not contradict
+// a rule predicted inconsistent (the trees need hold none of its traps), and
+// a witness outside the prediction's class of games (inClass false: e.g. a
+// tree with chance nodes, for a claim about binary deterministic games) does
+// not contradict a rule predicted consistent on that class: both are "not
+// refuted".
+func agreementOnChosen(p rules.Prediction, v props.Verdict, inClass bool) Agreement {
+	a := agreementOf(p, v)
+	if a == Contradicted && (!p.Consistent || !inClass) {
+		return NotRefuted
+	}
+	return a
 }
 
 // newRuleResult describes the report of a check of in.

@@ -193,7 +193,7 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 	defer func() { c.sims += one.sims }()
 	cond := condition(res.Findings)
 	keep := func(t *tree.Tree) bool {
-		if o.BinaryOnly && !binaryDeterministic(t) {
+		if o.BinaryOnly && !t.BinaryDeterministic() {
 			return false
 		}
 		r, err := one.seeds(ctx, "candidate", t, true)

@@ -654,7 +654,7 @@ func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Find
 		return nil, err
 	}
 	eo := o.Options
-	eo.BinaryOnly = binaryDeterministic(tr)
+	eo.BinaryOnly = tr.BinaryDeterministic()
 	ex := &checker{rule: c.rule, opts: eo}
 	res := TreeResult{Name: fmt.Sprintf("%s position %s", o.Game, o.Position), Tree: tr, Verdict: Inconsistent,
 		Findings: fs, Fault: f, FailedSeeds: 1, Seed: seed}

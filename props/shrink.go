@@ -121,19 +121,3 @@ func leafRewards(v float64) []float64 {
 	}
 	return out
 }
-
-// binaryDeterministic reports whether t has no chance node and only
-// rewards 0 and 1: the class on which Algorithm 2 is proved consistent.
-func binaryDeterministic(t *tree.Tree) bool {
-	for i := range int32(t.Len()) {
-		switch t.Kind(i) {
-		case core.Chance:
-			return false
-		case core.Terminal:
-			if r := t.Reward(i); r != 0 && r != 1 {
-				return false
-			}
-		}
-	}
-	return true
-}

@@ -142,3 +142,20 @@ func (t *Tree) Equal(u *Tree) bool {
 		slices.Equal(t.prior, u.prior) &&
 		slices.Equal(t.hasPrior, u.hasPrior)
 }
+
+// BinaryDeterministic reports whether t has no chance node and only rewards
+// 0 and 1: the class of games on which the paper proves its rules
+// consistent (rules.BinaryDeterministic).
+func (t *Tree) BinaryDeterministic() bool {
+	for i := range int32(t.Len()) {
+		switch t.Kind(i) {
+		case core.Chance:
+			return false
+		case core.Terminal:
+			if r := t.Reward(i); r != 0 && r != 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
