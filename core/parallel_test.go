@@ -78,7 +78,7 @@ func TestTreeOneWorkerIsSerial(t *testing.T) {
 			if err := p.Run(bg, 1000); err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(dump(s), dump(p), cmp.Comparer(sameFloat)); diff != "" {
+			if diff := diffDumps(dump(s), dump(p)); diff != "" {
 				t.Errorf("tree-parallel with one worker differs from serial (-serial +tree):\n%s", diff)
 			}
 		})
@@ -95,7 +95,7 @@ func TestRootOneWorkerIsSerial(t *testing.T) {
 	if err := r.Run(bg, 2000); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(dump(s), dump(r.Worker(0)), cmp.Comparer(sameFloat)); diff != "" {
+	if diff := diffDumps(dump(s), dump(r.Worker(0))); diff != "" {
 		t.Errorf("root-parallel with one worker differs from serial (-serial +root):\n%s", diff)
 	}
 	if s.Decide(core.MostVisited) != r.Decide(core.MostVisited) {
@@ -128,13 +128,13 @@ func TestRootDeterministic(t *testing.T) {
 				}
 				decisions[i] = r.Decide(core.MostVisited)
 			}
-			if diff := cmp.Diff(dumps[0], dumps[1], cmp.Comparer(sameFloat)); diff != "" {
+			if diff := diffDumps(dumps[0], dumps[1]); diff != "" {
 				t.Errorf("GOMAXPROCS 1 and 2 differ (-1 +2):\n%s", diff)
 			}
 			if decisions[0] != decisions[1] {
 				t.Errorf("decisions %v", decisions)
 			}
-			if cmp.Equal(dumps[0][0], dumps[0][1], cmp.Comparer(sameFloat)) {
+			if diffDumps(dumps[0][0], dumps[0][1]) == "" {
 				t.Error("workers 0 and 1 searched alike: their seeds should differ")
 			}
 		})
@@ -265,7 +265,7 @@ func TestLockstep(t *testing.T) {
 				checkTree(t, s, 1201, c.cfg.Growth == core.GrowPaper)
 				dumps[i] = dump(s)
 			}
-			if diff := cmp.Diff(dumps[0], dumps[1], cmp.Comparer(sameFloat)); diff != "" {
+			if diff := diffDumps(dumps[0], dumps[1]); diff != "" {
 				t.Errorf("same seed, different statistics (-first +second):\n%s", diff)
 			}
 			c.cfg.Seed = 13
@@ -273,7 +273,7 @@ func TestLockstep(t *testing.T) {
 			run(t, serial, 800)
 			one := newTree(t, tttGames(1), c.rule, cfg)
 			run(t, one, 800)
-			if diff := cmp.Diff(dump(serial), dump(one), cmp.Comparer(sameFloat)); diff != "" {
+			if diff := diffDumps(dump(serial), dump(one)); diff != "" {
 				t.Errorf("lockstep with one worker differs from serial (-serial +lockstep):\n%s", diff)
 			}
 		})
