@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/games/goboard"
 )
 
 // runner is a search that BenchmarkParallel times: serial, root- or
@@ -20,7 +21,28 @@ type runner interface {
 	Run(ctx context.Context, sims int) error
 }
 
-// parallelCase is one parallel configuration of the reference workload.
+// parallelWorkload is a game and a search size BenchmarkParallel runs its
+// cases on: the reference synth tree, whose simulations cost a few hundred
+// nanoseconds, and 9×9 Go from the empty board, whose light playouts cost
+// about ten microseconds.
+type parallelWorkload struct {
+	name string
+	game func(b *testing.B) core.Game
+	sims int
+}
+
+var parallelWorkloads = []parallelWorkload{
+	{"game=synth/b=8/d=10", func(b *testing.B) core.Game { return synth(b, 8, 10) }, sims},
+	{"game=go9", func(b *testing.B) core.Game {
+		g, err := goboard.NewGame(goboard.Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return g
+	}, 10_000},
+}
+
+// parallelCase is one parallel configuration of a workload.
 type parallelCase struct {
 	mode    string // "root" or "tree"
 	workers int
@@ -36,12 +58,12 @@ var parallelCases = []parallelCase{
 	{"tree", 2, core.VirtualLoss{}},
 }
 
-// newParallel builds the parallel search of c on synth b=8 d=10 with
-// core.UCT, practical mode, the arena sized by a probe run.
-func newParallel(b *testing.B, c parallelCase) runner {
+// newParallel builds the parallel search of c on workload w with core.UCT,
+// practical mode, the arena sized by a probe run.
+func newParallel(b *testing.B, w parallelWorkload, c parallelCase) runner {
 	games := make([]core.Game, c.workers)
 	for i := range games {
-		games[i] = synth(b, 8, 10)
+		games[i] = w.game(b)
 	}
 	cfg := practical
 	cfg.Seed = seed
@@ -62,7 +84,7 @@ func newParallel(b *testing.B, c parallelCase) runner {
 		return s, s.Nodes
 	}
 	probe, nodes := build(0)
-	if err := probe.Run(context.Background(), sims); err != nil {
+	if err := probe.Run(context.Background(), w.sims); err != nil {
 		b.Fatal(err)
 	}
 	r, _ := build(nodes() + nodes()/8) // tree-parallel trees vary with timing
@@ -109,45 +131,51 @@ func BenchmarkParallel(b *testing.B) {
 		benchControl(b, func(start, n int) uint64 { return chase(cycle, start*len(cycle)/2, n) }, 2_000_000)
 		b.ReportMetric(float64(len(cycle)*lineSize)/(1<<20), "MiB") // after the loop, which resets the metrics
 	})
-	for _, c := range parallelCases {
-		name := fmt.Sprintf("game=synth/b=8/d=10/rule=uct/mode=%s/workers=%d", c.mode, c.workers)
-		if c.mode == "tree" {
-			name += fmt.Sprintf("/vl=%g", c.vl.N)
+	for _, w := range parallelWorkloads {
+		for _, c := range parallelCases {
+			name := fmt.Sprintf("%s/rule=uct/mode=%s/workers=%d", w.name, c.mode, c.workers)
+			if c.mode == "tree" {
+				name += fmt.Sprintf("/vl=%g", c.vl.N)
+			}
+			b.Run(name, func(b *testing.B) { benchParallel(b, w, c) })
 		}
-		b.Run(name, func(b *testing.B) {
-			ctx := context.Background()
-			serial := newSearch(b, synth(b, 8, 10), core.UCT{C: math.Sqrt2}, core.Config{Growth: core.GrowPractical, Seed: seed})
-			if err := serial.Run(ctx, sims); err != nil {
-				b.Fatal(err)
-			}
-			par := newParallel(b, c)
-			b.ReportAllocs()
-			var serialWall, parWall, serialCPU, parCPU time.Duration
-			for b.Loop() {
-				serial.Reset(seed)
-				c0 := processCPU()
-				t0 := time.Now()
-				if err := serial.Run(ctx, sims); err != nil {
-					b.Fatal(err)
-				}
-				t1 := time.Now()
-				serialCPU += processCPU() - c0
-				c0 = processCPU()
-				par.Reset(seed)
-				if err := par.Run(ctx, sims); err != nil {
-					b.Fatal(err)
-				}
-				parCPU += processCPU() - c0
-				parWall += time.Since(t1)
-				serialWall += t1.Sub(t0)
-			}
-			n := float64(b.N) * sims
-			b.ReportMetric(float64(parWall.Nanoseconds())/n, "wall-ns/sim")
-			b.ReportMetric(float64(parCPU.Nanoseconds())/n, "cpu-ns/sim")
-			b.ReportMetric(serialWall.Seconds()/parWall.Seconds(), "speed-up")
-			b.ReportMetric(parCPU.Seconds()/serialCPU.Seconds(), "cpu-ratio")
-		})
 	}
+}
+
+// benchParallel times one case of BenchmarkParallel: a serial search of
+// w.sims simulations, then the parallel one, per op.
+func benchParallel(b *testing.B, w parallelWorkload, c parallelCase) {
+	ctx := context.Background()
+	serial := newSearch(b, w.game(b), core.UCT{C: math.Sqrt2}, core.Config{Growth: core.GrowPractical, Seed: seed})
+	if err := serial.Run(ctx, w.sims); err != nil {
+		b.Fatal(err)
+	}
+	par := newParallel(b, w, c)
+	b.ReportAllocs()
+	var serialWall, parWall, serialCPU, parCPU time.Duration
+	for b.Loop() {
+		serial.Reset(seed)
+		c0 := processCPU()
+		t0 := time.Now()
+		if err := serial.Run(ctx, w.sims); err != nil {
+			b.Fatal(err)
+		}
+		t1 := time.Now()
+		serialCPU += processCPU() - c0
+		c0 = processCPU()
+		par.Reset(seed)
+		if err := par.Run(ctx, w.sims); err != nil {
+			b.Fatal(err)
+		}
+		parCPU += processCPU() - c0
+		parWall += time.Since(t1)
+		serialWall += t1.Sub(t0)
+	}
+	n := float64(b.N) * float64(w.sims)
+	b.ReportMetric(float64(parWall.Nanoseconds())/n, "wall-ns/sim")
+	b.ReportMetric(float64(parCPU.Nanoseconds())/n, "cpu-ns/sim")
+	b.ReportMetric(serialWall.Seconds()/parWall.Seconds(), "speed-up")
+	b.ReportMetric(parCPU.Seconds()/serialCPU.Seconds(), "cpu-ratio")
 }
 
 // benchControl times a control: work(0, n) on one goroutine, then work(0,
