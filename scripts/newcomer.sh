@@ -81,6 +81,8 @@ plan() {
 		echo "skip: the flow of a module of one's own, run below in one (at -benchtime 200x)" ;;
 	"scripts/connect4-overconfidence.sh") echo "skip: a minute of CPU for one figure; go test ./games/connect4 runs its short form" ;;
 	"scripts/table1.sh") echo "skip: hours of CPU" ;;
+	"BENCH='Search/game=synth/b=8/d=10/rule=uct/mode=practical\$' COUNT=10 scripts/benchcmp.sh 23965f6 HEAD")
+		echo "skip: the README's Speed figure, 20 runs against an old commit; scripts/benchcmp.sh HEAD~1 above runs the same script" ;;
 	*) echo "unknown" ;;
 	esac
 }
