@@ -53,8 +53,8 @@ type Options struct {
 	// Workers, as a serial one is: same options, same report, on any
 	// machine. It asks whether the rule stays consistent when the
 	// statistics it reads lag behind by the simulations in flight. 0 or 1
-	// means the serial search; witnesses then carry no mctscheck replay
-	// line, which has no flag for it (the go test line replays them).
+	// means the serial search. mctscheck check's -workers, -virtual-loss
+	// and -virtual-value set them, and replay lines carry them.
 	Workers     int
 	VirtualLoss core.VirtualLoss
 	// Jobs is the number of trees judged at once, each in its own

@@ -15,7 +15,7 @@ func replayLines(t *tree.Tree, o Options, testName string) []string {
 	if testName != "" {
 		out = append(out, fmt.Sprintf("%s=%s %s=%d go test -run '^%s$' .", TreeEnv, q, SeedEnv, o.Seed, regexp.QuoteMeta(testName)))
 	}
-	if o.RuleSpec != "" && o.Workers < 2 {
+	if o.RuleSpec != "" {
 		line := fmt.Sprintf("mctscheck check -rule %s -tree %s -seed %d -seeds %d -budget %d",
 			shellQuote(o.RuleSpec), q, o.Seed, o.Seeds, o.MaxBudget)
 		if o.KeepOrder {
@@ -26,6 +26,9 @@ func replayLines(t *tree.Tree, o Options, testName string) []string {
 		}
 		if o.Backup == core.BackupMinimax {
 			line += " -backup minimax"
+		}
+		if o.Workers >= 2 {
+			line += fmt.Sprintf(" -workers %d -virtual-loss %g -virtual-value %g", o.Workers, o.VirtualLoss.N, o.VirtualLoss.Value)
 		}
 		out = append(out, line)
 	}
