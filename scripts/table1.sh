@@ -17,7 +17,8 @@
 # Environment:
 #   TABLE1_RULE     the rule X (default mc-rave: MoGo's RAVE, no UCT term)
 #   TABLE1_CELLS    game:budget cells, in the order played (default
-#                   "connect4:1000 go9:1000 connect4:10000 go9:4000 connect4:100000")
+#                   "connect4:1000 go9:1000 connect4:10000 go9:4000 connect4:100000
+#                   go9:250 go9:500")
 #   TABLE1_GAMES    games per cell (default 600: a 95% interval of ±4%)
 #   TABLE1_CHUNK    games per part (default 100)
 #   TABLE1_WORKERS  games at once (default 1)
@@ -25,7 +26,8 @@
 #
 # OUT defaults to ./table1. A cell takes, on one core of the development
 # machine, about: connect4 1000 1 min, go9 1000 25 min, connect4 10000
-# 10 min, go9 4000 1.5 h, connect4 100000 2 h (600 games).
+# 10 min, go9 4000 1.5 h, connect4 100000 2 h, go9 250 6 min, go9 500
+# 12 min (600 games).
 #
 # Exit status: 0 done, 1 a match failed, 2 bad usage.
 set -euo pipefail
@@ -38,7 +40,7 @@ if [[ ${1:-} == -summary ]]; then
 fi
 out=${1:-table1}
 rule=${TABLE1_RULE:-mc-rave}
-cells=${TABLE1_CELLS:-connect4:1000 go9:1000 connect4:10000 go9:4000 connect4:100000}
+cells=${TABLE1_CELLS:-connect4:1000 go9:1000 connect4:10000 go9:4000 connect4:100000 go9:250 go9:500}
 games=${TABLE1_GAMES:-600}
 chunk=${TABLE1_CHUNK:-100}
 workers=${TABLE1_WORKERS:-1}
