@@ -127,7 +127,7 @@ func cmdCheck(e *env, args []string) error {
 	if fs.isSet("binary") {
 		o.BinaryOnly = *binary
 	}
-	prog := newProgress(e.stderr, []string{label(in)})
+	prog := newProgress(e.stderr, e.tool.name(), []string{label(in)})
 	o.Progress = func(done, total int) { prog.update(0, done, total) }
 	prog.begin(0)
 	var rep *props.Report

@@ -191,7 +191,7 @@ func cmdCheckGame(e *env, args []string) error {
 	for i, gp := range positions {
 		names[i] = shorten(gp.moves, 19)
 	}
-	prog := newProgress(e.stderr, names)
+	prog := newProgress(e.stderr, e.tool.name(), names)
 	for i, gp := range positions {
 		prog.begin(i)
 		o.Position = gp.moves

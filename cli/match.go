@@ -145,14 +145,14 @@ func cmdMatch(e *env, args []string) error {
 				// A line every 5% of the games and at the end.
 				if step := done * 20 / *games; step != last {
 					last = step
-					fmt.Fprintf(e.stderr, "mctscheck: match: %s, budget %d: %d/%d games (%.0fs)\n",
+					fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: %d/%d games (%.0fs)\n", e.tool.name(),
 						game.Name(), bud, done, *games, time.Since(t0).Seconds())
 				}
 			}}
 		res, err := match.Play(e.ctx, cfg)
 		if err != nil {
 			if _, ok := errors.AsType[*core.RuleError](err); ok {
-				fmt.Fprintf(e.stderr, "mctscheck: match: a rule failed: %v\n", err)
+				fmt.Fprintf(e.stderr, "%s: match: a rule failed: %v\n", e.tool.name(), err)
 				return errFinding
 			}
 			return err
@@ -160,7 +160,7 @@ func cmdMatch(e *env, args []string) error {
 		mb := budgetResult(bud, res)
 		mb.ElapsedNS = int64(time.Since(t0))
 		doc.Budgets = append(doc.Budgets, mb)
-		fmt.Fprintf(e.stderr, "mctscheck: match: %s, budget %d: A %s\n", game.Name(), bud, rateText(&mb))
+		fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: A %s\n", e.tool.name(), game.Name(), bud, rateText(&mb))
 		if *out != "" {
 			if err := writeGames(*out, game.Name(), bud, a.Name, b.Name, res); err != nil {
 				return fmt.Errorf("-out: %w", err)

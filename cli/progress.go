@@ -15,6 +15,7 @@ import (
 type progress struct {
 	mu       sync.Mutex
 	w        io.Writer
+	prefix   string // the command's name, as in "mctscheck: "
 	live     bool
 	start    time.Time
 	jobs     []jobState
@@ -49,8 +50,8 @@ func isTerminal(w io.Writer) bool {
 }
 
 // newProgress starts reporting on the jobs named; close stops it.
-func newProgress(w io.Writer, names []string) *progress {
-	p := &progress{w: w, live: isTerminal(w), start: time.Now(), quit: make(chan struct{}), stopped: make(chan struct{})}
+func newProgress(w io.Writer, command string, names []string) *progress {
+	p := &progress{w: w, prefix: command + ": ", live: isTerminal(w), start: time.Now(), quit: make(chan struct{}), stopped: make(chan struct{})}
 	for _, n := range names {
 		p.jobs = append(p.jobs, jobState{name: n})
 	}
@@ -98,7 +99,7 @@ func (p *progress) finish(i int, result string) {
 	j.running = false
 	p.finished++
 	p.clear()
-	fmt.Fprintf(p.w, "mctscheck: [%*d/%d] %-19s %s (%.1fs)\n", len(fmt.Sprint(len(p.jobs))), p.finished, len(p.jobs),
+	fmt.Fprintf(p.w, "%s[%*d/%d] %-19s %s (%.1fs)\n", p.prefix, len(fmt.Sprint(len(p.jobs))), p.finished, len(p.jobs),
 		j.name, result, time.Since(j.started).Seconds())
 	if p.live {
 		p.status()
@@ -125,7 +126,7 @@ func (p *progress) status() {
 	if len(running) == 0 {
 		return
 	}
-	line := fmt.Sprintf("mctscheck: %d/%d rules done, %.0fs; checking %s", p.finished, len(p.jobs),
+	line := fmt.Sprintf("%s%d/%d rules done, %.0fs; checking %s", p.prefix, p.finished, len(p.jobs),
 		time.Since(p.start).Seconds(), strings.Join(running, ", "))
 	if !p.live {
 		fmt.Fprintln(p.w, line+" trees")

@@ -140,7 +140,7 @@ func cmdRun(e *env, args []string) error {
 		names = append(names, label(in))
 	}
 	start := time.Now()
-	prog := newProgress(e.stderr, names)
+	prog := newProgress(e.stderr, e.tool.name(), names)
 	doc.Rules, err = checkAll(e, insts, *workers, prog, func(in *rules.Instance) props.Options {
 		return props.Options{Traps: extra, Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 			Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
@@ -164,7 +164,7 @@ func cmdRun(e *env, args []string) error {
 		}
 	}
 	if !doc.Partial {
-		fmt.Fprintf(e.stderr, "mctscheck: checked %d rules in %.1fs\n", len(doc.Rules), time.Since(start).Seconds())
+		fmt.Fprintf(e.stderr, "%s: checked %d rules in %.1fs\n", e.tool.name(), len(doc.Rules), time.Since(start).Seconds())
 	}
 
 	if *out != "" {

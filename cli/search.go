@@ -112,7 +112,7 @@ func cmdSearch(e *env, args []string) error {
 		if err := s.Run(e.ctx, int(b-s.Sims())); err != nil {
 			var re *core.RuleError
 			if errors.As(err, &re) {
-				fmt.Fprintf(e.stderr, "mctscheck: search: the rule failed: %v\n", err)
+				fmt.Fprintf(e.stderr, "%s: search: the rule failed: %v\n", e.tool.name(), err)
 				return errFinding
 			}
 			return err

@@ -47,6 +47,9 @@ func TestToolRun(t *testing.T) {
 	if !strings.Contains(r.stdout, "my-greedy") || strings.Contains(r.stdout, "uct") {
 		t.Errorf("the table is not about my-greedy alone:\n%s", r.stdout)
 	}
+	if !strings.Contains(r.stderr, "mycheck: [1/1] my-greedy") || strings.Contains(r.stderr, "mctscheck:") {
+		t.Errorf("progress lines do not name mycheck:\n%s", r.stderr)
+	}
 	const replay = "mycheck check -rule 'my-greedy:fpu=1' -tree "
 	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
