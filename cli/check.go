@@ -117,7 +117,7 @@ func cmdCheck(e *env, args []string) error {
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder,
 		Workers: *workers,
-		Jobs: runtime.GOMAXPROCS(0)} // the catalogue's rules may be called from several goroutines
+		Jobs:    runtime.GOMAXPROCS(0)} // the catalogue's rules may be called from several goroutines
 	if *workers >= 2 {
 		o.VirtualLoss = core.VirtualLoss{N: *vlN, Value: *vlValue}
 	}
