@@ -3,13 +3,12 @@ package cli
 import (
 	"context"
 	"io"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mctscheck/mctscheck/games/goboard"
+	gtpclient "github.com/mctscheck/mctscheck/gtp"
 	"github.com/mctscheck/mctscheck/match"
 )
 
@@ -167,7 +166,7 @@ func TestGTPEdges(t *testing.T) {
 
 // gtpSession starts a gtp session of the tool in this process and returns
 // a client for it and a function that waits for its end.
-func gtpSession(t *testing.T, args ...string) (*match.GTPClient, func() int) {
+func gtpSession(t *testing.T, args ...string) (*gtpclient.Client, func() int) {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -177,7 +176,7 @@ func gtpSession(t *testing.T, args ...string) (*match.GTPClient, func() int) {
 		outW.Close()
 		done <- code
 	}()
-	return match.NewGTPClient(outR, inW), func() int { inW.Close(); return <-done }
+	return gtpclient.NewClient(outR, inW), func() int { inW.Close(); return <-done }
 }
 
 // TestGTPSelfPlay: the referee plays a whole 5×5 game between two gtp
@@ -196,7 +195,7 @@ func TestGTPSelfPlay(t *testing.T) {
 	if s := match.ScoreText(g.Score); g.BlackScore != s || g.WhiteScore != s {
 		t.Errorf("final_score: black %q, white %q; the referee counts %s", g.BlackScore, g.WhiteScore, s)
 	}
-	for _, c := range []*match.GTPClient{black, white} {
+	for _, c := range []*gtpclient.Client{black, white} {
 		if err := c.Close(); err != nil {
 			t.Error(err)
 		}
@@ -206,25 +205,11 @@ func TestGTPSelfPlay(t *testing.T) {
 	}
 }
 
-// gnugoPath returns the gnugo binary, or "" if there is none.
-func gnugoPath() string {
-	if p := os.Getenv("GNUGO"); p != "" {
-		return p
-	}
-	if p, err := exec.LookPath("gnugo"); err == nil {
-		return p
-	}
-	if _, err := os.Stat("/usr/games/gnugo"); err == nil {
-		return "/usr/games/gnugo"
-	}
-	return ""
-}
-
 // TestGTPvsGNUGo plays a 9×9 game against GNU Go 3.8 to its end when gnugo
 // is installed: every move of each side is accepted by the other.
 // scripts/gtp-vs-gnugo.sh plays a stronger game.
 func TestGTPvsGNUGo(t *testing.T) {
-	path := gnugoPath()
+	path := gtpclient.FindGNUGo()
 	if path == "" {
 		t.Skip("gnugo not installed (apt-get install gnugo, or set GNUGO); skipping the game against GNU Go")
 	}
@@ -232,7 +217,7 @@ func TestGTPvsGNUGo(t *testing.T) {
 		t.Skip("-short: skipping the game against GNU Go")
 	}
 	ours, wait := gtpSession(t, "-rule", "threshold:v=0.3,rule=mc-rave", "-budget", "100")
-	gnugo, err := match.StartGTP(nil, path, "--mode", "gtp", "--chinese-rules", "--positional-superko", "--level", "0", "--seed", "1")
+	gnugo, err := gtpclient.Start(nil, path, "--mode", "gtp", "--chinese-rules", "--positional-superko", "--level", "0", "--seed", "1")
 	if err != nil {
 		t.Fatal(err)
 	}

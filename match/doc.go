@@ -60,7 +60,7 @@
 //
 // # GTP
 //
-// GTPClient speaks the Go Text Protocol to an engine, started by StartGTP
+// gtp.Client speaks the Go Text Protocol to an engine, started by gtp.Start
 // or connected through any reader and writer. Referee plays one game
 // between two engines: it sets both up, asks each in turn for a move,
 // checks the move on its own board, tells the other engine, and ends the

@@ -1,114 +1,14 @@
 package match
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/mctscheck/mctscheck/games/goboard"
+	"github.com/mctscheck/mctscheck/gtp"
 )
-
-// GTPClient talks to a Go engine over the Go Text Protocol (version 2): a
-// command is one line; a reply starts with "=" (success) or "?" (failure),
-// may span lines and ends with an empty line.
-type GTPClient struct {
-	w   io.Writer
-	r   *bufio.Reader
-	cmd *exec.Cmd // when the client started the engine
-	in  io.Closer
-}
-
-// NewGTPClient returns a client that writes commands to w and reads
-// replies from r: the pipes of an engine, or of a GTP session run in the
-// same process.
-func NewGTPClient(r io.Reader, w io.Writer) *GTPClient {
-	return &GTPClient{w: w, r: bufio.NewReader(r)}
-}
-
-// StartGTP starts the engine command name with args and returns a client
-// for it. Its standard error goes to stderr (nil: discarded).
-func StartGTP(stderr io.Writer, name string, args ...string) (*GTPClient, error) {
-	cmd := exec.Command(name, args...)
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		return nil, err
-	}
-	c := NewGTPClient(out, in)
-	c.cmd, c.in = cmd, in
-	return c, nil
-}
-
-// GTPError is a failure reply ("? message") to a command.
-type GTPError struct {
-	Command, Message string
-}
-
-func (e *GTPError) Error() string { return fmt.Sprintf("gtp %q: %s", e.Command, e.Message) }
-
-// Send sends one command and returns the text of a success reply (without
-// "=" and the id), a *GTPError for a failure reply, or the error of a
-// broken pipe or a malformed reply.
-func (c *GTPClient) Send(command string) (string, error) {
-	if _, err := io.WriteString(c.w, command+"\n"); err != nil {
-		return "", fmt.Errorf("gtp %q: %w", command, err)
-	}
-	var reply []string
-	for {
-		line, err := c.r.ReadString('\n')
-		if err != nil {
-			return "", fmt.Errorf("gtp %q: %w", command, err)
-		}
-		line = strings.TrimRight(line, "\r\n")
-		if line == "" {
-			if len(reply) == 0 {
-				continue // blank lines before a reply
-			}
-			break
-		}
-		reply = append(reply, line)
-	}
-	text := strings.Join(reply, "\n")
-	switch text[0] {
-	case '=':
-		return strings.TrimSpace(strings.TrimLeft(text[1:], "0123456789")), nil
-	case '?':
-		return "", &GTPError{command, strings.TrimSpace(strings.TrimLeft(text[1:], "0123456789"))}
-	}
-	return "", fmt.Errorf("gtp %q: malformed reply %q", command, text)
-}
-
-// Close sends quit and, for an engine the client started, waits for it to
-// exit, killing it after two seconds.
-func (c *GTPClient) Close() error {
-	_, qerr := c.Send("quit")
-	if c.cmd == nil {
-		return qerr
-	}
-	_ = c.in.Close()
-	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(2 * time.Second):
-		_ = c.cmd.Process.Kill()
-		return errors.New("gtp engine did not quit; killed")
-	}
-}
 
 // RefereeConfig sets up a game between two GTP engines.
 type RefereeConfig struct {
@@ -149,14 +49,14 @@ type GTPGame struct {
 // passes, a resignation or the move cap. An illegal move from an engine,
 // or a move the other engine refuses, is an error that names it; the
 // moves so far are in the GTPGame returned with it.
-func Referee(ctx context.Context, black, white *GTPClient, cfg RefereeConfig) (*GTPGame, error) {
+func Referee(ctx context.Context, black, white *gtp.Client, cfg RefereeConfig) (*GTPGame, error) {
 	st, err := NewGoState(cfg.Go)
 	if err != nil {
 		return nil, err
 	}
 	b := st.Board()
 	size, komi := b.Size(), strconv.FormatFloat(b.Komi(), 'f', -1, 64)
-	for _, e := range []*GTPClient{black, white} {
+	for _, e := range []*gtp.Client{black, white} {
 		for _, c := range []string{"boardsize " + strconv.Itoa(size), "komi " + komi, "clear_board"} {
 			if _, err := e.Send(c); err != nil {
 				return nil, err
@@ -164,7 +64,7 @@ func Referee(ctx context.Context, black, white *GTPClient, cfg RefereeConfig) (*
 		}
 	}
 	res := &GTPGame{}
-	engines := map[string]*GTPClient{"b": black, "w": white}
+	engines := map[string]*gtp.Client{"b": black, "w": white}
 	for n := 1; !st.Over(); n++ {
 		if err := ctx.Err(); err != nil {
 			return res, err

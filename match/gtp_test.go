@@ -10,12 +10,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mctscheck/mctscheck/games/goboard"
+	"github.com/mctscheck/mctscheck/gtp"
 )
 
 // scripted starts an engine in the test's process that answers genmove
 // with the moves given, in order, and every other command with success,
 // except "frob", which it does not know. It records the commands it gets.
-func scripted(t *testing.T, moves ...string) (*GTPClient, *[]string) {
+func scripted(t *testing.T, moves ...string) (*gtp.Client, *[]string) {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -42,7 +43,7 @@ func scripted(t *testing.T, moves ...string) (*GTPClient, *[]string) {
 			}
 		}
 	}()
-	return NewGTPClient(outR, inW), &got
+	return gtp.NewClient(outR, inW), &got
 }
 
 func TestReferee(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/gtp"
 )
 
 // The differential check against GNU Go 3.8 over GTP.
@@ -72,7 +73,7 @@ func envInt(t *testing.T, name string, def int) int {
 }
 
 func TestGNUGo(t *testing.T) {
-	path := findGNUGo()
+	path := gtp.FindGNUGo()
 	if path == "" {
 		t.Skip("gnugo not found (on PATH, /usr/games/gnugo or $GNUGO): skipping the GNU Go differential check; install it with apt-get install gnugo")
 	}

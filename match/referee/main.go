@@ -22,6 +22,7 @@ import (
 	"os/signal"
 
 	"github.com/mctscheck/mctscheck/games/goboard"
+	"github.com/mctscheck/mctscheck/gtp"
 	"github.com/mctscheck/mctscheck/match"
 )
 
@@ -47,18 +48,18 @@ func main() {
 }
 
 func play(ctx context.Context, blackCmd, whiteCmd string, cfg goboard.Config, sgfFile string, quiet bool) error {
-	black, err := match.StartGTP(os.Stderr, "sh", "-c", blackCmd)
+	black, err := gtp.Start(os.Stderr, "sh", "-c", blackCmd)
 	if err != nil {
 		return fmt.Errorf("black: %w", err)
 	}
 	defer black.Close()
-	white, err := match.StartGTP(os.Stderr, "sh", "-c", whiteCmd)
+	white, err := gtp.Start(os.Stderr, "sh", "-c", whiteCmd)
 	if err != nil {
 		return fmt.Errorf("white: %w", err)
 	}
 	defer white.Close()
 	names := [2]string{}
-	for i, e := range []*match.GTPClient{black, white} {
+	for i, e := range []*gtp.Client{black, white} {
 		name, err := e.Send("name")
 		if err != nil {
 			return err
