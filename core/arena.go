@@ -157,49 +157,15 @@ func (a *arena) chunkSize(j, k int) int {
 // grow0 grows chunk 0 of every statistic the search keeps to size.
 func (a *arena) grow0(size int) {
 	a.total += size - len(a.nodes.c0)
-	a.nodes.grow0(size)
-	if a.virt.used() {
-		a.virt.grow0(size)
-	}
-	if a.prior.used() {
-		a.prior.grow0(size)
-	}
-	if a.amaf.used() {
-		a.amaf.grow0(size)
-		a.moves.grow0(size)
-	}
-	if a.mm.used() {
-		a.mm.grow0(size)
-	}
-	if a.sq.used() {
-		a.sq.grow0(size)
-	}
-	if a.fly.used() {
-		a.fly.grow0(size)
+	for _, c := range a.columns() {
+		c.grow0(size)
 	}
 }
 
 // addChunk allocates chunk j of every statistic the search keeps.
 func (a *arena) addChunk(j, size int) {
-	a.nodes.add(j, size)
-	if a.virt.used() {
-		a.virt.add(j, size)
-	}
-	if a.prior.used() {
-		a.prior.add(j, size)
-	}
-	if a.amaf.used() {
-		a.amaf.add(j, size)
-		a.moves.add(j, size)
-	}
-	if a.mm.used() {
-		a.mm.add(j, size)
-	}
-	if a.sq.used() {
-		a.sq.add(j, size)
-	}
-	if a.fly.used() {
-		a.fly.add(j, size)
+	for _, c := range a.columns() {
+		c.add(j, size)
 	}
 	a.total += size
 }
@@ -214,7 +180,8 @@ func (a *arena) reserve() {
 }
 
 // clear zeroes k new slots from first on, in every statistic: memory is
-// reused after Reset.
+// reused after Reset. It runs on every expansion, so it names the
+// statistics itself rather than going through columns.
 func (a *arena) clear(first, k int32) {
 	clear(a.nodes.span(first, k))
 	if a.virt.used() {
@@ -241,26 +208,32 @@ func (a *arena) clear(first, k int32) {
 // share prepares every statistic's table for tree-parallel use.
 func (a *arena) share() {
 	a.shared = true
-	a.nodes.share()
-	if a.virt.used() {
-		a.virt.share()
+	for _, c := range a.columns() {
+		c.share()
 	}
-	if a.prior.used() {
-		a.prior.share()
+}
+
+// column is one statistic's chunks, as the arena grows them: chunked[T]
+// for any T.
+type column interface {
+	grow0(size int)
+	add(j, size int)
+	share()
+}
+
+// columns returns the statistics the search keeps, the nodes first, for
+// the arena's growth (clear, on every expansion, names them itself).
+func (a *arena) columns() []column {
+	out := []column{&a.nodes}
+	for _, c := range []interface {
+		column
+		used() bool
+	}{&a.virt, &a.prior, &a.amaf, &a.moves, &a.mm, &a.sq, &a.fly} {
+		if c.used() {
+			out = append(out, c)
+		}
 	}
-	if a.amaf.used() {
-		a.amaf.share()
-		a.moves.share()
-	}
-	if a.mm.used() {
-		a.mm.share()
-	}
-	if a.sq.used() {
-		a.sq.share()
-	}
-	if a.fly.used() {
-		a.fly.share()
-	}
+	return out
 }
 
 // reset forgets every node, keeping the chunks.
