@@ -410,20 +410,10 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 		st.amaf = buf
 	}
 	if s.mm.used() {
-		buf := w.mmBuf[:k]
-		for i := range buf {
-			buf[i] = loadF(s.mm.at(first+int32(i)), true)
-		}
-		st.mm = buf
-		st.sMM = loadF(s.mm.at(cur), true)
+		st.mm, st.sMM = snapshotFloats(&s.mm, w.mmBuf[:k], first, cur)
 	}
 	if s.sq.used() {
-		buf := w.sqBuf[:k]
-		for i := range buf {
-			buf[i] = loadF(s.sq.at(first+int32(i)), true)
-		}
-		st.sq = buf
-		st.sSq = loadF(s.sq.at(cur), true)
+		st.sq, st.sSq = snapshotFloats(&s.sq, w.sqBuf[:k], first, cur)
 	}
 	w.inRule = true
 	i := s.rule.Select(st)
@@ -452,6 +442,15 @@ func (s *Search) backupShared(w *worker, reward float64) {
 	if s.arena.amaf.used() {
 		s.backupAMAF(w, reward, true)
 	}
+}
+
+// snapshotFloats reads, atomically, the len(buf) children from first on of a
+// float64 statistic into buf, and node cur's own value.
+func snapshotFloats(c *chunked[float64], buf []float64, first, cur int32) ([]float64, float64) {
+	for i := range buf {
+		buf[i] = loadF(c.at(first+int32(i)), true)
+	}
+	return buf, loadF(c.at(cur), true)
 }
 
 // String describes v: "virtual loss 1×0" (N × Value) or "no virtual loss".
