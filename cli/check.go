@@ -73,9 +73,9 @@ func cmdCheck(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
 	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
 	growth, backup := engineFlags(fs)
-	workers := fs.Int("workers", 0, "`K` ≥ 2: search tree-parallel with K workers in lockstep (deterministic for a given K), with the virtual loss below; 0 or 1: serial")
-	vlN := fs.Float64("virtual-loss", 1, "with -workers: `N` virtual simulations per simulation in flight")
-	vlValue := fs.Float64("virtual-value", 0, "with -workers: the reward `V` of each virtual simulation, chooser's side")
+	workers := fs.Int("tree-workers", 0, "`K` ≥ 2: search tree-parallel with K workers in lockstep (deterministic for a given K), with the virtual loss below; 0 or 1: serial")
+	vlN := fs.Float64("virtual-loss", 1, "with -tree-workers: `N` virtual simulations per simulation in flight")
+	vlValue := fs.Float64("virtual-value", 0, "with -tree-workers: the reward `V` of each virtual simulation, chooser's side")
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
@@ -86,17 +86,16 @@ func cmdCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkScale(*trees, *seeds); err != nil {
+		return err
+	}
 	switch {
-	case *trees < 1:
-		return usagef("-trees %d: want at least 1", *trees)
-	case *seeds < 1 || *seeds > 1024:
-		return usagef("-seeds %d: want 1 to 1024", *seeds)
 	case *seed == 0:
 		return usagef("-seed 0: want at least 1 (0 means the default, 1, to the checker)")
 	case *treeArg != "" && fs.isSet("trees"):
 		return usagef("-trees: give -tree (one tree) or -trees (random trees), not both")
 	case *workers < 0 || *workers > 64:
-		return usagef("-workers %d: want 0 to 64", *workers)
+		return usagef("-tree-workers %d: want 0 to 64", *workers)
 	case !(*vlN >= 0 && *vlN <= 1<<20):
 		return usagef("-virtual-loss %v: want 0 to 2^20 virtual simulations", *vlN)
 	case !(*vlValue >= 0 && *vlValue <= 1):

@@ -155,3 +155,14 @@ func checkBudget(b int) error {
 	}
 	return nil
 }
+
+// checkScale validates the checker's -trees and -seeds.
+func checkScale(trees, seeds int) error {
+	switch {
+	case trees < 1:
+		return usagef("-trees %d: want at least 1", trees)
+	case seeds < 1 || seeds > 1024:
+		return usagef("-seeds %d: want 1 to 1024", seeds)
+	}
+	return nil
+}

@@ -129,6 +129,9 @@ func cmdCheckGame(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := checkScale(1, *seeds); err != nil { // -trees is not a flag here
+		return err
+	}
 	switch {
 	case (*file == "") == !fs.isSet("moves"):
 		return usagef("-positions, -moves: give one: a file of positions or one position")
@@ -136,8 +139,6 @@ func cmdCheckGame(e *env, args []string) error {
 		return usagef("-limit %d: want ≥ 0 (0: all)", *limit)
 	case fs.isSet("limit") && *file == "":
 		return usagef("-limit: only with -positions")
-	case *seeds < 1 || *seeds > 1024:
-		return usagef("-seeds %d: want 1 to 1024", *seeds)
 	case *seed == 0:
 		return usagef("-seed 0: want at least 1")
 	case *order != 0 && *keepOrder:

@@ -203,9 +203,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"check", "-rule", "uct:c=abc"}, "", `-rule: rules: uct: parameter "c": "abc" is not a number`},
 		{[]string{"check", "-rule", "smoothed:k=0"}, "", `parameter "k" = 0`},
 		{[]string{"check", "-rule", "uct", "-budget", "1000"}, "", "check: -budget 1000: want 64 × a power of two"},
-		{[]string{"check", "-rule", "uct", "-workers", "65"}, "", "check: -workers 65: want 0 to 64"},
-		{[]string{"check", "-rule", "uct", "-workers", "2", "-virtual-loss", "-1"}, "", "check: -virtual-loss -1: want 0 to 2^20"},
-		{[]string{"check", "-rule", "uct", "-workers", "2", "-virtual-value", "NaN"}, "", "check: -virtual-value NaN: want a reward in [0,1]"},
+		{[]string{"check", "-rule", "uct", "-tree-workers", "65"}, "", "check: -tree-workers 65: want 0 to 64"},
+		{[]string{"check", "-rule", "uct", "-tree-workers", "2", "-virtual-loss", "-1"}, "", "check: -virtual-loss -1: want 0 to 2^20"},
+		{[]string{"check", "-rule", "uct", "-tree-workers", "2", "-virtual-value", "NaN"}, "", "check: -virtual-value NaN: want a reward in [0,1]"},
 		{[]string{"check", "-rule", "uct", "-budget", "512"}, "", "-budget 512"},
 		{[]string{"check", "-rule", "uct", "-seeds", "x"}, "", `invalid value "x" for flag -seeds`},
 		{[]string{"check", "-rule", "uct", "-seeds", "0"}, "", "-seeds 0"},
@@ -478,13 +478,13 @@ func TestEnginesCommand(t *testing.T) {
 // (-workers, in lockstep) carries a replay line with the workers and the
 // virtual loss, and that line gives the same witness again.
 func TestCheckWorkersReplay(t *testing.T) {
-	r := mctscheck(t, "", "check", "-rule", "greedy-fpu", "-workers", "2", "-tree", "(max (max 0 1) (min 1 0))", "-budget", "1024")
+	r := mctscheck(t, "", "check", "-rule", "greedy-fpu", "-tree-workers", "2", "-tree", "(max (max 0 1) (min 1 0))", "-budget", "1024")
 	_, line, ok := strings.Cut(r.stdout, "replay: mctscheck ")
 	if r.code != 0 || !ok {
 		t.Fatalf("exit %d, no replay line:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	line, _, _ = strings.Cut(line, "\n")
-	if !strings.Contains(line, "-workers 2 -virtual-loss 1 -virtual-value 0") {
+	if !strings.Contains(line, "-tree-workers 2 -virtual-loss 1 -virtual-value 0") {
 		t.Errorf("replay line without the workers: %s", line)
 	}
 	again := mctscheck(t, "", shellSplit(t, line)...)

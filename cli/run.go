@@ -91,11 +91,10 @@ func cmdRun(e *env, args []string) error {
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
+	if err := checkScale(*trees, *seeds); err != nil {
+		return err
+	}
 	switch {
-	case *trees < 1:
-		return usagef("-trees %d: want at least 1", *trees)
-	case *seeds < 1 || *seeds > 1024:
-		return usagef("-seeds %d: want 1 to 1024", *seeds)
 	case *workers < 1:
 		return usagef("-workers %d: want at least 1", *workers)
 	case *seed == 0:

@@ -53,7 +53,7 @@ type Options struct {
 	// Workers, as a serial one is: same options, same report, on any
 	// machine. It asks whether the rule stays consistent when the
 	// statistics it reads lag behind by the simulations in flight. 0 or 1
-	// means the serial search. mctscheck check's -workers, -virtual-loss
+	// means the serial search. mctscheck check's -tree-workers, -virtual-loss
 	// and -virtual-value set them, and replay lines carry them.
 	Workers     int
 	VirtualLoss core.VirtualLoss

@@ -28,7 +28,7 @@ func replayLines(t *tree.Tree, o Options, testName string) []string {
 			line += " -backup minimax"
 		}
 		if o.Workers >= 2 {
-			line += fmt.Sprintf(" -workers %d -virtual-loss %g -virtual-value %g", o.Workers, o.VirtualLoss.N, o.VirtualLoss.Value)
+			line += fmt.Sprintf(" -tree-workers %d -virtual-loss %g -virtual-value %g", o.Workers, o.VirtualLoss.N, o.VirtualLoss.Value)
 		}
 		out = append(out, line)
 	}
