@@ -1,0 +1,46 @@
+package bench_test
+
+import (
+	"context"
+	"runtime"
+	"testing"
+
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+// checkRules are the rules of BenchmarkCheck: UCT, whose check runs
+// core's own loop, and two that go through a Site, one deterministic with
+// priors and one stochastic.
+var checkRules = []string{"uct", "prior", "boltzmann-decay"}
+
+// BenchmarkCheck measures the checker's own cost: one op is props.Run of
+// a catalogue rule at the defaults, as `mctscheck check -rule NAME` runs
+// it, but one tree at a time (Jobs 1) so that the process's CPU time is
+// the check's alone. ns/sim is that CPU time per simulation of the
+// check's searches, everything included: tree generation, searches,
+// snapshots, the limit probe, the criterion; sims/op is how many
+// simulations one op ran.
+func BenchmarkCheck(b *testing.B) {
+	for _, name := range checkRules {
+		b.Run("rule="+name, func(b *testing.B) {
+			in, err := rules.Parse(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			o := props.Options{Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
+			runtime.GC()
+			var sims int64
+			c0 := processCPU()
+			for b.Loop() {
+				rep, err := props.Run(context.Background(), in.Rule, o)
+				if err != nil {
+					b.Fatal(err)
+				}
+				sims += rep.Sims
+			}
+			b.ReportMetric(float64(processCPU()-c0)/float64(sims), "ns/sim")
+			b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
+		})
+	}
+}
