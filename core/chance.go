@@ -21,7 +21,7 @@ const ProbTolerance = 1e-9
 func (s *Search) checkChance(w *worker, k int, rolled int32) error {
 	sum := 0.0
 	for i := range k {
-		p := w.game.Prob(i)
+		p := w.prob(i)
 		if !(p >= 0 && p <= 1) { // false for NaN too
 			return s.chanceError(w, k, rolled, fmt.Sprintf("probability %v of child %d, want a number in [0,1]", p, i))
 		}
@@ -45,7 +45,7 @@ const (
 func (s *Search) chanceError(w *worker, k int, rolled int32, msg string) error {
 	probs := make([]float64, min(k, maxProbs))
 	for i := range probs {
-		probs[i] = w.game.Prob(i)
+		probs[i] = w.prob(i)
 	}
 	var b strings.Builder
 	b.WriteString("chance ")

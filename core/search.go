@@ -52,7 +52,7 @@ type playedMove struct {
 // game, its generator and its buffers. A serial search has one; a
 // tree-parallel search has one per goroutine, all on one tree.
 type worker struct {
-	game  Game
+	cursor
 	heur  Heuristic // non-nil when virtual experience or priors use it
 	mover Mover     // non-nil when AMAF uses it
 
@@ -111,7 +111,14 @@ func New(game Game, rule Rule, cfg Config) (*Search, error) {
 	if game == nil {
 		return nil, errors.New("core: nil game")
 	}
-	return newSearch([]Game{game}, rule, cfg)
+	s, err := newSearch([]Game{game}, rule, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if t, ok := game.(Tabled); ok && cfg.Rollout == nil {
+		s.table = t.Table()
+	}
+	return s, nil
 }
 
 // newSearch builds a search with one worker per game.
@@ -332,24 +339,23 @@ func (s *Search) panicError(w *worker, p any) error {
 // roll-out and backup.
 func (s *Search) simulate() error {
 	w := &s.worker
-	g := w.game
-	g.Reset()
+	w.reset()
 	w.path = w.path[:0]
 	w.played = w.played[:0]
 	paper := s.cfg.Growth == GrowPaper
 	cur := int32(0)
 	var reward float64
 	for depth := int32(0); ; depth++ {
-		kind := g.Kind()
+		kind := w.kind()
 		nd := s.nodes.at(cur)
 		w.path = append(w.path, step{})
 		st := &w.path[len(w.path)-1] // fields stored one by one: a composite literal copied whole stalls store forwarding
 		st.node, st.kind = cur, kind
 		if kind == Terminal {
-			reward = g.Reward()
+			reward = w.terminalReward()
 			break
 		}
-		k := g.NumMoves()
+		k := w.numMoves()
 		if k <= 0 {
 			return s.errorf(w, "%v position with %d moves", kind, k)
 		}
@@ -389,7 +395,7 @@ func (s *Search) simulate() error {
 		if s.arena.amaf.used() && kind != Chance {
 			w.play(depth, kind, *s.moves.at(first + int32(i)))
 		}
-		g.Play(i)
+		w.playMove(i)
 		cur = first + int32(i)
 	}
 	if !(reward >= 0 && reward <= 1) {
@@ -448,7 +454,7 @@ func (s *Search) sample(w *worker, k int) (int, error) {
 	u := w.rng.Float64()
 	acc := 0.0
 	for i := range k {
-		acc += w.game.Prob(i)
+		acc += w.prob(i)
 		if u < acc {
 			return i, nil
 		}
@@ -502,12 +508,9 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 	}
 	if w.heur != nil || s.arena.prior.used() || s.arena.virt.used() {
 		for i := range k {
-			h, ok := math.NaN(), false
-			if w.heur != nil {
-				h, ok = w.heur.Prior(i)
-				if !ok {
-					h = math.NaN()
-				}
+			h, ok := w.prior(w.heur, i)
+			if !ok {
+				h = math.NaN()
 			}
 			if s.arena.prior.used() {
 				*s.arena.prior.at(first + int32(i)) = h
@@ -528,10 +531,7 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 	if s.arena.amaf.used() {
 		moves := s.moves.span(first, kk)
 		for i := range moves {
-			m := i
-			if w.mover != nil {
-				m = w.mover.Move(i)
-			}
+			m := w.moveID(w.mover, i)
 			if m < 0 || m > math.MaxInt32/2-1 {
 				return 0, s.errorf(w, "move identity %d of child %d out of range", m, i)
 			}
@@ -546,7 +546,6 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 // rollCheck moves, and at MaxDepth, it checks the context and the depth
 // (rolloutLimit): one comparison a move.
 func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, error) {
-	g := w.game
 	pol := s.cfg.Rollout
 	leaf := depth
 	check := min(depth|(rollCheck-1)+1, int32(s.cfg.MaxDepth))
@@ -569,7 +568,7 @@ func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, err
 			}
 		case Max, Min:
 			if pol != nil {
-				i = pol.Choose(g, &w.rng)
+				i = pol.Choose(w.game, &w.rng)
 				if uint(i) >= uint(k) {
 					return 0, s.rolloutErrorf(w, depth-leaf, "roll-out policy chose move %d of %d", i, k)
 				}
@@ -577,20 +576,16 @@ func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, err
 				i = w.rng.IntN(k)
 			}
 			if w.seen != nil {
-				m := i
-				if w.mover != nil {
-					m = w.mover.Move(i)
-				}
-				w.play(depth, kind, int32(m))
+				w.play(depth, kind, int32(w.moveID(w.mover, i)))
 			}
 		default:
 			return 0, s.rolloutErrorf(w, depth-leaf, "unknown kind %v in a roll-out", kind)
 		}
-		g.Play(i)
-		if kind = g.Kind(); kind == Terminal {
-			return g.Reward(), nil
+		w.playMove(i)
+		if kind = w.kind(); kind == Terminal {
+			return w.terminalReward(), nil
 		}
-		if k = g.NumMoves(); k <= 0 {
+		if k = w.numMoves(); k <= 0 {
 			return 0, s.rolloutErrorf(w, depth+1-leaf, "%v position with %d moves in a roll-out", kind, k)
 		}
 	}

@@ -15,17 +15,19 @@ type Cursor struct {
 	hasPrior  []bool
 	moveLimit int
 	at        int32
+	table     *core.Table
 }
 
 var (
 	_ core.Game      = (*Cursor)(nil)
 	_ core.Mover     = (*Cursor)(nil)
 	_ core.Heuristic = (*Cursor)(nil)
+	_ core.Tabled    = (*Cursor)(nil)
 )
 
 // Game returns a cursor at the root of t.
 func (t *Tree) Game() *Cursor {
-	return &Cursor{
+	c := &Cursor{
 		kind:      t.kind,
 		first:     t.first,
 		reward:    t.reward,
@@ -35,6 +37,9 @@ func (t *Tree) Game() *Cursor {
 		hasPrior:  t.hasPrior,
 		moveLimit: t.moveLimit,
 	}
+	c.table = &core.Table{Kind: t.kind, First: t.first, Reward: t.reward, Prob: t.prob,
+		Move: t.move, MoveLimit: t.moveLimit, Prior: t.prior, HasPrior: t.hasPrior}
+	return c
 }
 
 // Node returns the number of the current node in the tree.
@@ -72,3 +77,8 @@ func (c *Cursor) Prior(i int) (h float64, ok bool) {
 	j := c.first[c.at] + int32(i)
 	return c.prior[j], c.hasPrior[j]
 }
+
+// Table returns the tree as a [core.Table], which a serial search reads
+// instead of calling the cursor's methods. It shares the tree's arrays:
+// they must not be changed.
+func (c *Cursor) Table() *core.Table { return c.table }
