@@ -116,7 +116,11 @@ func New(game Game, rule Rule, cfg Config) (*Search, error) {
 		return nil, err
 	}
 	if t, ok := game.(Tabled); ok && cfg.Rollout == nil {
-		s.table = t.Table()
+		tab := t.Table()
+		if err := tab.check(); err != nil {
+			return nil, err
+		}
+		s.useTable(tab)
 	}
 	return s, nil
 }

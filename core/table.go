@@ -1,6 +1,10 @@
 package core
 
-import "math"
+import (
+	"errors"
+	"fmt"
+	"math"
+)
 
 // Table is a game stored whole, as arrays indexed by position number:
 // position 0 is the root, and the children of position p, in move order,
@@ -34,13 +38,38 @@ type Tabled interface {
 	Table() *Table
 }
 
+// check reports a table whose arrays do not fit together.
+func (t *Table) check() error {
+	if t == nil || len(t.Kind) == 0 {
+		return errors.New("core: Tabled game with an empty Table")
+	}
+	n := len(t.Kind)
+	switch {
+	case len(t.First) != n+1 || len(t.Reward) != n || len(t.Prob) != n:
+		return fmt.Errorf("core: Table of %d positions with %d First, %d Reward and %d Prob entries, want %d, %d, %d",
+			n, len(t.First), len(t.Reward), len(t.Prob), n+1, n, n)
+	case t.Move != nil && len(t.Move) != n, t.Prior != nil && (len(t.Prior) != n || len(t.HasPrior) != n):
+		return fmt.Errorf("core: Table of %d positions with %d Move, %d Prior and %d HasPrior entries", n, len(t.Move), len(t.Prior), len(t.HasPrior))
+	}
+	return nil
+}
+
 // cursor is a worker's position in its game: the game's own, moved through
 // its methods, or, when table is set, the position number at in the game's
 // Table, which the search reads directly.
 type cursor struct {
 	game  Game
 	table *Table
-	at    int32
+	// The table's slices that every move reads, kept here so that the
+	// methods inline: end is First[1:], where the children of p end.
+	first, end []int32
+	probs      []float64
+	at         int
+}
+
+// useTable makes the cursor read t instead of calling the game.
+func (c *cursor) useTable(t *Table) {
+	c.table, c.first, c.end, c.probs = t, t.First, t.First[1:], t.Prob
 }
 
 func (c *cursor) reset() {
@@ -59,16 +88,16 @@ func (c *cursor) kind() Kind {
 }
 
 func (c *cursor) numMoves() int {
-	if t := c.table; t != nil {
-		return int(t.First[c.at+1] - t.First[c.at])
+	if c.table != nil {
+		return int(c.end[c.at] - c.first[c.at])
 	}
 	return c.game.NumMoves()
 }
 
 // playMove moves to child i.
 func (c *cursor) playMove(i int) {
-	if t := c.table; t != nil {
-		c.at = t.First[c.at] + int32(i)
+	if c.table != nil {
+		c.at = int(c.first[c.at]) + i
 		return
 	}
 	c.game.Play(i)
@@ -82,8 +111,8 @@ func (c *cursor) terminalReward() float64 {
 }
 
 func (c *cursor) prob(i int) float64 {
-	if t := c.table; t != nil {
-		return t.Prob[t.First[c.at]+int32(i)]
+	if c.table != nil {
+		return c.probs[int(c.first[c.at])+i]
 	}
 	return c.game.Prob(i)
 }
@@ -98,7 +127,7 @@ func (c *cursor) moveID(m Mover, i int) int {
 	case t.Move == nil:
 		return i
 	}
-	return int(c.table.Move[c.table.First[c.at]+int32(i)])
+	return int(c.table.Move[int(c.table.First[c.at])+i])
 }
 
 // prior returns the heuristic value of child i and whether it has one; h
@@ -112,6 +141,6 @@ func (c *cursor) prior(h Heuristic, i int) (float64, bool) {
 	case t.Prior == nil:
 		return math.NaN(), false
 	}
-	j := c.table.First[c.at] + int32(i)
+	j := int(c.table.First[c.at]) + i
 	return c.table.Prior[j], c.table.HasPrior[j]
 }

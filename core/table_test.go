@@ -1,0 +1,99 @@
+package core_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"pgregory.net/rapid"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// methodsOnly hides a game's Table, so that the search calls its methods.
+type methodsOnly struct{ *tree.Cursor }
+
+func (methodsOnly) Table() {} // not core.Tabled's signature: the embedded Table is hidden
+
+// priorRule needs priors and gives new children virtual experience from
+// them, so that the search reads the game's Heuristic on every expansion.
+type priorRule struct{}
+
+func (priorRule) Needs() core.Needs { return core.Needs{Priors: true, Virtual: priorRule{}} }
+func (priorRule) Virtual(h float64, ok bool) (k1, k2 float64) {
+	if !ok {
+		return 0, 0
+	}
+	return 2, 2 * (h + 1) / 2
+}
+func (priorRule) Select(s *core.Site) int {
+	best, bestScore := 0, math.Inf(-1)
+	for i := range s.Len() {
+		h, _ := s.Prior(i)
+		score := (s.W(i)+1)/(s.N(i)+2) + 0.1*h + math.Sqrt(math.Log(s.ParentN()+1)/(s.N(i)+1))
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// TestTableSameSearch: a search that reads an explicit tree's Table stores
+// the same statistics, simulation for simulation, as one that calls the
+// tree's methods, in every mode, with chance nodes, move identities and
+// priors. It fails if the table is read at the wrong position, or if a
+// roll-out, an expansion or a chance draw takes another value from it.
+func TestTableSameSearch(t *testing.T) {
+	shape := gen.Shape{MaxDepth: 4, MaxBranching: 3, MaxNodes: 40, Chance: true, Grid: 64, Moves: 6, Priors: true}
+	cases := append(configs[:len(configs):len(configs)], struct {
+		name string
+		rule core.Rule
+		cfg  core.Config
+	}{"practical/priors", priorRule{}, core.Config{Growth: core.GrowPractical}})
+	rapid.Check(t, func(rt *rapid.T) {
+		tr := gen.Trees(shape).Draw(rt, "tree")
+		for _, c := range cases {
+			var dumps [2][]core.NodeInfo
+			for j, g := range []core.Game{tr.Game(), methodsOnly{tr.Game()}} {
+				c.cfg.Seed = 7
+				s := newSearch(t, g, c.rule, c.cfg)
+				run(t, s, 300)
+				dumps[j] = dump(s)
+			}
+			if diff := diffDumps(dumps[0], dumps[1]); diff != "" {
+				rt.Fatalf("%s on %v: table and methods differ (-table +methods):\n%s", c.name, tr, diff)
+			}
+		}
+	})
+}
+
+// badTable is a game whose Table does not fit together.
+type badTable struct {
+	*tree.Cursor
+	t *core.Table
+}
+
+func (b badTable) Table() *core.Table { return b.t }
+
+func TestTableChecked(t *testing.T) {
+	tr, err := tree.Parse("(max 1 0)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := *tr.Game().Table()
+	short := good
+	short.First = short.First[:1]
+	noPrior := good
+	noPrior.HasPrior = nil
+	for name, tab := range map[string]*core.Table{"nil": nil, "empty": {}, "short First": &short, "Prior without HasPrior": &noPrior} {
+		_, err := core.New(badTable{tr.Game(), tab}, core.UCT{C: 1}, core.Config{})
+		if err == nil || !strings.Contains(err.Error(), "Table") {
+			t.Errorf("%s: New gave %v, want an error about the Table", name, err)
+		}
+	}
+	if _, err := core.New(badTable{tr.Game(), &good}, core.UCT{C: 1}, core.Config{}); err != nil {
+		t.Errorf("the tree's own Table: %v", err)
+	}
+}
