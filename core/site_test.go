@@ -163,3 +163,25 @@ func TestUCTScoreFiniteForTinyCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestLogParent: LogParent is math.Log(max(ParentN, 1)), the same float64,
+// for whole and fractional parent counts, with and without virtual
+// experience, below and beyond the logarithm table (2^16), and for counts
+// only a limit probe gives.
+func TestLogParent(t *testing.T) {
+	for _, self := range []core.Stats{
+		{}, {Visits: 1}, {Visits: 7, W: 3}, {Visits: 65535}, {Visits: 65536}, {Visits: 1 << 40},
+		{Visits: 3, K1: 2, K2: 1}, {Visits: 3, K1: 0.5, K2: 0.25}, {K1: 0.25}, {Visits: 65534, K1: 1.5},
+		{Visits: 65534, K1: 2}, {Visits: 10, K1: 1e-300},
+	} {
+		kids := []core.Stats{{Visits: 1, W: 1}, {}}
+		s, err := core.NewSite(core.Max, self, kids, 0, core.NewRNG(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := math.Log(max(s.ParentN(), 1))
+		if got := core.LogParent(s); got != want {
+			t.Errorf("self %+v: LogParent %v, want math.Log(%v) = %v", self, got, s.ParentN(), want)
+		}
+	}
+}

@@ -54,11 +54,13 @@ func LogParent(s *Site) float64 {
 	if s.hasLog {
 		return s.logN
 	}
+	// A whole count (virtual counts too may be whole) below the table's
+	// size takes the table's float64, which is math.Log's.
 	var l float64
-	if s.sVirt.n == 0 && s.wide == nil {
-		l = loadTables().logCount(uint64(s.self.n)) // the same float64 as the general case
+	if n := s.ParentN(); n < logTableSize && n == math.Trunc(n) {
+		l = loadTables().log[int(n)]
 	} else {
-		l = math.Log(max(s.ParentN(), 1))
+		l = math.Log(max(n, 1))
 	}
 	s.logN, s.hasLog = l, true
 	return l
