@@ -79,6 +79,7 @@ func cmdCheck(e *env, args []string) error {
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
@@ -130,11 +131,14 @@ func cmdCheck(e *env, args []string) error {
 	o.Progress = func(done, total int) { prog.update(0, done, total) }
 	prog.begin(0)
 	var rep *props.Report
-	if tr != nil {
-		rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
-	} else {
-		rep, err = props.Run(e.ctx, in.Rule, o)
-	}
+	err = withProfile(prof, func() (err error) {
+		if tr != nil {
+			rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
+		} else {
+			rep, err = props.Run(e.ctx, in.Rule, o)
+		}
+		return err
+	})
 	if err == nil {
 		e.tool.renameReplay(rep)
 		prog.finish(0, string(rep.Verdict))

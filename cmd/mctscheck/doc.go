@@ -34,7 +34,8 @@
 // stdout, progress on stderr, and writes a report directory (-out, default
 // ./mctscheck-report): report.md, report.json (the -json document) and
 // convergence.png and convergence.svg. Each command's -h lists its flags
-// with examples.
+// with examples. Run and check take -cpuprofile FILE, a CPU profile of the
+// checking for go tool pprof: where a check of one's rule spends its time.
 //
 // A SPEC is a rule name with optional parameters, as in uct, uct:c=0.7 or
 // threshold:v=0.3,rule=rave:k=50 (see mctscheck rules and package rules).
