@@ -50,19 +50,21 @@ type guarded struct {
 	sc   core.Scorer // rule as a Scorer; nil if it is not one
 }
 
-func guard(r core.Rule) guarded {
+// guard returns r guarded; a pointer, so that each call through the
+// core.Rule interface does not copy the two interfaces it holds.
+func guard(r core.Rule) *guarded {
 	sc, _ := r.(core.Scorer)
-	return guarded{rule: r, sc: sc}
+	return &guarded{rule: r, sc: sc}
 }
 
-func (g guarded) Needs() core.Needs { return core.NeedsOf(g.rule) }
+func (g *guarded) Needs() core.Needs { return core.NeedsOf(g.rule) }
 
 // Builtin implements core.Builtin when the guarded rule is core's UCT
 // (itself or through core.Builtin) with C in [0, ∞): its scores are never
 // NaN (a visited child's is finite or +Inf, an unvisited child comes
 // first), so there is nothing to guard, and the search may run UCT's own
 // loop over the stored nodes.
-func (g guarded) Builtin() core.Rule {
+func (g *guarded) Builtin() core.Rule {
 	r := g.rule
 	if b, ok := r.(core.Builtin); ok {
 		r = b.Builtin()
@@ -73,7 +75,7 @@ func (g guarded) Builtin() core.Rule {
 	return nil
 }
 
-func (g guarded) Select(s *core.Site) int {
+func (g *guarded) Select(s *core.Site) int {
 	if g.sc != nil {
 		if v := s.ParentVisits(); v < 4 || v&(v-1) == 0 {
 			for i := range s.Len() {
@@ -85,7 +87,7 @@ func (g guarded) Select(s *core.Site) int {
 }
 
 // check panics with a *Fault if child i scores NaN.
-func (g guarded) check(s *core.Site, i int) {
+func (g *guarded) check(s *core.Site, i int) {
 	if v := g.sc.Score(s, i); math.IsNaN(v) {
 		panic(&Fault{Message: fmt.Sprintf("score %v for child %d", v, i), Inputs: siteInputs(s)})
 	}
