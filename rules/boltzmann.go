@@ -67,7 +67,7 @@ func (b BoltzmannDecay) tau(s *core.Site) float64 {
 	if !(c > 0) {
 		c = 1
 	}
-	return max(c/math.Log(s.ParentN()+2), math.SmallestNonzeroFloat64)
+	return max(c/core.LogCount(s.ParentN()+2), math.SmallestNonzeroFloat64)
 }
 
 // Select implements core.Rule.
@@ -89,40 +89,60 @@ func value(s *core.Site, i int, fpu float64) float64 {
 // softmaxTerm is child i's term exp((V̂(i) − m)/τ): exactly 1 for a child
 // whose value is the largest, without calling math.Exp.
 func softmaxTerm(s *core.Site, i int, tau, fpu, m float64) float64 {
-	d := value(s, i, fpu) - m
+	return expTerm(value(s, i, fpu)-m, tau)
+}
+
+// expTerm is exp(d/τ) for a value d below the largest: exactly 1 at d = 0.
+func expTerm(d, tau float64) float64 {
 	if d == 0 {
 		return 1
 	}
 	return math.Exp(d / tau)
 }
 
-// softmaxMax returns the largest value and the sum of exp((v−max)/tau).
-// When terms is not nil (it then has one slot per child) it keeps every
-// child's term there too.
-func softmaxMax(s *core.Site, tau, fpu float64, terms []float64) (m, sum float64) {
+// softmaxMax returns the largest value and the sum of the children's
+// terms, without keeping them (softmaxSelect past 32 children).
+func softmaxMax(s *core.Site, tau, fpu float64) (m, sum float64) {
 	m = math.Inf(-1)
 	for i := range s.Len() {
 		m = max(m, value(s, i, fpu))
 	}
 	for i := range s.Len() {
-		t := softmaxTerm(s, i, tau, fpu, m)
-		if terms != nil {
-			terms[i] = t
-		}
-		sum += t
+		sum += softmaxTerm(s, i, tau, fpu, m)
 	}
 	return m, sum
 }
 
+// softmaxTerms fills terms, one slot per child, with the children's terms
+// (softmaxTerm's float64s), reading each child's value once, and returns
+// their sum.
+func softmaxTerms(s *core.Site, tau, fpu float64, terms []float64) (sum float64) {
+	m := math.Inf(-1)
+	for i := range terms {
+		v := value(s, i, fpu)
+		terms[i] = v
+		m = max(m, v)
+	}
+	for i, v := range terms {
+		terms[i] = expTerm(v-m, tau)
+		sum += terms[i]
+	}
+	return sum
+}
+
 func softmaxSelect(s *core.Site, tau, fpu float64) int {
 	// Up to 32 children the terms are kept, so that each exponential is
-	// computed once: it was a sixth of the checker's default run.
+	// computed once: it was a sixth of the checker's default run. Past
+	// that each term is computed twice rather than allocate.
 	var buf [32]float64
 	var terms []float64
-	if s.Len() <= len(buf) {
-		terms = buf[:s.Len()]
+	var m, sum float64
+	if k := s.Len(); k <= len(buf) {
+		terms = buf[:k]
+		sum = softmaxTerms(s, tau, fpu, terms)
+	} else {
+		m, sum = softmaxMax(s, tau, fpu)
 	}
-	m, sum := softmaxMax(s, tau, fpu, terms)
 	u := s.Rand().Float64() * sum
 	acc, last := 0.0, 0
 	for i := range s.Len() {
@@ -144,10 +164,10 @@ func softmaxSelect(s *core.Site, tau, fpu float64) int {
 }
 
 func softmaxProbs(s *core.Site, tau, fpu float64, dst []float64) []float64 {
-	m, sum := softmaxMax(s, tau, fpu, nil)
-	dst = dst[:0]
-	for i := range s.Len() {
-		dst = append(dst, softmaxTerm(s, i, tau, fpu, m)/sum)
+	dst = append(dst[:0], make([]float64, s.Len())...)
+	sum := softmaxTerms(s, tau, fpu, dst)
+	for i := range dst {
+		dst[i] /= sum
 	}
 	return dst
 }
