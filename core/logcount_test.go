@@ -29,3 +29,20 @@ func ExampleLogCount() {
 	fmt.Printf("%.4f %.4f %.4f\n", core.LogCount(0), core.LogCount(100), core.LogCount(2.5))
 	// Output: 0.0000 4.6052 0.9163
 }
+
+// TestLogParentVirtual checks LogParent at sites with virtual experience,
+// whose n(F) it reads through LogCount: math.Log(max(n(F), 1)) bit for bit.
+func TestLogParentVirtual(t *testing.T) {
+	for _, self := range []core.Stats{
+		{Visits: 0, K1: 10}, {Visits: 7, K1: 10, K2: 3}, {Visits: 3, K1: 0.5},
+		{Visits: 1 << 20, K1: 10}, {Visits: 0, K1: 0.25}, {Visits: 65530, K1: 10},
+	} {
+		s, err := core.NewSite(core.Max, self, []core.Stats{{Visits: 1}}, 0, core.NewRNG(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := core.LogParent(s), math.Log(max(s.ParentN(), 1)); got != want {
+			t.Errorf("n(F) = %v: LogParent = %v, want %v", s.ParentN(), got, want)
+		}
+	}
+}

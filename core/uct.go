@@ -58,7 +58,7 @@ func LogParent(s *Site) float64 {
 	if s.sVirt.n == 0 && s.wide == nil {
 		l = loadTables().logCount(uint64(s.self.n)) // the same float64 as the general case
 	} else {
-		l = math.Log(max(s.ParentN(), 1))
+		l = LogCount(s.ParentN()) // virtual counts are often whole too
 	}
 	s.logN, s.hasLog = l, true
 	return l
