@@ -160,6 +160,16 @@ func TestStochasticMatchesReference(t *testing.T) {
 		n = 300
 	}
 	sites := randomSites(t, n)
+	t.Run("bracket 0.5", func(t *testing.T) {
+		// Boltzmann's draws from bounds on its terms, widened so that most
+		// are undecided and the exact fallback is taken.
+		defer rules.SetExpSlack(0.5)()
+		checkStochRefs(t, sites)
+	})
+	checkStochRefs(t, sites)
+}
+
+func checkStochRefs(t *testing.T, sites []*core.Site) {
 	for _, ref := range stochRefs() {
 		t.Run(fmt.Sprintf("%#v", ref.rule), func(t *testing.T) {
 			for j, s := range sites {
