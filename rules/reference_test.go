@@ -122,6 +122,48 @@ func refDecayTau(s *core.Site, c float64) float64 {
 	return max(c/math.Log(s.ParentN()+2), math.SmallestNonzeroFloat64)
 }
 
+// refGreedy is the first unvisited child, else the first with the
+// highest W/N.
+func refGreedy(s *core.Site) int {
+	best, bestV := 0, math.Inf(-1)
+	for i := range s.Len() {
+		n := s.N(i)
+		if n == 0 {
+			return i
+		}
+		if v := s.W(i) / n; v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// refEpsSelect draws u and, if u < ε, a uniform child; else the greedy
+// child. It draws nothing when ε ≤ 0.
+func refEpsSelect(s *core.Site, eps float64, r *core.RNG) int {
+	if eps > 0 && r.Float64() < eps {
+		return r.IntN(s.Len())
+	}
+	return refGreedy(s)
+}
+
+// refEpsProbs is ε/k for every child plus 1 − ε for the greedy one, ε
+// clamped to [0,1].
+func refEpsProbs(s *core.Site, eps float64) []float64 {
+	eps = min(max(eps, 0), 1)
+	p := make([]float64, s.Len())
+	for i := range p {
+		p[i] = eps / float64(len(p))
+	}
+	p[refGreedy(s)] += 1 - eps
+	return p
+}
+
+// refDecayEps is min(1, C/sqrt(n(F)+1)).
+func refDecayEps(s *core.Site, c float64) float64 {
+	return min(1, c/math.Sqrt(s.ParentN()+1))
+}
+
 // stochRef is a stochastic rule and its reference.
 type stochRef struct {
 	rule  core.Stochastic
@@ -150,6 +192,20 @@ func stochRefs() []stochRef {
 				probs: func(s *core.Site) []float64 { return refSoftmaxProbs(s, refDecayTau(s, c), fpu) },
 			})
 		}
+	}
+	for _, eps := range []float64{0, 0.2, 1, -1, 2} {
+		refs = append(refs, stochRef{
+			rule:  rules.EpsGreedy{Eps: eps},
+			selec: func(s *core.Site, r *core.RNG) int { return refEpsSelect(s, eps, r) },
+			probs: func(s *core.Site) []float64 { return refEpsProbs(s, eps) },
+		})
+	}
+	for _, c := range []float64{1, 0.5, 3, 40, 1e-300, 1e300} {
+		refs = append(refs, stochRef{
+			rule:  rules.EpsGreedyDecay{C: c},
+			selec: func(s *core.Site, r *core.RNG) int { return refEpsSelect(s, refDecayEps(s, c), r) },
+			probs: func(s *core.Site) []float64 { return refEpsProbs(s, refDecayEps(s, c)) },
+		})
 	}
 	return refs
 }
