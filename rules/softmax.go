@@ -171,23 +171,23 @@ func softmaxProbs(s *core.Site, tau, fpu float64, dst []float64) []float64 {
 	return dst
 }
 
-// exp2Table[j] is 2^(j/64).
-var exp2Table = func() (t [64]float64) {
+// exp2Table[j] is 2^(j/256).
+var exp2Table = func() (t [256]float64) {
 	for j := range t {
-		t[j] = math.Exp2(float64(j) / 64)
+		t[j] = math.Exp2(float64(j) / 256)
 	}
 	return t
 }()
 
 // expApprox returns e^x within 1e-12, relative, for x in [−700, 0]:
-// e^x = 2^(n/64) · e^g with n the integer nearest x·64/ln 2 and
-// |g| ≤ ln 2/128, whose degree-4 Taylor polynomial errs by less than
-// g^5/120 < 4e-14.
+// e^x = 2^(n/256) · e^g with n the integer nearest x·256/ln 2 and
+// |g| ≤ ln 2/512, whose degree-3 Taylor polynomial errs by less than
+// g^4/24 < 2e-13.
 func expApprox(x float64) float64 {
-	y := x * (64 / math.Ln2)
+	y := x * (256 / math.Ln2)
 	n := -int64(0.5 - y) // y ≤ 0: the integer nearest y
-	g := (y - float64(n)) * (math.Ln2 / 64)
-	p := 1 + g*(1+g*(1.0/2+g*(1.0/6+g*(1.0/24))))
-	scale := math.Float64frombits(uint64(1023+n>>6) << 52) // 2^⌊n/64⌋, normal for x ≥ −700
-	return p * exp2Table[n&63] * scale
+	g := (y - float64(n)) * (math.Ln2 / 256)
+	p := 1 + g*(1+g*(1.0/2+g*(1.0/6)))
+	scale := math.Float64frombits(uint64(1023+n>>8) << 52) // 2^⌊n/256⌋, normal for x ≥ −700
+	return p * exp2Table[n&255] * scale
 }
