@@ -123,19 +123,14 @@ func refDecayTau(s *core.Site, c float64) float64 {
 }
 
 // refGreedy is the first unvisited child, else the first with the
-// highest W/N.
+// highest W/N: the argmax of the greedy score with FPU +∞.
 func refGreedy(s *core.Site) int {
-	best, bestV := 0, math.Inf(-1)
-	for i := range s.Len() {
-		n := s.N(i)
-		if n == 0 {
-			return i
+	return core.Argmax(s.Len(), func(i int) float64 {
+		if n := s.N(i); n > 0 {
+			return s.W(i) / n
 		}
-		if v := s.W(i) / n; v > bestV {
-			best, bestV = i, v
-		}
-	}
-	return best
+		return rules.Unvisited
+	})
 }
 
 // refEpsSelect draws u and, if u < ε, a uniform child; else the greedy
