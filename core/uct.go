@@ -33,10 +33,17 @@ type UCT struct {
 // precision. It is the one home of the formula: core.UCT and the
 // catalogue's rules that add a UCT term call it.
 func UCTScore(w, n, c, logN float64) float64 {
+	return UCTScoreScaled(w, n, c*math.Sqrt(logN))
+}
+
+// UCTScoreScaled is UCTScore with its exploration factor cs = c·sqrt(logN)
+// given, the same float64: a rule computes cs once per node rather than a
+// square root per child.
+func UCTScoreScaled(w, n, cs float64) float64 {
 	if n < 0x1p-512 || n > 0x1p512 {
-		return w/n + c*math.Sqrt(logN)/math.Sqrt(n)
+		return w/n + cs/math.Sqrt(n)
 	}
-	return uctTerms(w, 1/n, c*math.Sqrt(logN), 1/math.Sqrt(n))
+	return uctTerms(w, 1/n, cs, 1/math.Sqrt(n))
 }
 
 // uctTerms is UCTScore from its factors: inv = 1/n, cs = c·sqrt(logN),
