@@ -29,7 +29,7 @@ func BenchmarkSelect(b *testing.B) {
 
 // selectSites returns n seeded random sites for BenchmarkSelect, with
 // N0 = 10 virtual simulations of prior value ½ on every node if virtual.
-func selectSites(b *testing.B, n int, virtual bool) []*core.Site {
+func selectSites(b testing.TB, n int, virtual bool) []*core.Site {
 	rnd := rand.New(rand.NewPCG(2010, 14))
 	var k1, k2 float64
 	if virtual {
@@ -57,4 +57,24 @@ func selectSites(b *testing.B, n int, virtual bool) []*core.Site {
 		sites[j] = s
 	}
 	return sites
+}
+
+// TestSelectNoAllocs checks that no rule of the catalogue allocates in
+// Select, at the benchmark's sites: a search calls it once per node on
+// every simulation's path.
+func TestSelectNoAllocs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts are checked in the normal run")
+	}
+	for _, e := range rules.All() {
+		rule := rules.MustParse(e.Name).Rule
+		sites := selectSites(t, 64, core.NeedsOf(rule).Virtual != nil)
+		i := 0
+		if allocs := testing.AllocsPerRun(256, func() {
+			rule.Select(sites[i&63])
+			i++
+		}); allocs != 0 {
+			t.Errorf("%s: %v allocations per Select, want 0", e.Name, allocs)
+		}
+	}
 }
