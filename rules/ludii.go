@@ -32,7 +32,7 @@ type ludii struct {
 
 func newLudii(s *core.Site) ludii {
 	n := s.ChildN()
-	l := ludii{u: 10000, logN: math.Log(max(n, 1)), n: n}
+	l := ludii{u: 10000, logN: core.LogCount(n), n: n} // ln max(n, 1)
 	if m, ok := s.ParentMean(); ok {
 		l.u = signed(m)
 	}

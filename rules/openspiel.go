@@ -52,13 +52,13 @@ func (r OpenSpielUCT) score(s *core.Site, i int, logN float64) float64 {
 
 // Select implements core.Rule.
 func (r OpenSpielUCT) Select(s *core.Site) int {
-	logN := math.Log(openSpielN(s))
+	logN := core.LogCount(openSpielN(s)) // ln N(F), N(F) ≥ 1
 	return core.Argmax(s.Len(), func(i int) float64 { return r.score(s, i, logN) })
 }
 
 // Score implements core.Scorer.
 func (r OpenSpielUCT) Score(s *core.Site, i int) float64 {
-	return r.score(s, i, math.Log(openSpielN(s)))
+	return r.score(s, i, core.LogCount(openSpielN(s)))
 }
 
 // OpenSpielPUCT is SearchNode::PUCTValue with the node's policy P (the
