@@ -59,14 +59,14 @@ func selectSites(b testing.TB, n int, virtual bool) []*core.Site {
 	return sites
 }
 
-// TestSelectNoAllocs checks that no rule of the catalogue allocates in
-// Select, at the benchmark's sites: a search calls it once per node on
-// every simulation's path.
+// TestSelectNoAllocs checks that no rule of the catalogue or the engine
+// presets allocates in Select, at the benchmark's sites: a search calls it
+// once per node on every simulation's path.
 func TestSelectNoAllocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation counts are checked in the normal run")
 	}
-	for _, e := range rules.All() {
+	for _, e := range append(rules.All(), rules.Engines()...) {
 		rule := rules.MustParse(e.Name).Rule
 		sites := selectSites(t, 64, core.NeedsOf(rule).Virtual != nil)
 		i := 0
