@@ -14,6 +14,9 @@ var benchRules = []ruleCase{
 	{"rave", rules.MustParse("rave").Rule},
 	{"eps-greedy", rules.MustParse("eps-greedy").Rule},
 	{"threshold", rules.MustParse("threshold:v=0.3,rule=uct").Rule},
+	// The costliest rule of the checker's default run, a softmax with a
+	// decaying temperature (last, so that the indices above stay).
+	{"boltzmann-decay", rules.MustParse("boltzmann-decay").Rule},
 }
 
 // ruleCase is a rule with the name its benchmarks carry.

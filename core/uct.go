@@ -33,10 +33,17 @@ type UCT struct {
 // precision. It is the one home of the formula: core.UCT and the
 // catalogue's rules that add a UCT term call it.
 func UCTScore(w, n, c, logN float64) float64 {
+	return UCTScoreScaled(w, n, c*math.Sqrt(logN))
+}
+
+// UCTScoreScaled is UCTScore with its exploration factor cs = c·sqrt(logN)
+// given, the same float64: a rule computes cs once per node rather than a
+// square root per child.
+func UCTScoreScaled(w, n, cs float64) float64 {
 	if n < 0x1p-512 || n > 0x1p512 {
-		return w/n + c*math.Sqrt(logN)/math.Sqrt(n)
+		return w/n + cs/math.Sqrt(n)
 	}
-	return uctTerms(w, 1/n, c*math.Sqrt(logN), 1/math.Sqrt(n))
+	return uctTerms(w, 1/n, cs, 1/math.Sqrt(n))
 }
 
 // uctTerms is UCTScore from its factors: inv = 1/n, cs = c·sqrt(logN),
@@ -54,14 +61,7 @@ func LogParent(s *Site) float64 {
 	if s.hasLog {
 		return s.logN
 	}
-	// A whole count (virtual counts too may be whole) below the table's
-	// size takes the table's float64, which is math.Log's.
-	var l float64
-	if n := s.ParentN(); n < logTableSize && n == math.Trunc(n) {
-		l = loadTables().log[int(n)]
-	} else {
-		l = math.Log(max(n, 1))
-	}
+	l := LogCount(s.ParentN()) // a whole count, virtual counts too, from the table
 	s.logN, s.hasLog = l, true
 	return l
 }

@@ -67,7 +67,7 @@ func (b BoltzmannDecay) tau(s *core.Site) float64 {
 	if !(c > 0) {
 		c = 1
 	}
-	return max(c/math.Log(s.ParentN()+2), math.SmallestNonzeroFloat64)
+	return max(c/core.LogCount(s.ParentN()+2), math.SmallestNonzeroFloat64)
 }
 
 // Select implements core.Rule.
@@ -76,78 +76,4 @@ func (b BoltzmannDecay) Select(s *core.Site) int { return softmaxSelect(s, b.tau
 // Probs implements core.Stochastic.
 func (b BoltzmannDecay) Probs(s *core.Site, dst []float64) []float64 {
 	return softmaxProbs(s, b.tau(s), b.FPU, dst)
-}
-
-// value is V̂(i), or fpu for an unvisited child.
-func value(s *core.Site, i int, fpu float64) float64 {
-	if n := s.N(i); n > 0 {
-		return s.W(i) / n
-	}
-	return fpu
-}
-
-// softmaxTerm is child i's term exp((V̂(i) − m)/τ): exactly 1 for a child
-// whose value is the largest, without calling math.Exp.
-func softmaxTerm(s *core.Site, i int, tau, fpu, m float64) float64 {
-	d := value(s, i, fpu) - m
-	if d == 0 {
-		return 1
-	}
-	return math.Exp(d / tau)
-}
-
-// softmaxMax returns the largest value and the sum of exp((v−max)/tau).
-// When terms is not nil (it then has one slot per child) it keeps every
-// child's term there too.
-func softmaxMax(s *core.Site, tau, fpu float64, terms []float64) (m, sum float64) {
-	m = math.Inf(-1)
-	for i := range s.Len() {
-		m = max(m, value(s, i, fpu))
-	}
-	for i := range s.Len() {
-		t := softmaxTerm(s, i, tau, fpu, m)
-		if terms != nil {
-			terms[i] = t
-		}
-		sum += t
-	}
-	return m, sum
-}
-
-func softmaxSelect(s *core.Site, tau, fpu float64) int {
-	// Up to 32 children the terms are kept, so that each exponential is
-	// computed once: it was a sixth of the checker's default run.
-	var buf [32]float64
-	var terms []float64
-	if s.Len() <= len(buf) {
-		terms = buf[:s.Len()]
-	}
-	m, sum := softmaxMax(s, tau, fpu, terms)
-	u := s.Rand().Float64() * sum
-	acc, last := 0.0, 0
-	for i := range s.Len() {
-		var w float64
-		if terms != nil {
-			w = terms[i]
-		} else {
-			w = softmaxTerm(s, i, tau, fpu, m)
-		}
-		acc += w
-		if u < acc {
-			return i
-		}
-		if w > 0 {
-			last = i
-		}
-	}
-	return last // u rounded up to sum: the last child with a chance
-}
-
-func softmaxProbs(s *core.Site, tau, fpu float64, dst []float64) []float64 {
-	m, sum := softmaxMax(s, tau, fpu, nil)
-	dst = dst[:0]
-	for i := range s.Len() {
-		dst = append(dst, softmaxTerm(s, i, tau, fpu, m)/sum)
-	}
-	return dst
 }

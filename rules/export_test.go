@@ -9,3 +9,12 @@ func Unregister(name string) {
 	defer registry.Unlock()
 	registry.entries = slices.DeleteFunc(registry.entries, func(e *Entry) bool { return e.Name == name })
 }
+
+// SetExpSlack widens (or narrows) the bracket around the softmax's cheap
+// exponential and returns a function that restores it: a wide bracket
+// leaves most draws undecided, so that a test reaches the exact fallback.
+func SetExpSlack(v float64) (restore func()) {
+	old := expSlack
+	expSlack = v
+	return func() { expSlack = old }
+}

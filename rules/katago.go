@@ -47,8 +47,26 @@ type KataGo struct {
 	FPU, RootFPU            float64
 }
 
-// scorer returns the score of child i at s.
-func (r KataGo) scorer(s *core.Site) func(i int) float64 {
+// kataGoAt is KataGo at one site: what its scores share.
+type kataGoAt struct {
+	s            *core.Site
+	pol          []float64
+	cand         int // the unvisited child with the best policy, or -1
+	scaling, fpu float64
+}
+
+func (z kataGoAt) score(i int) float64 {
+	m, ok := z.s.Mean(i)
+	switch {
+	case ok:
+		return signed(m) + z.scaling*z.pol[i]/(1+z.s.N(i))
+	case i == z.cand:
+		return z.fpu + z.scaling*z.pol[i]
+	}
+	return -math.MaxFloat64
+}
+
+func (r KataGo) at(s *core.Site) kataGoAt {
 	pol := s.Policy(1)
 	mass, w := s.VisitedPolicy(1), s.ChildN()
 	// The unvisited child with the best policy, the lowest index among equals.
@@ -76,24 +94,14 @@ func (r KataGo) scorer(s *core.Site) func(i int) float64 {
 	if s.Depth() == 0 {
 		red = r.RootFPU
 	}
-	fpu := u - red*math.Sqrt(mass)
-	return func(i int) float64 {
-		m, ok := s.Mean(i)
-		switch {
-		case ok:
-			return signed(m) + scaling*pol[i]/(1+s.N(i))
-		case i == cand:
-			return fpu + scaling*pol[i]
-		}
-		return -math.MaxFloat64
-	}
+	return kataGoAt{s: s, pol: pol, cand: cand, scaling: scaling, fpu: u - red*math.Sqrt(mass)}
 }
 
 // Select implements core.Rule.
-func (r KataGo) Select(s *core.Site) int { return core.Argmax(s.Len(), r.scorer(s)) }
+func (r KataGo) Select(s *core.Site) int { return core.Argmax(s.Len(), r.at(s).score) }
 
 // Score implements core.Scorer.
-func (r KataGo) Score(s *core.Site, i int) float64 { return r.scorer(s)(i) }
+func (r KataGo) Score(s *core.Site, i int) float64 { return r.at(s).score(i) }
 
 // Needs implements core.Needer: the rule reads the priors and the
 // parent's reward variance.

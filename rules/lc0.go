@@ -44,36 +44,41 @@ type Lc0 struct {
 	Softmax float64
 }
 
-func (r Lc0) scorer(s *core.Site) (func(i int) float64, []float64) {
+// lc0At is Lc0 at one site: what its scores share.
+type lc0At struct {
+	s         *core.Site
+	pol       []float64
+	mult, fpu float64
+}
+
+func (r Lc0) at(s *core.Site) lc0At {
 	pol := s.Policy(r.Softmax)
 	mass, n := s.VisitedPolicy(r.Softmax), s.ChildN()
 	c := r.CPuct + r.CPuctFactor*math.Log((n+1+r.CPuctBase)/r.CPuctBase)
-	mult := c * math.Sqrt(max(n, 1))
 	fpu := r.FPU
 	if !r.Absolute {
 		fpu = signed(parentValue(s, 0.5)) - r.FPU*math.Sqrt(mass)
 	}
-	return func(i int) float64 {
-		q := fpu
-		if m, ok := s.Mean(i); ok {
-			q = signed(m)
-		}
-		return q + mult*pol[i]/(1+s.N(i))
-	}, pol
+	return lc0At{s: s, pol: pol, mult: c * math.Sqrt(max(n, 1)), fpu: fpu}
+}
+
+func (z lc0At) score(i int) float64 {
+	q := z.fpu
+	if m, ok := z.s.Mean(i); ok {
+		q = signed(m)
+	}
+	return q + z.mult*z.pol[i]/(1+z.s.N(i))
 }
 
 // Select implements core.Rule.
 func (r Lc0) Select(s *core.Site) int {
-	score, pol := r.scorer(s)
-	return argmaxByPolicy(s, score, pol)
+	z := r.at(s)
+	return argmaxByPolicy(s, z.score, z.pol)
 }
 
 // Urgency returns child i's score. Lc0 is not a core.Scorer: its ties go
 // to the highest policy, which no single score can say.
-func (r Lc0) Urgency(s *core.Site, i int) float64 {
-	score, _ := r.scorer(s)
-	return score(i)
-}
+func (r Lc0) Urgency(s *core.Site, i int) float64 { return r.at(s).score(i) }
 
 // Needs implements core.Needer: the rule reads the priors.
 func (Lc0) Needs() core.Needs { return core.Needs{Priors: true} }

@@ -33,32 +33,39 @@ type LeelaZero struct {
 	C, FPU, LogPUCT, LogConst float64
 }
 
-func (r LeelaZero) scorer(s *core.Site) (func(i int) float64, []float64) {
+// leelaZeroAt is LeelaZero at one site: what its scores share.
+type leelaZeroAt struct {
+	r        LeelaZero
+	s        *core.Site
+	pol      []float64
+	num, fpu float64
+}
+
+func (r LeelaZero) at(s *core.Site) leelaZeroAt {
 	pol := s.Policy(1)
 	mass, n := s.VisitedPolicy(1), s.ChildN()
-	num := math.Sqrt(n * math.Log(r.LogPUCT*n+r.LogConst))
-	fpu := parentValue(s, 0.5) - r.FPU*math.Sqrt(mass)
-	return func(i int) float64 {
-		q := fpu
-		if m, ok := s.Mean(i); ok {
-			q = m
-		}
-		return q + r.C*pol[i]*num/(1+s.N(i))
-	}, pol
+	return leelaZeroAt{r: r, s: s, pol: pol,
+		num: math.Sqrt(n * math.Log(r.LogPUCT*n+r.LogConst)),
+		fpu: parentValue(s, 0.5) - r.FPU*math.Sqrt(mass)}
+}
+
+func (z leelaZeroAt) score(i int) float64 {
+	q := z.fpu
+	if m, ok := z.s.Mean(i); ok {
+		q = m
+	}
+	return q + z.r.C*z.pol[i]*z.num/(1+z.s.N(i))
 }
 
 // Select implements core.Rule.
 func (r LeelaZero) Select(s *core.Site) int {
-	score, pol := r.scorer(s)
-	return argmaxByPolicy(s, score, pol)
+	z := r.at(s)
+	return argmaxByPolicy(s, z.score, z.pol)
 }
 
 // Urgency returns child i's score. LeelaZero is not a core.Scorer: its
 // ties go to the highest policy, which no single score can say.
-func (r LeelaZero) Urgency(s *core.Site, i int) float64 {
-	score, _ := r.scorer(s)
-	return score(i)
-}
+func (r LeelaZero) Urgency(s *core.Site, i int) float64 { return r.at(s).score(i) }
 
 // Needs implements core.Needer: the rule reads the priors.
 func (LeelaZero) Needs() core.Needs { return core.Needs{Priors: true} }

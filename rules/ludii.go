@@ -32,7 +32,7 @@ type ludii struct {
 
 func newLudii(s *core.Site) ludii {
 	n := s.ChildN()
-	l := ludii{u: 10000, logN: math.Log(max(n, 1)), n: n}
+	l := ludii{u: 10000, logN: core.LogCount(n), n: n} // ln max(n, 1)
 	if m, ok := s.ParentMean(); ok {
 		l.u = signed(m)
 	}
@@ -54,25 +54,33 @@ type LudiiUCB1Tuned struct {
 	C float64
 }
 
-func (r LudiiUCB1Tuned) scorer(s *core.Site) func(i int) float64 {
-	l := newLudii(s)
-	return func(i int) float64 {
-		exploit, sigma2, vf := l.u, 1.0, l.logN
-		if m, ok := s.Mean(i); ok {
-			exploit = signed(m)
-			sigma2 = 4 * variance(s, i) // [-1,1] has twice [0,1]'s spread
-			vf = l.logN / s.N(i)
-		}
-		return exploit + math.Sqrt(vf*min(1, sigma2+r.C*math.Sqrt(vf)))
+// ludiiUCB1TunedAt is LudiiUCB1Tuned at one site.
+type ludiiUCB1TunedAt struct {
+	c float64
+	s *core.Site
+	l ludii
+}
+
+func (z ludiiUCB1TunedAt) score(i int) float64 {
+	exploit, sigma2, vf := z.l.u, 1.0, z.l.logN
+	if m, ok := z.s.Mean(i); ok {
+		exploit = signed(m)
+		sigma2 = 4 * variance(z.s, i) // [-1,1] has twice [0,1]'s spread
+		vf = z.l.logN / z.s.N(i)
 	}
+	return exploit + math.Sqrt(vf*min(1, sigma2+z.c*math.Sqrt(vf)))
+}
+
+func (r LudiiUCB1Tuned) at(s *core.Site) ludiiUCB1TunedAt {
+	return ludiiUCB1TunedAt{c: r.C, s: s, l: newLudii(s)}
 }
 
 // Select implements core.Rule.
-func (r LudiiUCB1Tuned) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+func (r LudiiUCB1Tuned) Select(s *core.Site) int { return randomTie(s, r.at(s).score, 0) }
 
 // Probs implements core.Stochastic.
 func (r LudiiUCB1Tuned) Probs(s *core.Site, dst []float64) []float64 {
-	return tieProbs(s, r.scorer(s), 0, dst)
+	return tieProbs(s, r.at(s).score, 0, dst)
 }
 
 // Needs implements core.Needer: the rule reads the rewards' variances.
@@ -92,25 +100,33 @@ type LudiiProgressiveBias struct {
 	C float64
 }
 
-func (r LudiiProgressiveBias) scorer(s *core.Site) func(i int) float64 {
-	l := newLudii(s)
-	return func(i int) float64 {
-		m, ok := s.Mean(i)
-		if !ok {
-			return l.u + r.C*math.Sqrt(l.logN) + l.u
-		}
-		n := s.N(i)
-		h, _ := s.Prior(i)
-		return signed(m) + r.C*math.Sqrt(l.logN/n) + 10*min(max(h, -1), 1)/n
+// ludiiProgressiveBiasAt is LudiiProgressiveBias at one site.
+type ludiiProgressiveBiasAt struct {
+	c float64
+	s *core.Site
+	l ludii
+}
+
+func (z ludiiProgressiveBiasAt) score(i int) float64 {
+	m, ok := z.s.Mean(i)
+	if !ok {
+		return z.l.u + z.c*math.Sqrt(z.l.logN) + z.l.u
 	}
+	n := z.s.N(i)
+	h, _ := z.s.Prior(i)
+	return signed(m) + z.c*math.Sqrt(z.l.logN/n) + 10*min(max(h, -1), 1)/n
+}
+
+func (r LudiiProgressiveBias) at(s *core.Site) ludiiProgressiveBiasAt {
+	return ludiiProgressiveBiasAt{c: r.C, s: s, l: newLudii(s)}
 }
 
 // Select implements core.Rule.
-func (r LudiiProgressiveBias) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+func (r LudiiProgressiveBias) Select(s *core.Site) int { return randomTie(s, r.at(s).score, 0) }
 
 // Probs implements core.Stochastic.
 func (r LudiiProgressiveBias) Probs(s *core.Site, dst []float64) []float64 {
-	return tieProbs(s, r.scorer(s), 0, dst)
+	return tieProbs(s, r.at(s).score, 0, dst)
 }
 
 // Needs implements core.Needer: the rule reads the priors.
@@ -135,28 +151,36 @@ type LudiiProgressiveHistory struct {
 	W, C float64
 }
 
-func (r LudiiProgressiveHistory) scorer(s *core.Site) func(i int) float64 {
-	l := newLudii(s)
-	return func(i int) float64 {
-		hist := l.u
-		if an, aw := s.AMAF(i); an > 0 {
-			hist = signed(aw / an)
-		}
-		m, ok := s.Mean(i)
-		if !ok {
-			return l.u + r.C*math.Sqrt(l.logN) + hist*r.W
-		}
-		n, q := s.N(i), signed(m)
-		return q + r.C*math.Sqrt(l.logN/n) + hist*(r.W/((1-q)*n+1))
+// ludiiProgressiveHistoryAt is LudiiProgressiveHistory at one site.
+type ludiiProgressiveHistoryAt struct {
+	r LudiiProgressiveHistory
+	s *core.Site
+	l ludii
+}
+
+func (z ludiiProgressiveHistoryAt) score(i int) float64 {
+	hist := z.l.u
+	if an, aw := z.s.AMAF(i); an > 0 {
+		hist = signed(aw / an)
 	}
+	m, ok := z.s.Mean(i)
+	if !ok {
+		return z.l.u + z.r.C*math.Sqrt(z.l.logN) + hist*z.r.W
+	}
+	n, q := z.s.N(i), signed(m)
+	return q + z.r.C*math.Sqrt(z.l.logN/n) + hist*(z.r.W/((1-q)*n+1))
+}
+
+func (r LudiiProgressiveHistory) at(s *core.Site) ludiiProgressiveHistoryAt {
+	return ludiiProgressiveHistoryAt{r: r, s: s, l: newLudii(s)}
 }
 
 // Select implements core.Rule.
-func (r LudiiProgressiveHistory) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+func (r LudiiProgressiveHistory) Select(s *core.Site) int { return randomTie(s, r.at(s).score, 0) }
 
 // Probs implements core.Stochastic.
 func (r LudiiProgressiveHistory) Probs(s *core.Site, dst []float64) []float64 {
-	return tieProbs(s, r.scorer(s), 0, dst)
+	return tieProbs(s, r.at(s).score, 0, dst)
 }
 
 // Needs implements core.Needer: the rule reads AMAF statistics.
@@ -175,28 +199,37 @@ type LudiiAG0 struct {
 	C float64
 }
 
-func (r LudiiAG0) scorer(s *core.Site) func(i int) float64 {
-	l := newLudii(s)
-	pol := s.Policy(1)
-	sq := math.Sqrt(l.n)
-	return func(i int) float64 {
-		exploit, explore := l.u, 1.0
-		if m, ok := s.Mean(i); ok {
-			exploit = signed(m)
-		}
-		if sq > 0 {
-			explore = sq / (1 + s.N(i))
-		}
-		return exploit + r.C*pol[i]*explore
+// ludiiAG0At is LudiiAG0 at one site.
+type ludiiAG0At struct {
+	c   float64
+	s   *core.Site
+	u   float64 // the value of unvisited children
+	pol []float64
+	sq  float64 // sqrt(N)
+}
+
+func (z ludiiAG0At) score(i int) float64 {
+	exploit, explore := z.u, 1.0
+	if m, ok := z.s.Mean(i); ok {
+		exploit = signed(m)
 	}
+	if z.sq > 0 {
+		explore = z.sq / (1 + z.s.N(i))
+	}
+	return exploit + z.c*z.pol[i]*explore
+}
+
+func (r LudiiAG0) at(s *core.Site) ludiiAG0At {
+	l := newLudii(s)
+	return ludiiAG0At{c: r.C, s: s, u: l.u, pol: s.Policy(1), sq: math.Sqrt(l.n)}
 }
 
 // Select implements core.Rule.
-func (r LudiiAG0) Select(s *core.Site) int { return randomTie(s, r.scorer(s), 0) }
+func (r LudiiAG0) Select(s *core.Site) int { return randomTie(s, r.at(s).score, 0) }
 
 // Probs implements core.Stochastic.
 func (r LudiiAG0) Probs(s *core.Site, dst []float64) []float64 {
-	return tieProbs(s, r.scorer(s), 0, dst)
+	return tieProbs(s, r.at(s).score, 0, dst)
 }
 
 // Needs implements core.Needer: the rule reads the priors.

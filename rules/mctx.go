@@ -45,26 +45,34 @@ type MctxMuZero struct {
 	C, Base float64
 }
 
-func (r MctxMuZero) scorer(s *core.Site) func(i int) float64 {
+// mctxMuZeroAt is MctxMuZero at one site: what its scores share.
+type mctxMuZeroAt struct {
+	s             *core.Site
+	pol           []float64
+	lo, den, mult float64
+}
+
+func (r MctxMuZero) at(s *core.Site) mctxMuZeroAt {
 	pol := s.Policy(1)
 	lo, hi := mctxMinMax(s, parentValue(s, 0.5))
-	den := max(hi-lo, 1e-8)
 	n := 1 + s.ChildN()
-	mult := math.Sqrt(n) * (r.C + math.Log((n+r.Base+1)/r.Base))
-	return func(i int) float64 {
-		var q float64
-		if m, ok := s.Mean(i); ok {
-			q = (m - lo) / den
-		}
-		return q + mult*pol[i]/(s.N(i)+1)
+	return mctxMuZeroAt{s: s, pol: pol, lo: lo, den: max(hi-lo, 1e-8),
+		mult: math.Sqrt(n) * (r.C + math.Log((n+r.Base+1)/r.Base))}
+}
+
+func (z mctxMuZeroAt) score(i int) float64 {
+	var q float64
+	if m, ok := z.s.Mean(i); ok {
+		q = (m - z.lo) / z.den
 	}
+	return q + z.mult*z.pol[i]/(z.s.N(i)+1)
 }
 
 // Select implements core.Rule.
-func (r MctxMuZero) Select(s *core.Site) int { return core.Argmax(s.Len(), r.scorer(s)) }
+func (r MctxMuZero) Select(s *core.Site) int { return core.Argmax(s.Len(), r.at(s).score) }
 
 // Score implements core.Scorer.
-func (r MctxMuZero) Score(s *core.Site, i int) float64 { return r.scorer(s)(i) }
+func (r MctxMuZero) Score(s *core.Site, i int) float64 { return r.at(s).score(i) }
 
 // Needs implements core.Needer: the rule reads the priors.
 func (MctxMuZero) Needs() core.Needs { return core.Needs{Priors: true} }

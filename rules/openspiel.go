@@ -52,13 +52,13 @@ func (r OpenSpielUCT) score(s *core.Site, i int, logN float64) float64 {
 
 // Select implements core.Rule.
 func (r OpenSpielUCT) Select(s *core.Site) int {
-	logN := math.Log(openSpielN(s))
+	logN := core.LogCount(openSpielN(s)) // ln N(F), N(F) ≥ 1
 	return core.Argmax(s.Len(), func(i int) float64 { return r.score(s, i, logN) })
 }
 
 // Score implements core.Scorer.
 func (r OpenSpielUCT) Score(s *core.Site, i int) float64 {
-	return r.score(s, i, math.Log(openSpielN(s)))
+	return r.score(s, i, core.LogCount(openSpielN(s)))
 }
 
 // OpenSpielPUCT is SearchNode::PUCTValue with the node's policy P (the
@@ -72,23 +72,31 @@ type OpenSpielPUCT struct {
 	C float64
 }
 
-func (r OpenSpielPUCT) scorer(s *core.Site) func(i int) float64 {
-	pol := s.Policy(1)
-	sq := math.Sqrt(openSpielN(s))
-	return func(i int) float64 {
-		var q float64
-		if m, ok := s.Mean(i); ok {
-			q = signed(m)
-		}
-		return q + r.C*pol[i]*sq/(s.N(i)+1)
+// openSpielPUCTAt is OpenSpielPUCT at one site: what its scores share.
+type openSpielPUCTAt struct {
+	r   OpenSpielPUCT
+	s   *core.Site
+	pol []float64
+	sq  float64
+}
+
+func (r OpenSpielPUCT) at(s *core.Site) openSpielPUCTAt {
+	return openSpielPUCTAt{r: r, s: s, pol: s.Policy(1), sq: math.Sqrt(openSpielN(s))}
+}
+
+func (z openSpielPUCTAt) score(i int) float64 {
+	var q float64
+	if m, ok := z.s.Mean(i); ok {
+		q = signed(m)
 	}
+	return q + z.r.C*z.pol[i]*z.sq/(z.s.N(i)+1)
 }
 
 // Select implements core.Rule.
-func (r OpenSpielPUCT) Select(s *core.Site) int { return core.Argmax(s.Len(), r.scorer(s)) }
+func (r OpenSpielPUCT) Select(s *core.Site) int { return core.Argmax(s.Len(), r.at(s).score) }
 
 // Score implements core.Scorer.
-func (r OpenSpielPUCT) Score(s *core.Site, i int) float64 { return r.scorer(s)(i) }
+func (r OpenSpielPUCT) Score(s *core.Site, i int) float64 { return r.at(s).score(i) }
 
 // Needs implements core.Needer: the rule reads the priors.
 func (OpenSpielPUCT) Needs() core.Needs { return core.Needs{Priors: true} }

@@ -15,6 +15,10 @@ import (
 // their means are core.Site's (Site.Policy, VisitedPolicy, ChildN,
 // MeanRange), computed once per site however many times a rule or a checker
 // asks.
+//
+// Each engine rule keeps what its scores share at a site (the policy, its
+// constants) in a small struct whose score method it passes to the argmax:
+// a closure returned by a helper would be allocated on every Select.
 
 // parentValue is the node's mean from the chooser's side (Site.ParentMean),
 // or def when the node has no simulations yet. Engines read it for their

@@ -35,22 +35,25 @@ type Prior struct {
 	H func(h float64, ok bool) float64
 }
 
-func (p Prior) score(s *core.Site, i int, logN float64) float64 {
+// score is child i's score; cs is C·sqrt(ln n(F)), computed once per site.
+func (p Prior) score(s *core.Site, i int, cs float64) float64 {
 	n := s.N(i)
 	if n == 0 {
 		return Unvisited
 	}
-	return core.UCTScore(s.W(i), n, p.C, logN)
+	return core.UCTScoreScaled(s.W(i), n, cs)
 }
+
+func (p Prior) cs(s *core.Site) float64 { return p.C * math.Sqrt(core.LogParent(s)) }
 
 // Select implements core.Rule.
 func (p Prior) Select(s *core.Site) int {
-	logN := core.LogParent(s)
-	return core.Argmax(s.Len(), func(i int) float64 { return p.score(s, i, logN) })
+	cs := p.cs(s)
+	return core.Argmax(s.Len(), func(i int) float64 { return p.score(s, i, cs) })
 }
 
 // Score implements core.Scorer.
-func (p Prior) Score(s *core.Site, i int) float64 { return p.score(s, i, core.LogParent(s)) }
+func (p Prior) Score(s *core.Site, i int) float64 { return p.score(s, i, p.cs(s)) }
 
 // Needs implements core.Needer: virtual experience from the priors, none
 // when N0 ≤ 0.

@@ -1,0 +1,52 @@
+package rules
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestExpBounds checks that the bracket around expApprox(d·inv) holds
+// expTerm(d, τ), the float64 that math.Exp gives, on a million seeded
+// random differences d and temperatures τ, inv = 1/τ, and at the edges
+// of where Select uses it (d/τ near 0 and near −700); and that e^(d·inv)
+// errs from e^(d/τ) by less than the 1e-12 the doc states, a thousandth of
+// expSlack.
+func TestExpBounds(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 8))
+	type pt struct{ d, tau, inv float64 }
+	pts := []pt{{-1, 0.1, 10}, {-1e-300, 1, 1}, {-5e-324, 1, 1}, {-700, 1, 1}, {-699.9999999, 1, 1},
+		{-1, math.Nextafter(1.0/700, 1), 1 / math.Nextafter(1.0/700, 1)}, {-0.5, math.Inf(1), 0}}
+	for j := range 1_000_000 {
+		d := -rnd.Float64()
+		if rnd.IntN(10) == 0 {
+			d *= math.Pow(10, -rnd.Float64()*300) // tiny differences
+		}
+		tau := math.Pow(10, rnd.Float64()*8-5) // 1e-5 to 1e3
+		if j%2 == 0 {
+			tau = 1 / math.Log(float64(rnd.Uint64N(1<<40))+2) // BoltzmannDecay's
+		}
+		pts = append(pts, pt{d, tau, 1 / tau})
+	}
+	worst, checked := 0.0, 0
+	for _, p := range pts {
+		x := p.d * p.inv
+		if !(x >= -700) {
+			continue // Select takes math.Exp's term itself
+		}
+		checked++
+		exact := expTerm(p.d, p.tau)
+		a := expApprox(x)
+		if lo, hi := bracket(a, false); !(lo <= exact && exact <= hi) {
+			t.Fatalf("d = %v, τ = %v: exp(d/τ) = %v outside the bounds [%v, %v]", p.d, p.tau, exact, lo, hi)
+		}
+		worst = max(worst, math.Abs(a/exact-1))
+	}
+	if checked < len(pts)/2 {
+		t.Fatalf("only %d of %d points in range", checked, len(pts))
+	}
+	if worst > 1e-12 {
+		t.Errorf("expApprox errs by %.3g, relative, want < 1e-12", worst)
+	}
+	t.Logf("expApprox's largest relative error: %.3g (bracket half-width %.3g)", worst, expSlack)
+}
