@@ -69,7 +69,12 @@ func (r Fuego) pick(s *core.Site, rave bool) int {
 	if nf == 0 {
 		return 0
 	}
-	logN := math.Log(nf)
+	var logN float64
+	if nf >= 1 {
+		logN = core.LogCount(nf) // math.Log(nf), from a table when nf is whole
+	} else {
+		logN = math.Log(nf) // a fractional virtual count
+	}
 	best, bound := 0, 0.0
 	for i := range s.Len() {
 		b := r.value(s, i, rave)
