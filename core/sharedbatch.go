@@ -15,8 +15,9 @@ import "sync/atomic"
 // A worker adds its own held backups to what it reads, so it sees its own
 // simulations at once; the other workers see them up to batchSims
 // simulations late (at most about 1/32 of the simulations run so far), as
-// they already see any simulation still in flight late. Only the visit counts and reward sums are held back: the in-flight
-// counts of virtual loss stay exact. The batch is off with one worker
+// they already see any simulation still in flight late. Only the visit
+// counts and reward sums are held back: the in-flight counts of virtual
+// loss stay exact (sharedflight.go). The batch is off with one worker
 // (the search stays the serial one), in lockstep (deterministic, its
 // semantics unchanged) and when the search keeps minimax values or sums of
 // squares, whose backups read or pair with the visit counts.
@@ -31,8 +32,10 @@ const (
 // visits and rewards added to the children of one node at depth d − 1 (at
 // level 0, the root itself).
 type batch struct {
-	sims   int // simulations held back
-	levels [batchDepth]heldSpan
+	sims     int // simulations held back
+	levels   [batchDepth]heldSpan
+	flight   flights  // with virtual loss: where the worker is in flight
+	inFlight []uint32 // the others' simulations in flight through a node's children
 }
 
 // heldSpan holds the backups of k sibling nodes, first to first + k − 1,

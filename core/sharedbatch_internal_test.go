@@ -118,3 +118,60 @@ func TestHoldLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestFlightCounts: a worker's simulation in flight counts once, for the
+// other workers, on every node of its path, whether the top levels count
+// it with its flight or the deeper ones with the shared counts, and not
+// at all once backed up.
+func TestFlightCounts(t *testing.T) {
+	gs := []Game{&treeGame{b: 3, d: 9}, &treeGame{b: 3, d: 9}}
+	s, err := NewTree(gs, UCT{C: 1}, Config{Seed: 4, VirtualLoss: VirtualLoss{N: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w0, b0 := s.workers[0], &s.par.batches[0]
+	w1, b1 := s.workers[1], &s.par.batches[1]
+	for i := range 500 { // worker 0 alone grows the tree
+		w0.t = int64(i)
+		if err := s.simulateShared(w0, b0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.flush(b0)
+	check := func(inFlight bool) {
+		t.Helper()
+		path := w1.path
+		if len(path) <= batchDepth+1 {
+			t.Fatalf("a path of %d nodes does not reach below the flights", len(path))
+		}
+		for d := range len(path) - 1 {
+			st := path[d]
+			others, kids := s.othersInFlight(b0, d, st.node, st.first, st.kids)
+			if want := uint32(0); d < batchDepth { // deeper, others assumes worker 0 in flight too
+				if inFlight {
+					want = 1
+				}
+				if others != want {
+					t.Errorf("in flight %v: depth %d: %d others in flight, want %d", inFlight, d, others, want)
+				}
+			}
+			for i, c := range kids {
+				want := uint32(0)
+				if inFlight && st.first+int32(i) == path[d+1].node {
+					want = 1
+				}
+				if c != want {
+					t.Errorf("in flight %v: depth %d, child %d: %d others in flight, want %d", inFlight, d, i, c, want)
+				}
+			}
+		}
+	}
+	w1.t = 500
+	r, err := s.descendShared(w1, b1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check(true)
+	s.backupShared(w1, r, b1)
+	check(false)
+}

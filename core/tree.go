@@ -64,6 +64,12 @@ func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
 	s.par.errs = make([]error, len(games))
 	s.par.done = make([]int64, len(games))
 	s.par.batches = make([]batch, len(games))
+	if s.vl.N > 0 {
+		all := newFlights(len(games))
+		for j := range s.par.batches {
+			s.par.batches[j].flight = flights{all, j}
+		}
+	}
 	s.Reset(cfg.Seed)
 	return s, nil
 }
@@ -99,6 +105,11 @@ func (s *Search) runShared(ctx context.Context, sims int) error {
 		return s.runLockstep(ctx, sims)
 	}
 	p := &s.par
+	for j := range p.batches {
+		if b := &p.batches[j]; b.flight.all != nil {
+			b.flight.leave() // a failed run may have left one in flight
+		}
+	}
 	p.next.Store(s.sims)
 	p.end = s.sims + int64(sims)
 	p.stop.Store(false)
@@ -261,7 +272,7 @@ func (s *Search) descendShared(w *worker, b *batch) (float64, error) {
 		}
 		nd := s.nodes.at(cur)
 		if fly {
-			atomic.AddUint32(s.fly.at(cur), 1)
+			s.enterFlight(b, int(depth), cur)
 		}
 		w.path = append(w.path, step{})
 		st := &w.path[len(w.path)-1]
@@ -369,8 +380,9 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 		parentN := uint64(atomic.LoadUint32(&nd.n) + heldN)
 		var in []uint32
 		if fly {
-			in = s.fly.span(first, kk)
-			parentN += uint64(float64(atomic.LoadUint32(s.fly.at(cur))-1) * s.vl.N) // the others'
+			var others uint32
+			others, in = s.othersInFlight(b, int(depth), cur, first, kk)
+			parentN += uint64(float64(others) * s.vl.N)
 		}
 		return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, kidsN, kidsW, in, s.vl.N, s.lossValue(kind))
 	}
@@ -395,7 +407,7 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 	switch {
 	case fly:
 		buf := w.virt[:k]
-		in := s.fly.span(first, kk)
+		others, in := s.othersInFlight(b, int(depth), cur, first, kk)
 		v := s.lossValue(kind)
 		for i := range buf {
 			var vi virtual
@@ -410,7 +422,7 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 		if s.arena.virt.used() {
 			sv = *s.arena.virt.at(cur)
 		}
-		f := float64(atomic.LoadUint32(s.fly.at(cur))-1) * s.vl.N // the others'
+		f := float64(others) * s.vl.N
 		st.sVirt = virtual{sv.n + f, sv.w + f*s.lossValue(by)}
 	case s.arena.virt.used():
 		st.virt = s.arena.virt.span(first, kk) // written before the node was published
@@ -453,9 +465,7 @@ func (s *Search) backupShared(w *worker, reward float64, b *batch) {
 		addF(&nd.w, reward)
 	}
 	if s.fly.used() {
-		for _, st := range w.path {
-			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
-		}
+		s.leaveFlight(w, b)
 	}
 	if b != nil {
 		if b.sims++; b.sims >= holdLimit(w.t) {
