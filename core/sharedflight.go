@@ -76,6 +76,18 @@ func (b *batch) flies(depth int) bool {
 	return b != nil && b.flight.all != nil && depth < batchDepth
 }
 
+// othersShared returns the number of the other workers' simulations in
+// flight through node cur from the shared in-flight counts, which count
+// the worker's own.
+func (s *Search) othersShared(cur int32) uint32 {
+	return atomic.LoadUint32(s.fly.at(cur)) - 1
+}
+
+// leaveNode takes a simulation out of the shared in-flight count of node.
+func (s *Search) leaveNode(node int32) {
+	atomic.AddUint32(s.fly.at(node), ^uint32(0))
+}
+
 // enterFlight counts worker b's simulation in flight through node at
 // depth.
 func (s *Search) enterFlight(b *batch, depth int, node int32) {
@@ -103,7 +115,7 @@ func (s *Search) batchOf(w *worker) *batch {
 func (s *Search) leaveFlight(w *worker, b *batch) {
 	for d, st := range w.path {
 		if !b.flies(d) {
-			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
+			s.leaveNode(st.node)
 		}
 	}
 	if b.flies(0) {
@@ -115,17 +127,15 @@ func (s *Search) leaveFlight(w *worker, b *batch) {
 // flight through node cur at depth, and through each of its k children
 // from first on.
 func (s *Search) othersInFlight(b *batch, depth int, cur, first, k int32) (uint32, []uint32) {
-	var self uint32
-	if b.flies(depth) {
-		self = b.flight.others(depth, cur)
-	} else {
-		self = atomic.LoadUint32(s.fly.at(cur)) - 1 // less this worker's own
+	if !b.flies(depth) {
+		return s.othersShared(cur), s.fly.span(first, k)
 	}
-	if b.flies(depth + 1) {
-		if int(k) > len(b.inFlight) {
-			b.inFlight = make([]uint32, k) // rare: the widest node so far
-		}
-		return self, b.flight.kids(depth+1, first, b.inFlight[:k])
+	self := b.flight.others(depth, cur)
+	if !b.flies(depth + 1) {
+		return self, s.fly.span(first, k)
 	}
-	return self, s.fly.span(first, k)
+	if int(k) > len(b.inFlight) {
+		b.inFlight = make([]uint32, k) // rare: the widest node so far
+	}
+	return self, b.flight.kids(depth+1, first, b.inFlight[:k])
 }

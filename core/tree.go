@@ -374,27 +374,28 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 		w.sqBuf = make([]float64, k)
 	}
 	fly := s.fly.used()
+	var others uint32 // the other workers' simulations in flight through cur
+	var in []uint32   // and through each child
+	switch {
+	case b.flies(int(depth)):
+		others, in = s.othersInFlight(b, int(depth), cur, first, kk)
+	case fly:
+		others, in = s.othersShared(cur), s.fly.span(first, kk)
+	}
 	heldN, heldW := b.held(int(depth), cur)
 	kidsN, kidsW := b.heldKids(int(depth), first, kk)
 	if s.uct != nil { // the loop over the stored nodes, virtual loss and all
 		parentN := uint64(atomic.LoadUint32(&nd.n) + heldN)
-		var in []uint32
 		if fly {
-			var others uint32
-			others, in = s.othersInFlight(b, int(depth), cur, first, kk)
 			parentN += uint64(float64(others) * s.vl.N)
 		}
-		return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, kidsN, kidsW, in, s.vl.N, s.lossValue(kind))
+		kids := s.nodes.span(first, kk)
+		if kidsN != nil {
+			kids = snapshotKids(w.kids[:k], kids, kidsN, kidsW)
+		}
+		return s.uct.selectShared(s.tab, kids, parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
 	}
-	kids := w.kids[:k]
-	src := s.nodes.span(first, kk)
-	for i := range kids {
-		kids[i] = node{w: loadF(&src[i].w, true), n: atomic.LoadUint32(&src[i].n), first: -1}
-	}
-	for i := range kidsN {
-		kids[i].n += kidsN[i]
-		kids[i].w += kidsW[i]
-	}
+	kids := snapshotKids(w.kids[:k], s.nodes.span(first, kk), kidsN, kidsW)
 	self := node{w: loadF(&nd.w, true) + heldW, n: atomic.LoadUint32(&nd.n) + heldN, first: first}
 	st := &w.site
 	st.kids = kids
@@ -407,7 +408,6 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 	switch {
 	case fly:
 		buf := w.virt[:k]
-		others, in := s.othersInFlight(b, int(depth), cur, first, kk)
 		v := s.lossValue(kind)
 		for i := range buf {
 			var vi virtual
@@ -451,23 +451,40 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 	return i
 }
 
+// snapshotKids copies the visits and rewards of src into dst, read
+// atomically, with the held-back ones (heldN, heldW, unless nil) added.
+func snapshotKids(dst, src []node, heldN []uint32, heldW []float64) []node {
+	for i := range dst {
+		dst[i] = node{w: loadF(&src[i].w, true), n: atomic.LoadUint32(&src[i].n), first: -1}
+	}
+	for i := range heldN {
+		dst[i].n += heldN[i]
+		dst[i].w += heldW[i]
+	}
+	return dst
+}
+
 // backupShared is backup for a tree-parallel search: atomic updates, but
 // for the nodes near the root whose updates b holds back (unless b is
 // nil), and the simulation leaves the nodes it was in flight through.
 func (s *Search) backupShared(w *worker, reward float64, b *batch) {
-	held := 0
+	held := 0 // the top levels: b holds their backups, their flight is b's
 	if b != nil {
 		held = s.hold(b, w.path, reward)
 	}
+	fly := s.fly.used()
 	for _, st := range w.path[held:] {
 		nd := s.nodes.at(st.node)
 		atomic.AddUint32(&nd.n, 1)
 		addF(&nd.w, reward)
-	}
-	if s.fly.used() {
-		s.leaveFlight(w, b)
+		if fly {
+			s.leaveNode(st.node)
+		}
 	}
 	if b != nil {
+		if fly {
+			b.flight.leave()
+		}
 		if b.sims++; b.sims >= holdLimit(w.t) {
 			s.flush(b)
 		}

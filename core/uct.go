@@ -114,31 +114,23 @@ func (u UCT) selectNodes(t *tables, kids []node, parentN uint64, flip bool) int 
 }
 
 // selectShared is selectNodes for a tree-parallel search: it reads the
-// nodes with atomic loads, adds the worker's own held-back visits and
-// rewards (heldN, heldW, unless nil) and, unless fly is nil, adds the other workers'
+// nodes with atomic loads and, unless fly is nil, adds the other workers'
 // virtual loss, whole vn virtual simulations of reward v (max's
 // perspective) per simulation in flight (fly; parentN includes the node's
 // own). A child then scores
 // n + vn·f and w + vn·f·v, as UCT.Select scores N(i) and W(i) on a site
 // that carries them as virtual experience: whole counts below 2^53 add
 // exactly, and the sums are formed in the same order.
-func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, heldN []uint32, heldW []float64, fly []uint32, vn, v float64) int {
+func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly []uint32, vn, v float64) int {
 	cs := u.C * t.sqrtLog(parentN)
 	if fly != nil {
 		fly = fly[:len(kids)]
-	}
-	if heldN != nil {
-		heldN, heldW = heldN[:len(kids)], heldW[:len(kids)]
 	}
 	best, bestBits := 0, uint64(0)
 	for i := range kids {
 		k := &kids[i]
 		n := uint64(atomic.LoadUint32(&k.n))
 		w := loadF(&k.w, true)
-		if heldN != nil {
-			n += uint64(heldN[i])
-			w += heldW[i]
-		}
 		if fly != nil {
 			if f := atomic.LoadUint32(&fly[i]); f > 0 {
 				m := float64(f) * vn
