@@ -36,6 +36,7 @@ type batch struct {
 	levels   [batchDepth]heldSpan
 	flight   flights  // with virtual loss: where the worker is in flight
 	inFlight []uint32 // the others' simulations in flight through a node's children
+	_        [64]byte // the workers' batches lie side by side: no shared cache line
 }
 
 // heldSpan holds the backups of k sibling nodes, first to first + k − 1,
