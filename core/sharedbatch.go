@@ -155,3 +155,37 @@ func (s *Search) visits(b *batch, depth int, node int32) uint32 {
 func holdLimit(t int64) int {
 	return int(min(batchSims, 1+t/32))
 }
+
+// selectHeld is UCT.selectShared for the children whose visits and
+// rewards a worker holds back in part (heldN, heldW): it adds them to what
+// it reads, without a copy of the children.
+func (u UCT) selectHeld(t *tables, kids []node, parentN uint64, flip bool, heldN []uint32, heldW []float64, fly []uint32, vn, v float64) int {
+	cs := u.C * t.sqrtLog(parentN)
+	heldN, heldW = heldN[:len(kids)], heldW[:len(kids)]
+	if fly != nil {
+		fly = fly[:len(kids)]
+	}
+	best, bestBits := 0, uint64(0)
+	for i := range kids {
+		k := &kids[i]
+		n := uint64(atomic.LoadUint32(&k.n) + heldN[i])
+		w := loadF(&k.w, true) + heldW[i]
+		if fly != nil {
+			if f := atomic.LoadUint32(&fly[i]); f > 0 {
+				m := float64(f) * vn
+				n += uint64(m)
+				w += m * v
+			}
+		}
+		if n == 0 {
+			return i
+		}
+		if flip {
+			w = float64(n) - w
+		}
+		if b := t.uctBits(n, w, cs); b > bestBits {
+			best, bestBits = i, b
+		}
+	}
+	return best
+}

@@ -389,11 +389,10 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 		if fly {
 			parentN += uint64(float64(others) * s.vl.N)
 		}
-		kids := s.nodes.span(first, kk)
 		if kidsN != nil {
-			kids = snapshotKids(w.kids[:k], kids, kidsN, kidsW)
+			return s.uct.selectHeld(s.tab, s.nodes.span(first, kk), parentN, kind == Min, kidsN, kidsW, in, s.vl.N, s.lossValue(kind))
 		}
-		return s.uct.selectShared(s.tab, kids, parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
+		return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
 	}
 	kids := snapshotKids(w.kids[:k], s.nodes.span(first, kk), kidsN, kidsW)
 	self := node{w: loadF(&nd.w, true) + heldW, n: atomic.LoadUint32(&nd.n) + heldN, first: first}
