@@ -21,7 +21,11 @@ import (
 // race-free; Config.VirtualLoss makes the workers spread out. Run divides
 // its budget among the workers as they become free, so the statistics
 // depend on the timing of the threads: this is the one exception to the
-// engine's determinism. With one game the search is the serial search,
+// engine's determinism. With two workers or more, each holds back its
+// backups of the top three levels of the tree for up to 64 simulations
+// (sharedbatch.go): it sees its own at once, the others see them late, as
+// they see simulations in flight; the in-flight counts of virtual loss
+// are never late. With one game the search is the serial search,
 // simulation for simulation (no other worker is ever in flight).
 //
 // With Config.Lockstep the workers take turns in the calling goroutine
