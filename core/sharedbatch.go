@@ -67,7 +67,7 @@ func (h *heldSpan) kids(first, k int32) ([]uint32, []float64) {
 
 // batching reports whether the workers of s hold back their backups.
 func (s *Search) batching() bool {
-	return len(s.workers) > 1 && !s.cfg.Lockstep && !s.mm.used() && !s.sq.used()
+	return len(s.workers) > 1 && !s.par.noHold && !s.cfg.Lockstep && !s.mm.used() && !s.sq.used()
 }
 
 // held returns the visits and rewards of node at depth that b holds back.

@@ -91,6 +91,7 @@ type parallelRun struct {
 	errs    []error // by worker, read after wg.Wait
 	done    []int64 // simulations completed, by worker
 	batches []batch // by worker: backups held back (sharedbatch.go)
+	noHold  bool    // BenchmarkHold's baseline: the workers hold nothing back
 }
 
 // claim is the number of simulations a worker claims at a time, so that
