@@ -370,6 +370,32 @@ func (s *Search) lossValue(by Kind) float64 {
 // back added, and the other workers' virtual loss added as virtual
 // experience.
 func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
+	if s.uct == nil {
+		return s.chooseSite(w, b, cur, nd, first, k, kind, depth, by)
+	}
+	// The loop over the stored nodes, virtual loss and all.
+	kk := int32(k)
+	heldN, _ := b.held(int(depth), cur)
+	parentN := uint64(atomic.LoadUint32(&nd.n) + heldN)
+	var in []uint32 // the other workers' simulations in flight through each child
+	switch {
+	case b.flies(int(depth)):
+		var others uint32
+		others, in = s.othersInFlight(b, int(depth), cur, first, kk)
+		parentN += uint64(float64(others) * s.vl.N)
+	case s.fly.used():
+		in = s.fly.span(first, kk)
+		parentN += uint64(float64(s.othersShared(cur)) * s.vl.N)
+	}
+	if kidsN, kidsW := b.heldKids(int(depth), first, kk); kidsN != nil {
+		return s.uct.selectHeld(s.tab, s.nodes.span(first, kk), parentN, kind == Min, kidsN, kidsW, in, s.vl.N, s.lossValue(kind))
+	}
+	return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
+}
+
+// chooseSite is chooseShared for a rule other than core's UCT loop: it
+// builds the rule's Site.
+func (s *Search) chooseSite(w *worker, b *batch, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
 	kk := int32(k)
 	if cap(w.kids) < k {
 		w.kids = make([]node, k)
@@ -381,24 +407,11 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 	fly := s.fly.used()
 	var others uint32 // the other workers' simulations in flight through cur
 	var in []uint32   // and through each child
-	switch {
-	case b.flies(int(depth)):
+	if fly {
 		others, in = s.othersInFlight(b, int(depth), cur, first, kk)
-	case fly:
-		others, in = s.othersShared(cur), s.fly.span(first, kk)
 	}
 	heldN, heldW := b.held(int(depth), cur)
 	kidsN, kidsW := b.heldKids(int(depth), first, kk)
-	if s.uct != nil { // the loop over the stored nodes, virtual loss and all
-		parentN := uint64(atomic.LoadUint32(&nd.n) + heldN)
-		if fly {
-			parentN += uint64(float64(others) * s.vl.N)
-		}
-		if kidsN != nil {
-			return s.uct.selectHeld(s.tab, s.nodes.span(first, kk), parentN, kind == Min, kidsN, kidsW, in, s.vl.N, s.lossValue(kind))
-		}
-		return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
-	}
 	kids := snapshotKids(w.kids[:k], s.nodes.span(first, kk), kidsN, kidsW)
 	self := node{w: loadF(&nd.w, true) + heldW, n: atomic.LoadUint32(&nd.n) + heldN, first: first}
 	st := &w.site
