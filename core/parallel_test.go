@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -360,6 +361,28 @@ func TestTreeParallelErrors(t *testing.T) {
 	}
 	if err := s.Run(bg, 10); err != nil {
 		t.Errorf("a cancelled run spoiled the search: %v", err)
+	}
+}
+
+// TestTreeParallelCancelled: a run stopped by its context halfway leaves
+// the tree's invariants intact: the backups the workers held back near the
+// root are written out, and no simulation stays in flight.
+func TestTreeParallelCancelled(t *testing.T) {
+	for _, c := range configs[:3] {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := c.cfg
+			cfg.VirtualLoss = classicLoss
+			s := newTree(t, synthGames(t, 2, 4, 8), c.rule, cfg)
+			ctx, cancel := context.WithTimeout(bg, 5*time.Millisecond)
+			defer cancel()
+			if err := s.Run(ctx, 1<<30); !errors.Is(err, context.DeadlineExceeded) {
+				t.Fatalf("Run: %v, want the deadline", err)
+			}
+			checkTree(t, s, s.Sims(), cfg.Growth == core.GrowPaper)
+			before := s.Sims()
+			run(t, s, 500)
+			checkTree(t, s, before+500, cfg.Growth == core.GrowPaper)
+		})
 	}
 }
 

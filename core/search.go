@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"sync"
-	"sync/atomic"
 )
 
 // node is one stored position: 16 bytes. Children of a node are contiguous in
@@ -612,9 +611,7 @@ func (s *Search) rolloutLimit(w *worker, depth, leaf int32) error {
 	}
 	err := s.runCtx.Err()
 	if err != nil && s.fly.used() {
-		for _, st := range w.path { // the simulation is no longer in flight
-			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
-		}
+		s.leaveFlight(w, s.batchOf(w)) // the simulation is no longer in flight
 	}
 	return err
 }

@@ -21,7 +21,11 @@ import (
 // race-free; Config.VirtualLoss makes the workers spread out. Run divides
 // its budget among the workers as they become free, so the statistics
 // depend on the timing of the threads: this is the one exception to the
-// engine's determinism. With one game the search is the serial search,
+// engine's determinism. With two workers or more, each holds back its
+// backups of the top three levels of the tree for up to 64 simulations
+// (sharedbatch.go): it sees its own at once, the others see them late, as
+// they see simulations in flight; the in-flight counts of virtual loss
+// are never late. With one game the search is the serial search,
 // simulation for simulation (no other worker is ever in flight).
 //
 // With Config.Lockstep the workers take turns in the calling goroutine
@@ -63,6 +67,13 @@ func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
 	}
 	s.par.errs = make([]error, len(games))
 	s.par.done = make([]int64, len(games))
+	s.par.batches = make([]batch, len(games))
+	if s.vl.N > 0 {
+		all := newFlights(len(games))
+		for j := range s.par.batches {
+			s.par.batches[j].flight = flights{all, j}
+		}
+	}
 	s.Reset(cfg.Seed)
 	return s, nil
 }
@@ -73,12 +84,14 @@ func (s *Search) Workers() int { return max(len(s.workers), 1) }
 
 // parallelRun is the state a tree-parallel Run shares among its workers.
 type parallelRun struct {
-	next atomic.Int64 // next simulation index to claim
-	end  int64        // first index not to run
-	stop atomic.Bool  // a worker failed: the others stop
-	wg   sync.WaitGroup
-	errs []error // by worker, read after wg.Wait
-	done []int64 // simulations completed, by worker
+	next    atomic.Int64 // next simulation index to claim
+	end     int64        // first index not to run
+	stop    atomic.Bool  // a worker failed: the others stop
+	wg      sync.WaitGroup
+	errs    []error // by worker, read after wg.Wait
+	done    []int64 // simulations completed, by worker
+	batches []batch // by worker: backups held back (sharedbatch.go)
+	noHold  bool    // BenchmarkHold's baseline: the workers hold nothing back
 }
 
 // claim is the number of simulations a worker claims at a time, so that
@@ -97,6 +110,11 @@ func (s *Search) runShared(ctx context.Context, sims int) error {
 		return s.runLockstep(ctx, sims)
 	}
 	p := &s.par
+	for j := range p.batches {
+		if b := &p.batches[j]; b.flight.all != nil {
+			b.flight.leave() // a failed run may have left one in flight
+		}
+	}
 	p.next.Store(s.sims)
 	p.end = s.sims + int64(sims)
 	p.stop.Store(false)
@@ -143,7 +161,7 @@ func (s *Search) runLockstep(ctx context.Context, sims int) (err error) {
 		for j := range n {
 			w = s.workers[j]
 			w.t = s.sims + int64(j)
-			r, err := s.descendShared(w)
+			r, err := s.descendShared(w, nil)
 			if err != nil {
 				s.err = err
 				return err
@@ -152,7 +170,7 @@ func (s *Search) runLockstep(ctx context.Context, sims int) (err error) {
 		}
 		for j := range n {
 			w = s.workers[j]
-			s.backupShared(w, w.reward)
+			s.backupShared(w, w.reward, nil)
 		}
 		s.sims += int64(n)
 	}
@@ -168,11 +186,18 @@ func isCtxErr(err error) bool {
 func (s *Search) work(ctx context.Context, j int) {
 	p := &s.par
 	w := s.workers[j]
+	var b *batch
+	if s.batching() {
+		b = &p.batches[j]
+	}
 	var done int64
 	defer func() {
 		if r := recover(); r != nil {
 			p.errs[j] = s.panicError(w, r)
 			p.stop.Store(true)
+		}
+		if b != nil {
+			s.flush(b)
 		}
 		p.done[j] = done
 		p.wg.Done()
@@ -194,7 +219,7 @@ func (s *Search) work(ctx context.Context, j int) {
 				return
 			}
 			w.t = t
-			if err := s.simulateShared(w); err != nil {
+			if err := s.simulateShared(w, b); err != nil {
 				if err != errStopped {
 					p.errs[j] = err
 					p.stop.Store(true)
@@ -220,20 +245,22 @@ func (s *Search) fullShared(k int) bool {
 	return s.full(k)
 }
 
-// simulateShared runs one simulation of worker w on the shared tree.
-func (s *Search) simulateShared(w *worker) error {
-	reward, err := s.descendShared(w)
+// simulateShared runs one simulation of worker w on the shared tree,
+// holding back its backups near the root in b unless b is nil.
+func (s *Search) simulateShared(w *worker, b *batch) error {
+	reward, err := s.descendShared(w, b)
 	if err != nil {
 		return err
 	}
-	s.backupShared(w, reward)
+	s.backupShared(w, reward, b)
 	return nil
 }
 
 // descendShared runs the descent, growth and roll-out of one simulation of
 // worker w and returns its reward, leaving the simulation in flight
-// through its path until backupShared.
-func (s *Search) descendShared(w *worker) (float64, error) {
+// through its path until backupShared. It reads the statistics with the
+// backups b holds back added.
+func (s *Search) descendShared(w *worker, b *batch) (float64, error) {
 	g := w.game
 	g.Reset()
 	w.path = w.path[:0]
@@ -250,7 +277,7 @@ func (s *Search) descendShared(w *worker) (float64, error) {
 		}
 		nd := s.nodes.at(cur)
 		if fly {
-			atomic.AddUint32(s.fly.at(cur), 1)
+			s.enterFlight(b, int(depth), cur)
 		}
 		w.path = append(w.path, step{})
 		st := &w.path[len(w.path)-1]
@@ -265,7 +292,7 @@ func (s *Search) descendShared(w *worker) (float64, error) {
 		}
 		first := atomic.LoadInt32(&nd.first)
 		if first < 0 {
-			if !paper && (atomic.LoadUint32(&nd.n) < uint32(s.cfg.ExpandAfter) || s.fullShared(k)) {
+			if !paper && (s.visits(b, int(depth), cur) < uint32(s.cfg.ExpandAfter) || s.fullShared(k)) {
 				r, err := s.rollout(w, kind, k, depth)
 				if err != nil {
 					return 0, err
@@ -309,7 +336,7 @@ func (s *Search) descendShared(w *worker) (float64, error) {
 				return 0, err
 			}
 		case Max, Min:
-			i = s.chooseShared(w, cur, nd, first, k, kind, depth, by)
+			i = s.chooseShared(w, b, cur, nd, first, k, kind, depth, by)
 			if uint(i) >= uint(k) {
 				return 0, &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
 			}
@@ -339,9 +366,36 @@ func (s *Search) lossValue(by Kind) float64 {
 }
 
 // chooseShared gives the rule a site built from a snapshot of the node's
-// and its children's statistics, read atomically, with the other workers'
-// virtual loss added as virtual experience.
-func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
+// and its children's statistics, read atomically, with the backups b holds
+// back added, and the other workers' virtual loss added as virtual
+// experience.
+func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
+	if s.uct == nil {
+		return s.chooseSite(w, b, cur, nd, first, k, kind, depth, by)
+	}
+	// The loop over the stored nodes, virtual loss and all.
+	kk := int32(k)
+	heldN, _ := b.held(int(depth), cur)
+	parentN := uint64(atomic.LoadUint32(&nd.n) + heldN)
+	var in []uint32 // the other workers' simulations in flight through each child
+	switch {
+	case b.flies(int(depth)):
+		var others uint32
+		others, in = s.othersInFlight(b, int(depth), cur, first, kk)
+		parentN += uint64(float64(others) * s.vl.N)
+	case s.fly.used():
+		in = s.fly.span(first, kk)
+		parentN += uint64(float64(s.othersShared(cur)) * s.vl.N)
+	}
+	if kidsN, kidsW := b.heldKids(int(depth), first, kk); kidsN != nil {
+		return s.uct.selectHeld(s.tab, s.nodes.span(first, kk), parentN, kind == Min, kidsN, kidsW, in, s.vl.N, s.lossValue(kind))
+	}
+	return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
+}
+
+// chooseSite is chooseShared for a rule other than core's UCT loop: it
+// builds the rule's Site.
+func (s *Search) chooseSite(w *worker, b *batch, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
 	kk := int32(k)
 	if cap(w.kids) < k {
 		w.kids = make([]node, k)
@@ -351,21 +405,15 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 		w.sqBuf = make([]float64, k)
 	}
 	fly := s.fly.used()
-	if s.uct != nil { // the loop over the stored nodes, virtual loss and all
-		parentN := uint64(atomic.LoadUint32(&nd.n))
-		var in []uint32
-		if fly {
-			in = s.fly.span(first, kk)
-			parentN += uint64(float64(atomic.LoadUint32(s.fly.at(cur))-1) * s.vl.N) // the others'
-		}
-		return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
+	var others uint32 // the other workers' simulations in flight through cur
+	var in []uint32   // and through each child
+	if fly {
+		others, in = s.othersInFlight(b, int(depth), cur, first, kk)
 	}
-	kids := w.kids[:k]
-	src := s.nodes.span(first, kk)
-	for i := range kids {
-		kids[i] = node{w: loadF(&src[i].w, true), n: atomic.LoadUint32(&src[i].n), first: -1}
-	}
-	self := node{w: loadF(&nd.w, true), n: atomic.LoadUint32(&nd.n), first: first}
+	heldN, heldW := b.held(int(depth), cur)
+	kidsN, kidsW := b.heldKids(int(depth), first, kk)
+	kids := snapshotKids(w.kids[:k], s.nodes.span(first, kk), kidsN, kidsW)
+	self := node{w: loadF(&nd.w, true) + heldW, n: atomic.LoadUint32(&nd.n) + heldN, first: first}
 	st := &w.site
 	st.kids = kids
 	st.self = self
@@ -377,7 +425,6 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 	switch {
 	case fly:
 		buf := w.virt[:k]
-		in := s.fly.span(first, kk)
 		v := s.lossValue(kind)
 		for i := range buf {
 			var vi virtual
@@ -392,7 +439,7 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 		if s.arena.virt.used() {
 			sv = *s.arena.virt.at(cur)
 		}
-		f := float64(atomic.LoadUint32(s.fly.at(cur))-1) * s.vl.N // the others'
+		f := float64(others) * s.vl.N
 		st.sVirt = virtual{sv.n + f, sv.w + f*s.lossValue(by)}
 	case s.arena.virt.used():
 		st.virt = s.arena.virt.span(first, kk) // written before the node was published
@@ -421,16 +468,42 @@ func (s *Search) chooseShared(w *worker, cur int32, nd *node, first int32, k int
 	return i
 }
 
-// backupShared is backup for a tree-parallel search: atomic updates, and
-// the simulation leaves the nodes it was in flight through.
-func (s *Search) backupShared(w *worker, reward float64) {
+// snapshotKids copies the visits and rewards of src into dst, read
+// atomically, with the held-back ones (heldN, heldW, unless nil) added.
+func snapshotKids(dst, src []node, heldN []uint32, heldW []float64) []node {
+	for i := range dst {
+		dst[i] = node{w: loadF(&src[i].w, true), n: atomic.LoadUint32(&src[i].n), first: -1}
+	}
+	for i := range heldN {
+		dst[i].n += heldN[i]
+		dst[i].w += heldW[i]
+	}
+	return dst
+}
+
+// backupShared is backup for a tree-parallel search: atomic updates, but
+// for the nodes near the root whose updates b holds back (unless b is
+// nil), and the simulation leaves the nodes it was in flight through.
+func (s *Search) backupShared(w *worker, reward float64, b *batch) {
+	held := 0 // the top levels: b holds their backups, their flight is b's
+	if b != nil {
+		held = s.hold(b, w.path, reward)
+	}
 	fly := s.fly.used()
-	for _, st := range w.path {
+	for _, st := range w.path[held:] {
 		nd := s.nodes.at(st.node)
 		atomic.AddUint32(&nd.n, 1)
 		addF(&nd.w, reward)
 		if fly {
-			atomic.AddUint32(s.fly.at(st.node), ^uint32(0))
+			s.leaveNode(st.node)
+		}
+	}
+	if b != nil {
+		if fly {
+			b.flight.leave()
+		}
+		if b.sims++; b.sims >= holdLimit(w.t) {
+			s.flush(b)
 		}
 	}
 	if s.sq.used() {
