@@ -81,8 +81,12 @@ plan() {
 		echo "skip: the flow of a module of one's own, run below in one (at -benchtime 200x)" ;;
 	"scripts/connect4-overconfidence.sh") echo "skip: a minute of CPU for one figure; go test ./games/connect4 runs its short form" ;;
 	"scripts/table1.sh") echo "skip: hours of CPU" ;;
-	"BENCH='Search/game=synth/b=8/d=10/rule=uct/mode=practical\$' COUNT=10 scripts/benchcmp.sh 23965f6 HEAD")
+	"BENCH='Search/game=synth/b=8/d=10/rule=uct/mode=practical\$' COUNT=20 scripts/benchcmp.sh 23965f6 HEAD")
 		echo "skip: the README's Speed figure, 20 runs against an old commit; scripts/benchcmp.sh HEAD~1 above runs the same script" ;;
+	"go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out | head -20")
+		echo "run: go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out > pprof.txt && grep -q flat pprof.txt" ;;
+	"BENCH='Check' COUNT=10 scripts/benchcmp.sh HEAD~1 HEAD")
+		echo "run: BENCH='Check/rule=uct' BENCHTIME=1x scripts/benchcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD || [ \$? = 1 ]" ;;
 	*) echo "unknown" ;;
 	esac
 }
