@@ -74,8 +74,8 @@
 // from a table for small counts and computing every score as UCTScore does,
 // to the last bit. Every other rule gets a Site and one interface call per
 // node. A game stored whole (Tabled, such as package tree's explicit trees)
-// is read from its Table instead of through the Game's methods in a serial
-// search: the same values, without an interface call per move.
+// is read from its Table instead of through the Game's methods, by every
+// worker: the same values, without an interface call per move.
 //
 // # Inspection
 //

@@ -110,18 +110,7 @@ func New(game Game, rule Rule, cfg Config) (*Search, error) {
 	if game == nil {
 		return nil, errors.New("core: nil game")
 	}
-	s, err := newSearch([]Game{game}, rule, cfg)
-	if err != nil {
-		return nil, err
-	}
-	if t, ok := game.(Tabled); ok && cfg.Rollout == nil {
-		tab := t.Table()
-		if err := tab.check(); err != nil {
-			return nil, err
-		}
-		s.useTable(tab)
-	}
-	return s, nil
+	return newSearch([]Game{game}, rule, cfg)
 }
 
 // newSearch builds a search with one worker per game.
@@ -139,6 +128,11 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	for i, g := range games {
 		if g == nil {
 			return nil, fmt.Errorf("core: nil game for worker %d", i)
+		}
+		if t, ok := g.(Tabled); ok && cfg.Rollout == nil {
+			if err := t.Table().check(); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if cfg.ExpandAfter == 0 {
@@ -178,6 +172,9 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 // initWorker sets up w to drive game.
 func (s *Search) initWorker(w *worker, game Game) {
 	w.game = game
+	if t, ok := game.(Tabled); ok && s.cfg.Rollout == nil {
+		w.useTable(t.Table()) // checked by newSearch
+	}
 	if h, ok := game.(Heuristic); ok && (s.needs.Priors || s.needs.Virtual != nil) {
 		w.heur = h
 	}

@@ -27,12 +27,12 @@ type Table struct {
 	HasPrior []bool
 }
 
-// Tabled is implemented by games stored whole as a Table. A serial search
-// (New) without a roll-out policy then reads the table instead of calling
-// the game's methods, which on small trees is most of the cost of a
-// simulation that is not the rule's: the table must agree with the
-// methods. Tree-parallel searches, roll-out policies and the inspection
-// methods (Decide, Walk, Lookup) call the methods.
+// Tabled is implemented by games stored whole as a Table. A search without
+// a roll-out policy then reads the table instead of calling the game's
+// methods, which on small trees is most of the cost of a simulation that
+// is not the rule's: the table must agree with the methods. Roll-out
+// policies and the inspection methods (Decide, Walk, Lookup) call the
+// methods.
 type Tabled interface {
 	Game
 	Table() *Table

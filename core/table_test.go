@@ -66,6 +66,24 @@ func TestTableSameSearch(t *testing.T) {
 				rt.Fatalf("%s on %v: table and methods differ (-table +methods):\n%s", c.name, tr, diff)
 			}
 		}
+		// Tree-parallel workers read the table too; lockstep makes them
+		// deterministic, so the two searches must again agree.
+		var dumps [2][]core.NodeInfo
+		for j, wrap := range []func(*tree.Cursor) core.Game{
+			func(c *tree.Cursor) core.Game { return c },
+			func(c *tree.Cursor) core.Game { return methodsOnly{c} },
+		} {
+			cfg := core.Config{Seed: 7, Lockstep: true, VirtualLoss: core.VirtualLoss{N: 1}}
+			s, err := core.NewTree([]core.Game{wrap(tr.Game()), wrap(tr.Game())}, priorRule{}, cfg)
+			if err != nil {
+				rt.Fatal(err)
+			}
+			run(t, s, 300)
+			dumps[j] = dump(s)
+		}
+		if diff := diffDumps(dumps[0], dumps[1]); diff != "" {
+			rt.Fatalf("lockstep on %v: table and methods differ (-table +methods):\n%s", tr, diff)
+		}
 	})
 }
 

@@ -261,8 +261,7 @@ func (s *Search) simulateShared(w *worker, b *batch) error {
 // through its path until backupShared. It reads the statistics with the
 // backups b holds back added.
 func (s *Search) descendShared(w *worker, b *batch) (float64, error) {
-	g := w.game
-	g.Reset()
+	w.reset()
 	w.path = w.path[:0]
 	w.played = w.played[:0]
 	paper := s.cfg.Growth == GrowPaper
@@ -271,7 +270,7 @@ func (s *Search) descendShared(w *worker, b *batch) (float64, error) {
 	by := Max
 	var reward float64
 	for depth := int32(0); ; depth++ {
-		kind := g.Kind()
+		kind := w.kind()
 		if depth == 0 && kind == Min {
 			by = Min
 		}
@@ -283,10 +282,10 @@ func (s *Search) descendShared(w *worker, b *batch) (float64, error) {
 		st := &w.path[len(w.path)-1]
 		st.node, st.kind, st.by = cur, kind, by
 		if kind == Terminal {
-			reward = g.Reward()
+			reward = w.terminalReward()
 			break
 		}
-		k := g.NumMoves()
+		k := w.numMoves()
 		if k <= 0 {
 			return 0, s.errorf(w, "%v position with %d moves", kind, k)
 		}
@@ -347,7 +346,7 @@ func (s *Search) descendShared(w *worker, b *batch) (float64, error) {
 		default:
 			return 0, s.errorf(w, "unknown kind %v", kind)
 		}
-		g.Play(i)
+		w.playMove(i)
 		cur = first + int32(i)
 	}
 	if !(reward >= 0 && reward <= 1) {
