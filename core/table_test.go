@@ -1,6 +1,8 @@
 package core_test
 
 import (
+	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -114,4 +116,45 @@ func TestTableChecked(t *testing.T) {
 	if _, err := core.New(badTable{tr.Game(), &good}, core.UCT{C: 1}, core.Config{}); err != nil {
 		t.Errorf("the tree's own Table: %v", err)
 	}
+}
+
+// pair is a game stored whole: max picks one of two terminals, rewards 0.2
+// and 0.9. Its methods read the same arrays that Table returns, as Tabled
+// requires.
+type pair struct {
+	t  *core.Table
+	at int32
+}
+
+func newPair() *pair {
+	return &pair{t: &core.Table{
+		Kind:   []core.Kind{core.Max, core.Terminal, core.Terminal},
+		First:  []int32{1, 3, 3, 3},
+		Reward: []float64{0, 0.2, 0.9},
+		Prob:   []float64{0, 0, 0},
+	}}
+}
+
+func (p *pair) Table() *core.Table { return p.t }
+func (p *pair) Reset()             { p.at = 0 }
+func (p *pair) Kind() core.Kind    { return p.t.Kind[p.at] }
+func (p *pair) NumMoves() int      { return int(p.t.First[p.at+1] - p.t.First[p.at]) }
+func (p *pair) Play(i int)         { p.at = p.t.First[p.at] + int32(i) }
+func (p *pair) Reward() float64    { return p.t.Reward[p.at] }
+func (p *pair) Prob(i int) float64 { return p.t.Prob[p.t.First[p.at]+int32(i)] }
+
+// A game that can list all its positions offers them as a Table, and the
+// search reads the arrays instead of calling the methods on every move.
+func ExampleTabled() {
+	s, err := core.New(newPair(), core.UCT{C: 1}, core.Config{Seed: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := s.Run(context.Background(), 1000); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("best move", s.Decide(core.MostVisited))
+	// Output: best move 1
 }
