@@ -158,7 +158,10 @@ func holdLimit(t int64) int {
 
 // selectHeld is UCT.selectShared for the children whose visits and
 // rewards a worker holds back in part (heldN, heldW): it adds them to what
-// it reads, without a copy of the children.
+// it reads, without a copy of the children. It is a loop of its own: one
+// loop for both, nil held statistics meaning none, cost a worker that holds
+// nothing back 3.4% (vl=0) and 4.7% (vl=1) more CPU per simulation
+// (BenchmarkParallel's cpu-ratio, p ≤ 0.034, n = 10).
 func (u UCT) selectHeld(t *tables, kids []node, parentN uint64, flip bool, heldN []uint32, heldW []float64, fly []uint32, vn, v float64) int {
 	cs := u.C * t.sqrtLog(parentN)
 	heldN, heldW = heldN[:len(kids)], heldW[:len(kids)]
