@@ -89,6 +89,7 @@ func cmdMatch(e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "the match's `seed`")
 	out := fs.String("out", "", "write the games to `DIR`")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
+	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
@@ -137,35 +138,41 @@ func cmdMatch(e *env, args []string) error {
 
 	doc := matchDoc{Game: game.Name(), A: a.Name, B: b.Name, Games: *games, First: *first, Seed: *seed}
 	start := time.Now()
-	for _, bud := range budgets {
-		t0 := time.Now()
-		last := -1
-		cfg := match.Config{Game: game, A: a, B: b, Games: *games, First: *first, Budget: bud, Workers: *workers, Seed: *seed,
-			Progress: func(done int, _ *match.Record) {
-				// A line every 5% of the games and at the end.
-				if step := done * 20 / *games; step != last {
-					last = step
-					fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: %d/%d games (%.0fs)\n", e.tool.name(),
-						game.Name(), bud, done, *games, time.Since(t0).Seconds())
+	err = withProfile(prof, func() error {
+		for _, bud := range budgets {
+			t0 := time.Now()
+			last := -1
+			cfg := match.Config{Game: game, A: a, B: b, Games: *games, First: *first, Budget: bud, Workers: *workers, Seed: *seed,
+				Progress: func(done int, _ *match.Record) {
+					// A line every 5% of the games and at the end.
+					if step := done * 20 / *games; step != last {
+						last = step
+						fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: %d/%d games (%.0fs)\n", e.tool.name(),
+							game.Name(), bud, done, *games, time.Since(t0).Seconds())
+					}
+				}}
+			res, err := match.Play(e.ctx, cfg)
+			if err != nil {
+				if _, ok := errors.AsType[*core.RuleError](err); ok {
+					fmt.Fprintf(e.stderr, "%s: match: a rule failed: %v\n", e.tool.name(), err)
+					return errFinding
 				}
-			}}
-		res, err := match.Play(e.ctx, cfg)
-		if err != nil {
-			if _, ok := errors.AsType[*core.RuleError](err); ok {
-				fmt.Fprintf(e.stderr, "%s: match: a rule failed: %v\n", e.tool.name(), err)
-				return errFinding
+				return err
 			}
-			return err
-		}
-		mb := budgetResult(bud, res)
-		mb.ElapsedNS = int64(time.Since(t0))
-		doc.Budgets = append(doc.Budgets, mb)
-		fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: A %s\n", e.tool.name(), game.Name(), bud, rateText(&mb))
-		if *out != "" {
-			if err := writeGames(*out, game.Name(), bud, a.Name, b.Name, res); err != nil {
-				return fmt.Errorf("-out: %w", err)
+			mb := budgetResult(bud, res)
+			mb.ElapsedNS = int64(time.Since(t0))
+			doc.Budgets = append(doc.Budgets, mb)
+			fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: A %s\n", e.tool.name(), game.Name(), bud, rateText(&mb))
+			if *out != "" {
+				if err := writeGames(*out, game.Name(), bud, a.Name, b.Name, res); err != nil {
+					return fmt.Errorf("-out: %w", err)
+				}
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	doc.Elapsed = time.Since(start)
 	if *asJSON {

@@ -2,10 +2,11 @@
 # pgo.sh writes cmd/mctscheck/default.pgo, the CPU profile with which
 # go build, go install and go run optimise the tool (profile-guided
 # optimisation: https://go.dev/doc/pgo). It builds the tool without a
-# profile, profiles its checking jobs (the default run, run -engines and
-# check -rule uct, each with -cpuprofile) and merges the three profiles.
-# Run it again after changing the engine's or the rules' hot code: a stale
-# profile still works, but optimises less.
+# profile, profiles its jobs with -cpuprofile (the default run, run
+# -engines, check -rule uct, and short matches on Connect Four and 9x9 Go,
+# so that PGO does not tune the checker at the matches' expense) and merges
+# the profiles. Run it again after changing the engine's or the rules' hot
+# code: a stale profile still works, but optimises less.
 #
 # Usage: scripts/pgo.sh
 set -euo pipefail
@@ -29,5 +30,7 @@ job() {
 job run run -out "$tmp/run"
 job engines run -engines -out "$tmp/engines"
 job uct check -rule uct
-go tool pprof -proto "$tmp/run.prof" "$tmp/engines.prof" "$tmp/uct.prof" >cmd/mctscheck/default.pgo 2>/dev/null
+job connect4 match -a uct -b uct:c=0.2 -game connect4 -games 8 -budget 3000
+job go9 match -a uct -b threshold:v=0.3,rule=mc-rave -game go9 -games 2 -budget 1000
+go tool pprof -proto "$tmp"/*.prof >cmd/mctscheck/default.pgo 2>/dev/null
 echo "pgo.sh: wrote cmd/mctscheck/default.pgo ($(wc -c <cmd/mctscheck/default.pgo) bytes)" >&2

@@ -34,8 +34,14 @@
 // stdout, progress on stderr, and writes a report directory (-out, default
 // ./mctscheck-report): report.md, report.json (the -json document) and
 // convergence.png and convergence.svg. Each command's -h lists its flags
-// with examples. Run and check take -cpuprofile FILE, a CPU profile of the
-// checking for go tool pprof: where a check of one's rule spends its time.
+// with examples. Run, check and match take -cpuprofile FILE, a CPU profile
+// of the work for go tool pprof: where a check or a match of one's rule
+// spends its time.
+//
+// The tool is built with profile-guided optimisation: go build, go install
+// and go run read default.pgo in this directory, a profile of the default
+// run, run -engines, check -rule uct and two short matches that
+// scripts/pgo.sh writes.
 //
 // A SPEC is a rule name with optional parameters, as in uct, uct:c=0.7 or
 // threshold:v=0.3,rule=rave:k=50 (see mctscheck rules and package rules).
