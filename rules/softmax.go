@@ -76,30 +76,40 @@ func softmaxSelect(s *core.Site, tau, fpu float64) int {
 	if k > maxKept {
 		return softmaxSelectWide(s, tau, fpu)
 	}
-	// approx holds the values, then the cheap terms (exact ones where the
+	if k == 1 {
+		s.Rand().Float64() // the draw the only child's term of 1 decides
+		return 0
+	}
+	// terms holds the values, then the cheap terms (exact ones where the
 	// bit of exact is set), then, if the bounds leave the draw undecided,
-	// the exact terms.
-	var approx [maxKept]float64
-	var exact uint32
-	m := softmaxValues(s, fpu, approx[:k])
+	// the values again and the exact terms.
+	var buf [maxKept]float64
+	terms := buf[:k]
+	s.Means(fpu, terms)
+	m := largest(terms)
 	inv := 1 / tau
+	var exact uint32
 	var sumLo, sumHi float64
-	for i, v := range approx[:k] {
+	for i, v := range terms {
 		d := v - m
 		if x := d * inv; d != 0 && x >= -700 {
-			approx[i] = expApprox(x)
+			a := expApprox(x)
+			terms[i] = a
+			lo, hi := bracket(a, false)
+			sumLo += lo
+			sumHi += hi
 		} else {
-			approx[i] = expTerm(d, tau)
+			t := expTerm(d, tau)
+			terms[i] = t
 			exact |= 1 << i
+			sumLo += t
+			sumHi += t
 		}
-		lo, hi := bracket(approx[i], exact>>i&1 != 0)
-		sumLo += lo
-		sumHi += hi
 	}
 	u := s.Rand().Float64()
 	uLo, uHi := u*sumLo, u*sumHi
 	var accLo, accHi float64
-	for i, a := range approx[:k] {
+	for i, a := range terms {
 		lo, hi := bracket(a, exact>>i&1 != 0)
 		accLo += lo
 		accHi += hi
@@ -110,15 +120,32 @@ func softmaxSelect(s *core.Site, tau, fpu float64) int {
 			break // undecided
 		}
 	}
-	terms := approx[:k]
+	s.Means(fpu, terms)
 	sum := 0.0
-	for i := range terms {
-		if exact>>i&1 == 0 {
-			terms[i] = expTerm(value(s, i, fpu)-m, tau)
-		}
+	for i, v := range terms {
+		terms[i] = expTerm(v-m, tau)
 		sum += terms[i]
 	}
 	return drawTerm(u*sum, k, func(i int) float64 { return terms[i] })
+}
+
+// largest returns the largest of vals, NaN if one is NaN, -Inf if vals is
+// empty. It may return -0 where max would give +0; v - m is then the same
+// for every value v but ±0, where it is ±0 instead of ∓0, which a term
+// counts alike (e^0 = 1).
+func largest(vals []float64) float64 {
+	m, nan := math.Inf(-1), false
+	for _, v := range vals {
+		if v > m {
+			m = v
+		} else if v != v {
+			nan = true
+		}
+	}
+	if nan {
+		return math.NaN()
+	}
+	return m
 }
 
 // bracket returns the bounds on a term whose cheap value is a: a itself
