@@ -30,7 +30,8 @@ const maxKept = 32
 
 // expSlack is the relative half-width of the bracket around expApprox,
 // 1.95e-3: expApprox errs by less than 1.36e-3, relative, and e^x at
-// x = d·(1/τ) for d/τ by less than 1e-12 (|x| ≤ 700).
+// x = d·inv, inv within a few ulps of 1/τ, for d/τ by less than 1e-12
+// (|x| ≤ 700).
 var expSlack = 0x1p-9
 
 // value is V̂(i), or fpu for an unvisited child.
@@ -71,7 +72,9 @@ func softmaxTerms(s *core.Site, tau, fpu float64, terms []float64) (sum float64)
 	return sum
 }
 
-func softmaxSelect(s *core.Site, tau, fpu float64) int {
+// softmaxSelect draws a child at temperature tau; inv is 1/tau, or within
+// a few ulps of it, for the cheap terms only.
+func softmaxSelect(s *core.Site, tau, inv, fpu float64) int {
 	k := s.Len()
 	if k > maxKept {
 		return softmaxSelectWide(s, tau, fpu)
@@ -87,7 +90,6 @@ func softmaxSelect(s *core.Site, tau, fpu float64) int {
 	terms := buf[:k]
 	s.Means(fpu, terms)
 	m := largest(terms)
-	inv := 1 / tau
 	var exact uint32
 	var sumLo, sumHi float64
 	for i, v := range terms {
