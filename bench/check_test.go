@@ -10,9 +10,10 @@ import (
 )
 
 // checkRules are the rules of BenchmarkCheck: UCT, whose check runs
-// core's own loop, and two that go through a Site, one deterministic with
-// priors and one stochastic.
-var checkRules = []string{"uct", "prior", "boltzmann-decay"}
+// core's own loop, and three that go through a Site, one deterministic
+// with priors and two stochastic, the costliest of the default run, one
+// of them with minimax backups.
+var checkRules = []string{"uct", "prior", "boltzmann-decay", "boltzmann-minimax"}
 
 // BenchmarkCheck measures the checker's own cost: one op is props.Run of
 // a catalogue rule at the defaults, as `mctscheck check -rule NAME` runs

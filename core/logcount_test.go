@@ -13,7 +13,8 @@ import (
 func TestLogCount(t *testing.T) {
 	xs := []float64{0, math.Copysign(0, -1), 0.5, 1, 1.5, 2, 3, 10, 12.25,
 		1<<16 - 1, 1 << 16, 1<<16 + 1, 1 << 40, 1e300, -1, -5, math.Inf(1),
-		math.Inf(-1), math.NaN(), math.SmallestNonzeroFloat64, math.MaxFloat64}
+		math.Inf(-1), math.NaN(), math.SmallestNonzeroFloat64, math.MaxFloat64,
+		-0.9, 0x1p63, -0x1p63, 0x1p64, 0x1p64 + 0x1p16, -0x1p64}
 	for i := range 70000 {
 		xs = append(xs, float64(i))
 	}

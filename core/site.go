@@ -178,6 +178,49 @@ func (s *Site) Mean(i int) (float64, bool) {
 	return s.W(i) / n, true
 }
 
+// Means sets dst[i], for each child i, to Mean(i), or to fpu where N(i) is
+// 0: the values of a rule that reads them all, in one pass that tests what
+// the site holds once, not per child. dst must have room for Len() values.
+func (s *Site) Means(fpu float64, dst []float64) {
+	kids := s.kids
+	dst = dst[:len(kids)]
+	if s.wide != nil || s.virt != nil {
+		for i := range dst {
+			dst[i] = fpu
+			if m, ok := s.Mean(i); ok {
+				dst[i] = m
+			}
+		}
+		return
+	}
+	if s.mm != nil {
+		mm := s.mm[:len(kids)]
+		for i, k := range kids {
+			n := float64(k.n)
+			dst[i] = fpu
+			if n > 0 {
+				w := mm[i] * n
+				if s.flip {
+					w = n - w
+				}
+				dst[i] = w / n
+			}
+		}
+		return
+	}
+	for i, k := range kids {
+		n := float64(k.n)
+		dst[i] = fpu
+		if n > 0 {
+			w := k.w
+			if s.flip {
+				w = n - w
+			}
+			dst[i] = w / n
+		}
+	}
+}
+
 // ParentN is n_t of the node itself (the n_t(F(s)) of its children's scores).
 func (s *Site) ParentN() float64 {
 	n, _ := s.realSelf()

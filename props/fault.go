@@ -51,9 +51,15 @@ type guarded struct {
 }
 
 // guard returns r guarded; a pointer, so that each call through the
-// core.Rule interface does not copy the two interfaces it holds.
-func guard(r core.Rule) *guarded {
+// core.Rule interface does not copy the two interfaces it holds. A rule
+// that is no Scorer has no scores to check: guard returns it as it is,
+// sparing each Select a call through the guard, unless it is a
+// core.Builtin, whose builtin the guard may refuse.
+func guard(r core.Rule) core.Rule {
 	sc, _ := r.(core.Scorer)
+	if _, ok := r.(core.Builtin); sc == nil && !ok {
+		return r
+	}
 	return &guarded{rule: r, sc: sc}
 }
 

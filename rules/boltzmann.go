@@ -34,7 +34,10 @@ func (b Boltzmann) tau() float64 {
 }
 
 // Select implements core.Rule.
-func (b Boltzmann) Select(s *core.Site) int { return softmaxSelect(s, b.tau(), b.FPU) }
+func (b Boltzmann) Select(s *core.Site) int {
+	tau := b.tau()
+	return softmaxSelect(s, tau, 1/tau, b.FPU)
+}
 
 // Probs implements core.Stochastic.
 func (b Boltzmann) Probs(s *core.Site, dst []float64) []float64 {
@@ -62,18 +65,26 @@ type BoltzmannDecay struct {
 	FPU float64
 }
 
-func (b BoltzmannDecay) tau(s *core.Site) float64 {
+// tau returns τ and inv = ln(n(F)+2)/C, which is 1/τ within a few ulps
+// (+Inf where τ is kept above 0) without the second division: Select's
+// cheap terms, bracketed, need no more, and they wait for it.
+func (b BoltzmannDecay) tau(s *core.Site) (tau, inv float64) {
 	c := b.C
 	if !(c > 0) {
 		c = 1
 	}
-	return max(c/core.LogCount(s.ParentN()+2), math.SmallestNonzeroFloat64)
+	l := core.LogCount(s.ParentN() + 2)
+	return max(c/l, math.SmallestNonzeroFloat64), l / c
 }
 
 // Select implements core.Rule.
-func (b BoltzmannDecay) Select(s *core.Site) int { return softmaxSelect(s, b.tau(s), b.FPU) }
+func (b BoltzmannDecay) Select(s *core.Site) int {
+	tau, inv := b.tau(s)
+	return softmaxSelect(s, tau, inv, b.FPU)
+}
 
 // Probs implements core.Stochastic.
 func (b BoltzmannDecay) Probs(s *core.Site, dst []float64) []float64 {
-	return softmaxProbs(s, b.tau(s), b.FPU, dst)
+	tau, _ := b.tau(s)
+	return softmaxProbs(s, tau, b.FPU, dst)
 }

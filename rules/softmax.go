@@ -19,8 +19,8 @@ import (
 // math.Exp gives, and as the sums, the product with u and the cumulative
 // sums are rounded monotonically, the bounds bracket each quantity the
 // draw compares. When the bracket decides a comparison, the exact terms
-// decide it the same way; only when it does not (u within about 1e-9 of
-// a boundary) are the exact terms computed. The choice, and the one
+// decide it the same way; only when it does not (u within a few
+// thousandths of a boundary) are the exact terms computed. The choice, and the one
 // Float64 drawn, are those of the exact terms.
 
 // maxKept is the most children whose terms Select keeps on the stack (at
@@ -28,10 +28,11 @@ import (
 // twice rather than allocate.
 const maxKept = 32
 
-// expSlack is the relative half-width of the bracket around expApprox:
-// expApprox, and e^x at x = d·(1/τ) for d/τ, each err by less than 1e-12,
-// relative (|x| ≤ 700).
-var expSlack = 0x1p-30
+// expSlack is the relative half-width of the bracket around expApprox,
+// 1.95e-3: expApprox errs by less than 1.36e-3, relative, and e^x at
+// x = d·inv, inv within a few ulps of 1/τ, for d/τ by less than 1e-12
+// (|x| ≤ 700).
+var expSlack = 0x1p-9
 
 // value is V̂(i), or fpu for an unvisited child.
 func value(s *core.Site, i int, fpu float64) float64 {
@@ -71,35 +72,46 @@ func softmaxTerms(s *core.Site, tau, fpu float64, terms []float64) (sum float64)
 	return sum
 }
 
-func softmaxSelect(s *core.Site, tau, fpu float64) int {
+// softmaxSelect draws a child at temperature tau; inv is 1/tau, or within
+// a few ulps of it, for the cheap terms only.
+func softmaxSelect(s *core.Site, tau, inv, fpu float64) int {
 	k := s.Len()
 	if k > maxKept {
 		return softmaxSelectWide(s, tau, fpu)
 	}
-	// approx holds the values, then the cheap terms (exact ones where the
+	if k == 1 {
+		s.Rand().Float64() // the draw the only child's term of 1 decides
+		return 0
+	}
+	// terms holds the values, then the cheap terms (exact ones where the
 	// bit of exact is set), then, if the bounds leave the draw undecided,
-	// the exact terms.
-	var approx [maxKept]float64
+	// the values again and the exact terms.
+	var buf [maxKept]float64
+	terms := buf[:k]
+	s.Means(fpu, terms)
+	m := largest(terms)
 	var exact uint32
-	m := softmaxValues(s, fpu, approx[:k])
-	inv := 1 / tau
 	var sumLo, sumHi float64
-	for i, v := range approx[:k] {
+	for i, v := range terms {
 		d := v - m
 		if x := d * inv; d != 0 && x >= -700 {
-			approx[i] = expApprox(x)
+			a := expApprox(x)
+			terms[i] = a
+			lo, hi := bracket(a, false)
+			sumLo += lo
+			sumHi += hi
 		} else {
-			approx[i] = expTerm(d, tau)
+			t := expTerm(d, tau)
+			terms[i] = t
 			exact |= 1 << i
+			sumLo += t
+			sumHi += t
 		}
-		lo, hi := bracket(approx[i], exact>>i&1 != 0)
-		sumLo += lo
-		sumHi += hi
 	}
 	u := s.Rand().Float64()
 	uLo, uHi := u*sumLo, u*sumHi
 	var accLo, accHi float64
-	for i, a := range approx[:k] {
+	for i, a := range terms {
 		lo, hi := bracket(a, exact>>i&1 != 0)
 		accLo += lo
 		accHi += hi
@@ -110,15 +122,32 @@ func softmaxSelect(s *core.Site, tau, fpu float64) int {
 			break // undecided
 		}
 	}
-	terms := approx[:k]
+	s.Means(fpu, terms)
 	sum := 0.0
-	for i := range terms {
-		if exact>>i&1 == 0 {
-			terms[i] = expTerm(value(s, i, fpu)-m, tau)
-		}
+	for i, v := range terms {
+		terms[i] = expTerm(v-m, tau)
 		sum += terms[i]
 	}
 	return drawTerm(u*sum, k, func(i int) float64 { return terms[i] })
+}
+
+// largest returns the largest of vals, NaN if one is NaN, -Inf if vals is
+// empty. It may return -0 where max would give +0; v - m is then the same
+// for every value v but ±0, where it is ±0 instead of ∓0, which a term
+// counts alike (e^0 = 1).
+func largest(vals []float64) float64 {
+	m, nan := math.Inf(-1), false
+	for _, v := range vals {
+		if v > m {
+			m = v
+		} else if v != v {
+			nan = true
+		}
+	}
+	if nan {
+		return math.NaN()
+	}
+	return m
 }
 
 // bracket returns the bounds on a term whose cheap value is a: a itself
@@ -179,15 +208,14 @@ var exp2Table = func() (t [256]float64) {
 	return t
 }()
 
-// expApprox returns e^x within 1e-12, relative, for x in [−700, 0]:
-// e^x = 2^(n/256) · e^g with n the integer nearest x·256/ln 2 and
-// |g| ≤ ln 2/512, whose degree-3 Taylor polynomial errs by less than
-// g^4/24 < 2e-13.
+// expApprox returns e^x within 1.36e-3, relative, for x in [−700, 0]:
+// 2^(n/256) with n the integer nearest x·256/ln 2, a table entry times a
+// power of two. It errs from e^x by the factor e^g, |g| ≤ ln 2/512, the
+// part of x it drops: e^(ln 2/512) − 1 < 1.36e-3. Cheap and coarse is what
+// the draw wants: the bracket it gives decides all but a few draws in a
+// thousand, and those fall back to math.Exp.
 func expApprox(x float64) float64 {
-	y := x * (256 / math.Ln2)
-	n := -int64(0.5 - y) // y ≤ 0: the integer nearest y
-	g := (y - float64(n)) * (math.Ln2 / 256)
-	p := 1 + g*(1+g*(1.0/2+g*(1.0/6)))
+	n := -int64(0.5 - x*(256/math.Ln2))                    // x ≤ 0: the integer nearest x·256/ln 2
 	scale := math.Float64frombits(uint64(1023+n>>8) << 52) // 2^⌊n/256⌋, normal for x ≥ −700
-	return p * exp2Table[n&255] * scale
+	return exp2Table[n&255] * scale
 }
