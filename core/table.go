@@ -62,14 +62,16 @@ type cursor struct {
 	table *Table
 	// The table's slices that every move reads, kept here so that the
 	// methods inline: end is First[1:], where the children of p end.
+	kinds      []Kind
 	first, end []int32
 	probs      []float64
+	rewards    []float64
 	at         int
 }
 
 // useTable makes the cursor read t instead of calling the game.
 func (c *cursor) useTable(t *Table) {
-	c.table, c.first, c.end, c.probs = t, t.First, t.First[1:], t.Prob
+	c.table, c.kinds, c.first, c.end, c.probs, c.rewards = t, t.Kind, t.First, t.First[1:], t.Prob, t.Reward
 }
 
 func (c *cursor) reset() {
@@ -82,7 +84,7 @@ func (c *cursor) reset() {
 
 func (c *cursor) kind() Kind {
 	if c.table != nil {
-		return c.table.Kind[c.at]
+		return c.kinds[c.at]
 	}
 	return c.game.Kind()
 }
@@ -105,7 +107,7 @@ func (c *cursor) playMove(i int) {
 
 func (c *cursor) terminalReward() float64 {
 	if c.table != nil {
-		return c.table.Reward[c.at]
+		return c.rewards[c.at]
 	}
 	return c.game.Reward()
 }
