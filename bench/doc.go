@@ -94,12 +94,17 @@
 // # The checker
 //
 // BenchmarkCheck measures the checker itself: one op is props.Run of a
-// catalogue rule (uct, prior, boltzmann-decay) at the defaults, as
-// `mctscheck check -rule NAME` runs it but one tree at a time, 8,585,216
-// simulations on 131 small explicit trees in paper mode. Its ns/sim is the
-// process's CPU time (user + system) per simulation, everything included
-// (trees, searches, snapshots, the limit probe, the criterion), and
-// sims/op the simulations of one op.
+// catalogue rule (uct, prior, boltzmann-decay, boltzmann-minimax) at the
+// defaults, as `mctscheck check -rule NAME` runs it but one tree at a time
+// (uct: 8,585,216 simulations on 131 small explicit trees in paper mode).
+// Its ns/sim is the process's CPU time (user + system) per simulation,
+// everything included (trees, searches, snapshots, the limit probe, the
+// criterion), and sims/op the simulations of one op. The tool itself is
+// built with profile-guided optimisation (cmd/mctscheck/default.pgo); to
+// measure the checker as the tool runs it, build the benchmarks with the
+// same profile:
+//
+//	GOFLAGS=-pgo=$PWD/cmd/mctscheck/default.pgo BENCH=Check scripts/benchcmp.sh HEAD~1 HEAD
 //
 // # Running
 //

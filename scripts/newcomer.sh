@@ -87,6 +87,7 @@ plan() {
 		echo "run: go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out > pprof.txt && grep -q flat pprof.txt" ;;
 	"BENCH='Check' COUNT=10 scripts/benchcmp.sh HEAD~1 HEAD")
 		echo "run: BENCH='Check/rule=uct' BENCHTIME=1x scripts/benchcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD || [ \$? = 1 ]" ;;
+	"scripts/pgo.sh") echo "run" ;;
 	*) echo "unknown" ;;
 	esac
 }
