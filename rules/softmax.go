@@ -53,12 +53,8 @@ func expTerm(d, tau float64) float64 {
 // softmaxValues fills vals with the children's values and returns the
 // largest.
 func softmaxValues(s *core.Site, fpu float64, vals []float64) (m float64) {
-	m = math.Inf(-1)
-	for i := range vals {
-		vals[i] = value(s, i, fpu)
-		m = max(m, vals[i])
-	}
-	return m
+	s.Means(fpu, vals)
+	return largest(vals)
 }
 
 // softmaxTerms fills terms, one slot per child, with the exact terms and
@@ -88,7 +84,7 @@ func softmaxSelect(s *core.Site, tau, inv, fpu float64) int {
 	// the values again and the exact terms.
 	var buf [maxKept]float64
 	terms := buf[:k]
-	s.Means(fpu, terms)
+	s.Means(fpu, terms) // softmaxValues, written out: the call would not inline
 	m := largest(terms)
 	var exact uint32
 	var sumLo, sumHi float64
@@ -122,12 +118,7 @@ func softmaxSelect(s *core.Site, tau, inv, fpu float64) int {
 			break // undecided
 		}
 	}
-	s.Means(fpu, terms)
-	sum := 0.0
-	for i, v := range terms {
-		terms[i] = expTerm(v-m, tau)
-		sum += terms[i]
-	}
+	sum := softmaxTerms(s, tau, fpu, terms)
 	return drawTerm(u*sum, k, func(i int) float64 { return terms[i] })
 }
 
