@@ -2,10 +2,23 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/mctscheck/mctscheck/cli"
 )
 
+// gcPercent is the tool's GOGC unless the environment sets one. The
+// checker's live heap is a few MB, so at Go's default of 100 the collector
+// ran 35 times in a default run, each time turning on the write barriers
+// of the search's hot loop for milliseconds: about 3% of the run's CPU.
+// At 400 it runs about a fifth as often; the default run's peak memory
+// grows from 29 to 35 MB. A search allocates its tree once and nothing per
+// simulation, so a large search's peak memory hardly moves.
+const gcPercent = 400
+
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	os.Exit(cli.Mctscheck(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
