@@ -37,15 +37,8 @@ die() {
 }
 
 (($# >= 1 && $# <= 2)) || die "usage: scripts/benchcmp.sh BASE [HEAD]"
-gomod=$(go env GOMOD)
-[[ -n $gomod && $gomod != /dev/null ]] || die "not in a Go module"
-moddir=$(dirname "$gomod")
-root=$(git -C "$moddir" rev-parse --show-toplevel) || die "the module is not in a git repository"
-moddir=$(cd "$moddir" && pwd -P)
-root=$(cd "$root" && pwd -P)
-sub=${moddir#"$root"}   # the module's directory within the repository
-sub=${sub#/}
-cd "$moddir"
+# shellcheck source=scripts/checkout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
 pkg=${PKG:-./bench/}
 
 bench=${BENCH:-.}
@@ -58,35 +51,12 @@ read -r -a gate_flags <<<"${GATE_FLAGS:-}"
 
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/benchcmp.XXXXXX")}
 mkdir -p "$out"
-work=$(mktemp -d "${TMPDIR:-/tmp}/benchcmp-work.XXXXXX")
-worktrees=()
-# shellcheck disable=SC2317 # called by the trap
-cleanup() {
-	for wt in "${worktrees[@]}"; do
-		git worktree remove --force "$wt" >/dev/null 2>&1 || true
-	done
-	rm -rf "$work"
-}
-trap cleanup EXIT
 
 # build REV NAME builds the bench test binary of REV as $work/NAME.test.
 build() {
-	local rev=$1 name=$2 src
-	if [[ -d $rev && -f $rev/go.mod ]]; then
-		src=$(cd "$rev" && pwd)
-		echo "$name: directory $src" >&2
-	else
-		local wt
-		local sha
-		sha=$(git rev-parse --verify --quiet "$rev^{commit}") || die "$rev is neither a commit nor a module directory"
-		wt=$work/$name
-		git worktree add --quiet --detach "$wt" "$sha" || die "git worktree add $sha failed"
-		worktrees+=("$wt")
-		src=$wt/$sub
-		echo "$name: $(git log -1 --format='%h %s' "$sha")" >&2
-	fi
-	[[ -d $src/$pkg ]] || die "$rev has no package $pkg"
-	(cd "$src" && go test -c -o "$work/$name.test" "$pkg") || die "building the benchmarks of $rev failed"
+	checkout "$1" "$2"
+	[[ -d $src/$pkg ]] || die "$1 has no package $pkg"
+	(cd "$src" && go test -c -o "$work/$2.test" "$pkg") || die "building the benchmarks of $1 failed"
 }
 
 build "$1" base

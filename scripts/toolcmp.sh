@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# toolcmp.sh compares the CPU time of one mctscheck job between the tool
+# built at two commits, the way the tool's own figures in README.md and
+# docs/speed.md were measured: the default run's CPU seconds, check -rule
+# uct's simulations per CPU second.
+#
+# Usage: scripts/toolcmp.sh BASE [HEAD] [-- ARGS...]
+#
+# BASE and HEAD (default HEAD) are commits or directories holding a
+# checkout of this repository, such as a work tree with uncommitted
+# changes. Each is built as go build ./cmd/mctscheck builds it, with that
+# commit's cmd/mctscheck/default.pgo. The two binaries then run ARGS
+# (default: the default run, -json -out DIR) alternately, COUNT times each,
+# alternating which goes first (ABBA), so that a change in the machine's
+# speed falls on both sides alike. Each run's CPU time (user + system, all
+# threads, from bash's time) and wall time go to base.txt and head.txt in
+# the benchmark format, and benchstat compares them: cpu-sec/op is the
+# figure, wall-sec/op for reference. The first run's standard output of
+# each, with the fields that hold timings removed, is compared too: a
+# speed change should leave a -json report as it was.
+#
+# Examples:
+#
+#   scripts/toolcmp.sh 23965f6 HEAD                       # the default run
+#   COUNT=15 scripts/toolcmp.sh 23965f6 HEAD -- check -rule uct -json
+#   GOMAXPROCS=1 scripts/toolcmp.sh HEAD~1 . -- check -rule prior -json
+#
+# Environment:
+#   COUNT  runs per side, at least 10 (default 10)
+#   OUT    directory for base.txt, head.txt, benchstat.txt and the outputs
+#          (default: a new temporary directory, printed at the end)
+#
+# Exit status: 0 when the outputs match, 1 when they differ, 2 on errors
+# (a run exiting with 2 or more, whose output is then shown).
+set -euo pipefail
+
+die() {
+	echo "toolcmp.sh: $*" >&2
+	exit 2
+}
+
+revs=()
+while (($# > 0)) && [[ $1 != -- ]]; do
+	revs+=("$1")
+	shift
+done
+((${#revs[@]} >= 1 && ${#revs[@]} <= 2)) || die "usage: scripts/toolcmp.sh BASE [HEAD] [-- ARGS...]"
+(($# == 0)) || shift # the --
+args=("$@")
+count=${COUNT:-10}
+if ! [[ $count =~ ^[0-9]+$ ]] || ((count < 10)); then
+	die "COUNT=$count: want at least 10"
+fi
+
+# shellcheck source=scripts/checkout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/toolcmp.XXXXXX")}
+mkdir -p "$out"
+if ((${#args[@]} == 0)); then
+	args=(-json -out "$work/report")
+fi
+
+for side in base head; do
+	rev=${revs[0]}
+	[[ $side == head ]] && rev=${revs[1]:-HEAD}
+	checkout "$rev" "$side"
+	[[ -d $src/cmd/mctscheck ]] || die "$rev has no cmd/mctscheck"
+	(cd "$src" && go build -o "$work/$side.bin" ./cmd/mctscheck) || die "building the tool of $rev failed"
+	printf 'goos: %s\ngoarch: %s\npkg: mctscheck %s\n' "$(go env GOOS)" "$(go env GOARCH)" "${args[*]//$work/TMP}" >"$out/$side.txt"
+done
+
+# run SIDE runs the job once and appends its CPU and wall time to
+# $out/SIDE.txt; the first run keeps its standard output.
+run() {
+	local side=$1 t rc=0 stdout=/dev/null
+	[[ -e $out/$side.out ]] || stdout=$out/$side.out
+	TIMEFORMAT='%3R %3U %3S'
+	t=$({ time "$work/$side.bin" "${args[@]}" >"$stdout" 2>"$work/$side.err"; } 2>&1) || rc=$?
+	if ((rc > 1)); then
+		cat "$work/$side.err" >&2
+		die "$side: mctscheck ${args[*]} exited with $rc"
+	fi
+	read -r wall user sys <<<"$t"
+	awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN { printf "BenchmarkTool 1 %.3f cpu-sec/op %.3f wall-sec/op\n", u + s, w }' >>"$out/$side.txt"
+}
+
+for ((i = 1; i <= count; i++)); do
+	echo "round $i of $count" >&2
+	if ((i % 2)); then
+		run base
+		run head
+	else
+		run head
+		run base
+	fi
+done
+
+go run golang.org/x/perf/cmd/benchstat base="$out/base.txt" head="$out/head.txt" | tee "$out/benchstat.txt"
+timings='"[a-z_]*(elapsed|seconds|per_second)[a-z_]*":'
+if diff <(grep -Ev "$timings" "$out/base.out") <(grep -Ev "$timings" "$out/head.out") >"$out/outputs.diff"; then
+	echo "outputs: the same, timings aside"
+	status=0
+else
+	echo "outputs: DIFFERENT, timings aside (diff in $out/outputs.diff)"
+	status=1
+fi
+echo "results in $out" >&2
+exit "$status"
