@@ -70,16 +70,7 @@ run() {
 
 : >"$out/base.txt"
 : >"$out/head.txt"
-for ((i = 1; i <= count; i++)); do
-	echo "round $i of $count" >&2
-	if ((i % 2)); then
-		run base
-		run head
-	else
-		run head
-		run base
-	fi
-done
+alternate "$count"
 
 go run golang.org/x/perf/cmd/benchstat base="$out/base.txt" head="$out/head.txt" | tee "$out/benchstat.txt"
 echo

@@ -1,5 +1,6 @@
 # checkout.sh is sourced by benchcmp.sh and toolcmp.sh: it finds the module
-# in the current directory and checks commits out for them to build.
+# in the current directory, checks commits out for them to build, and runs
+# their two sides alternately.
 #
 # After sourcing: $moddir is the module's directory (the script has cd'd
 # there), $sub its path within the repository, $work a temporary directory
@@ -9,8 +10,13 @@
 #
 # sets $src to a directory holding the module at REV: REV itself if it is
 # a directory with a go.mod (a work tree with uncommitted changes, say),
-# else a git worktree of commit REV under $work/NAME. The caller defines
-# die.
+# else a git worktree of commit REV under $work/NAME, and
+#
+#   alternate COUNT
+#
+# calls the caller's run base and run head COUNT times each, alternating
+# which goes first (ABBA), so that a change in the machine's speed falls on
+# both sides alike. The caller defines die and run.
 
 gomod=$(go env GOMOD)
 [[ -n $gomod && $gomod != /dev/null ]] || die "not in a Go module"
@@ -47,4 +53,18 @@ checkout() {
 	worktrees+=("$wt")
 	src=$wt/$sub
 	echo "$name: $(git log -1 --format='%h %s' "$sha")" >&2
+}
+
+alternate() {
+	local i
+	for ((i = 1; i <= $1; i++)); do
+		echo "round $i of $1" >&2
+		if ((i % 2)); then
+			run base
+			run head
+		else
+			run head
+			run base
+		fi
+	done
 }

@@ -56,6 +56,7 @@ fi
 . "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/toolcmp.XXXXXX")}
 mkdir -p "$out"
+rm -f "$out/base.out" "$out/head.out" # run keeps the first output of this comparison
 if ((${#args[@]} == 0)); then
 	args=(-json -out "$work/report")
 fi
@@ -84,16 +85,7 @@ run() {
 	awk -v w="$wall" -v u="$user" -v s="$sys" 'BEGIN { printf "BenchmarkTool 1 %.3f cpu-sec/op %.3f wall-sec/op\n", u + s, w }' >>"$out/$side.txt"
 }
 
-for ((i = 1; i <= count; i++)); do
-	echo "round $i of $count" >&2
-	if ((i % 2)); then
-		run base
-		run head
-	else
-		run head
-		run base
-	fi
-done
+alternate "$count"
 
 go run golang.org/x/perf/cmd/benchstat base="$out/base.txt" head="$out/head.txt" | tee "$out/benchstat.txt"
 timings='"[a-z_]*(elapsed|seconds|per_second)[a-z_]*":'
