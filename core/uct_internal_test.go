@@ -1,0 +1,22 @@
+package core
+
+import (
+	"math"
+	"testing"
+)
+
+// TestSqrtLog checks UCT's table of sqrt(ln n) against the function it
+// stands for, bit for bit, on every count it holds and beyond its end.
+func TestSqrtLog(t *testing.T) {
+	tab := loadTables()
+	ns := []uint64{sqrtLogSize, sqrtLogSize + 1, 1 << 20, 1<<32 - 1, 1 << 40, math.MaxUint64}
+	for n := range uint64(sqrtLogSize) {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		want := math.Sqrt(math.Log(max(float64(n), 1)))
+		if got := tab.sqrtLog(n); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("sqrtLog(%d) = %v, want %v", n, got, want)
+		}
+	}
+}
