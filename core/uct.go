@@ -156,16 +156,33 @@ func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly
 // sqrtLog returns math.Sqrt(math.Log(max(n, 1))), from a table for n below
 // sqrtLogSize.
 func (t *tables) sqrtLog(n uint64) float64 {
-	if n < sqrtLogSize {
+	if n < logTableSize {
 		return t.sqrtLogs[n]
 	}
 	return t.sqrtLogBig(n)
 }
 
-// sqrtLogBig is sqrtLog beyond the table, apart so that sqrtLog inlines.
+// sqrtLogBig is sqrtLog beyond the first table, apart so that sqrtLog
+// inlines: from the second table up to sqrtLogSize, built on first use.
 //
 //go:noinline
-func (t *tables) sqrtLogBig(n uint64) float64 { return math.Sqrt(t.logCount(n)) }
+func (t *tables) sqrtLogBig(n uint64) float64 {
+	if n >= sqrtLogSize {
+		return math.Sqrt(t.logCount(n))
+	}
+	big := t.big.Load()
+	if big == nil {
+		t.bigOnce.Do(func() {
+			big := new([sqrtLogSize - logTableSize]float64)
+			for i := range big {
+				big[i] = math.Sqrt(math.Log(float64(logTableSize + i)))
+			}
+			t.big.Store(big)
+		})
+		big = t.big.Load()
+	}
+	return big[n-logTableSize]
+}
 
 // uctBits returns the bits of uctTerms(w, 1/n, cs, 1/sqrt(n)) for n > 0,
 // the reciprocals from the table when n is small.
@@ -194,11 +211,14 @@ func (u UCT) Score(s *Site, i int) float64 {
 const (
 	// logTableSize bounds the visit counts whose logarithm logCount looks up.
 	logTableSize = 1 << 16
-	// sqrtLogSize bounds the counts whose sqrt(ln n) UCT's loop looks up:
-	// 2 MiB, read in order at the root as it grows, so that a search of up
-	// to 2^18 simulations (the benchmarks' reference search has 200,000)
-	// takes no logarithm at all; beyond, one logarithm per simulation at the
-	// root cost 7% of that search (benchstat, n=12).
+	// sqrtLogSize bounds the counts whose sqrt(ln n) UCT's loop looks up,
+	// in two tables: below logTableSize, and up to here (1.5 MiB, built
+	// the first time a count reaches it, so that the small searches of the
+	// checker do not pay for it). It is read in order at the root as the
+	// root's count grows, so that a search of up to 2^18 simulations (the
+	// benchmarks' reference search has 200,000) takes no logarithm at all;
+	// one logarithm and square root per simulation at the root cost 7% of
+	// that search (benchstat, n=12).
 	sqrtLogSize = 1 << 18
 	// recipSize bounds the visit counts whose 1/n and 1/sqrt(n) the UCT
 	// loop looks up: 512 KiB, so that the entries a search reads stay in
@@ -214,8 +234,10 @@ type recip struct{ inv, isq float64 }
 // read-only state the package shares, built once on first use.
 type tables struct {
 	log      [logTableSize]float64
-	sqrtLogs [sqrtLogSize]float64 // math.Sqrt(logCount(n))
+	sqrtLogs [logTableSize]float64 // math.Sqrt(log[n])
 	recip    [recipSize]recip
+	big      atomic.Pointer[[sqrtLogSize - logTableSize]float64] // sqrtLogs from logTableSize on
+	bigOnce  sync.Once
 }
 
 var (
@@ -238,7 +260,7 @@ func loadTables() *tables {
 			t.recip[i] = recip{1 / n, 1 / math.Sqrt(n)}
 		}
 		for i := range t.sqrtLogs {
-			t.sqrtLogs[i] = math.Sqrt(t.logCount(uint64(i)))
+			t.sqrtLogs[i] = math.Sqrt(t.log[i])
 		}
 		tablesPtr.Store(t)
 	})
