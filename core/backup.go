@@ -83,6 +83,13 @@ func (s *Search) backupSquares(w *worker, reward float64, shared bool) {
 // of the visited children's values, or their visit-weighted mean at chance
 // nodes. A tree-parallel worker (shared) reads and writes the values with
 // atomic operations; its loop is apart so that the serial one stays plain.
+//
+// A serial search stops early, at a node that was visited before and whose
+// value keeps its bits, when no chance node lies above it: a max or min
+// node's value depends only on which children were visited and their
+// values, so no ancestor's value can change (a chance node's weights
+// change with every visit). On trees with fixed terminal rewards this is
+// most simulations, which then recompute one node or none.
 func (s *Search) backupMinimax(w *worker, reward float64, shared bool) {
 	last := len(w.path) - 1
 	st := &w.path[last]
@@ -91,17 +98,29 @@ func (s *Search) backupMinimax(w *worker, reward float64, shared bool) {
 		nd := s.nodes.at(st.node)
 		v = loadF(&nd.w, shared) / float64(load32(&nd.n, shared))
 	}
-	storeF(s.mm.at(st.node), v, shared)
-	for j := last - 1; j >= 0; j-- {
-		st := &w.path[j]
-		kids := s.nodes.span(st.first, st.kids)
-		vals := s.mm.span(st.first, st.kids)
-		if shared {
-			v = sharedMinimax(st.kind, kids, vals)
-		} else {
-			v = minimax(st.kind, kids, vals)
+	stop := -1 // the deepest node that may stop the climb: the first chance node, or the leaf
+	if !shared {
+		for stop = 0; stop < last && w.path[stop].kind != Chance; stop++ {
 		}
-		storeF(s.mm.at(st.node), v, shared)
+	}
+	for j := last; ; j-- {
+		st := &w.path[j]
+		p := s.mm.at(st.node)
+		if j <= stop && math.Float64bits(*p) == math.Float64bits(v) && s.nodes.at(st.node).n > 1 {
+			return
+		}
+		storeF(p, v, shared)
+		if j == 0 {
+			return
+		}
+		up := &w.path[j-1]
+		kids := s.nodes.span(up.first, up.kids)
+		vals := s.mm.span(up.first, up.kids)
+		if shared {
+			v = sharedMinimax(up.kind, kids, vals)
+		} else {
+			v = minimax(up.kind, kids, vals)
+		}
 	}
 }
 
