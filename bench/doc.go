@@ -68,11 +68,13 @@
 // lines as large as the tree (6.17 MiB); their speed-ups are what the
 // machine gives two goroutines at that moment. BenchmarkRMW times the
 // increments a tree-parallel backup does per path node: plain, atomic add,
-// float64 compare-and-swap. On an idle machine at 2 workers: root 1.83× on
-// synth and 1.90× on go9; tree 1.98× (virtual loss 1) on go9, but 0.62× on
-// synth, where the two workers' writes to the same nodes near the root
-// double the cpu-ratio (1.6 → 3.2): tree parallelism pays when simulations
-// cost microseconds (docs/speed.md).
+// float64 compare-and-swap. At 2 workers (medians of 10, the quietest
+// runs): root 2.14× on synth and 2.01× on go9; tree 1.98× on go9 with or
+// without virtual loss, but 0.97× (none) and 0.75× (virtual loss 1) on
+// synth, where the atomic operations on every node below the three levels a
+// worker holds back cost one worker 1.35× (1.73×) the serial CPU before any
+// contention: tree parallelism pays when simulations cost microseconds
+// (docs/speed.md).
 //
 // # Breakdown
 //
