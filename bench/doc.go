@@ -72,8 +72,9 @@
 // runs): root 2.14× on synth and 2.01× on go9; tree 1.98× on go9 with or
 // without virtual loss, but 0.97× (none) and 0.75× (virtual loss 1) on
 // synth, where the atomic operations on every node below the three levels a
-// worker holds back cost one worker 1.35× (1.73×) the serial CPU before any
-// contention: tree parallelism pays when simulations cost microseconds
+// worker holds back cost 1.35× (1.73×) the serial CPU a simulation even
+// with no contention (two workers taking turns on one core, GOMAXPROCS=1):
+// tree parallelism pays when simulations cost microseconds
 // (docs/speed.md).
 //
 // # Breakdown
