@@ -174,11 +174,7 @@ func (u UCT) selectHeld(t *tables, kids []node, parentN uint64, flip bool, heldN
 		n := uint64(atomic.LoadUint32(&k.n) + heldN[i])
 		w := loadF(&k.w, true) + heldW[i]
 		if fly != nil {
-			if f := atomic.LoadUint32(&fly[i]); f > 0 {
-				m := float64(f) * vn
-				n += uint64(m)
-				w += m * v
-			}
+			n, w = inFlight(n, w, atomic.LoadUint32(&fly[i]), vn, v)
 		}
 		if n == 0 {
 			return i

@@ -134,11 +134,7 @@ func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly
 		n := uint64(atomic.LoadUint32(&k.n))
 		w := loadF(&k.w, true)
 		if fly != nil {
-			if f := atomic.LoadUint32(&fly[i]); f > 0 {
-				m := float64(f) * vn
-				n += uint64(m)
-				w += m * v
-			}
+			n, w = inFlight(n, w, atomic.LoadUint32(&fly[i]), vn, v)
 		}
 		if n == 0 {
 			return i
@@ -151,6 +147,19 @@ func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly
 		}
 	}
 	return best
+}
+
+// inFlight adds to a child's visits n and reward sum w (max's perspective)
+// the virtual loss of f simulations in flight through it: vn whole virtual
+// simulations of reward v each. The one home of that arithmetic for UCT's
+// tree-parallel loops.
+func inFlight(n uint64, w float64, f uint32, vn, v float64) (uint64, float64) {
+	if f > 0 {
+		m := float64(f) * vn
+		n += uint64(m)
+		w += m * v
+	}
+	return n, w
 }
 
 // sqrtLog returns math.Sqrt(math.Log(max(n, 1))), from a table for n below
