@@ -88,6 +88,12 @@ plan() {
 	"BENCH='Check' COUNT=10 scripts/benchcmp.sh HEAD~1 HEAD")
 		echo "run: BENCH='Check/rule=uct' BENCHTIME=1x scripts/benchcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD || [ \$? = 1 ]" ;;
 	"scripts/pgo.sh") echo "run" ;;
+	"scripts/instrcmp.sh HEAD~1 HEAD")
+		if command -v valgrind >/dev/null; then
+			echo "run: scripts/instrcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD -- check -rule eps-greedy -json || [ \$? = 1 ]"
+		else
+			echo "skip: valgrind is not installed"
+		fi ;;
 	"scripts/toolcmp.sh 23965f6 HEAD")
 		echo "run: scripts/toolcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD -- check -rule eps-greedy -json || [ \$? = 1 ]" ;;
 	*) echo "unknown" ;;

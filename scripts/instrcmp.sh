@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# instrcmp.sh counts the instructions that one mctscheck job executes with
+# the tool built at two commits, under valgrind's callgrind. A count does
+# not depend on what else the machine is doing: the same binary, job and
+# environment give the same count run after run, but for the garbage
+# collector's timing (check -rule uct, one build twice: 4,972,946,822 and
+# 4,972,967,643), so that a change of a tenth of a percent shows in one run
+# a side, where toolcmp.sh's CPU seconds need ten or more on a shared
+# machine. Instructions are not time: a change that saves
+# instructions can still lose cycles (a cache miss, a mispredicted branch,
+# a longer dependency chain). Use this to screen a change and to see where
+# it moves work; claim speed with toolcmp.sh or benchcmp.sh.
+#
+# Usage: scripts/instrcmp.sh BASE [HEAD] [-- ARGS...]
+#
+# BASE and HEAD (default HEAD) are commits or module directories, built as
+# toolcmp.sh builds them (with each commit's cmd/mctscheck/default.pgo).
+# ARGS default to "check -rule uct -json" (about 20 s under callgrind; the
+# default run, "-json -out DIR", takes about 5 minutes). Each side runs once,
+# at GOMAXPROCS=1 (callgrind runs one thread at a time anyway) and with
+# GODEBUG=asyncpreemptoff=1 (callgrind aborts on the signals of Go's
+# asynchronous preemption). It prints the two totals, their ratio, and the
+# functions whose own instructions (inlined code included) changed most.
+#
+# Examples:
+#
+#   scripts/instrcmp.sh HEAD .                           # uncommitted changes
+#   scripts/instrcmp.sh HEAD~1 HEAD -- check -rule boltzmann-decay -json
+#
+# Environment:
+#   TOP   functions listed (default 15)
+#   OUT   directory for the callgrind files, base.txt and head.txt (the
+#         instructions of each function) and the outputs (default: a new
+#         temporary directory, printed at the end)
+#
+# The two runs' standard outputs are compared as toolcmp.sh compares them:
+# a change meant to save work should leave a -json report as it was.
+#
+# Needs valgrind (Debian: apt-get install valgrind). Exit status: 0 when the
+# outputs match, 1 when they differ, 2 on errors (a run exiting with 2 or
+# more, whose output is then shown).
+set -euo pipefail
+
+die() {
+	echo "instrcmp.sh: $*" >&2
+	exit 2
+}
+command -v valgrind >/dev/null || die "valgrind not found (Debian: apt-get install valgrind)"
+command -v callgrind_annotate >/dev/null || die "callgrind_annotate not found (it comes with valgrind)"
+
+revs=()
+while (($# > 0)) && [[ $1 != -- ]]; do
+	revs+=("$1")
+	shift
+done
+((${#revs[@]} >= 1 && ${#revs[@]} <= 2)) || die "usage: scripts/instrcmp.sh BASE [HEAD] [-- ARGS...]"
+(($# == 0)) || shift # the --
+args=("$@")
+((${#args[@]} > 0)) || args=(check -rule uct -json)
+top=${TOP:-15}
+[[ $top =~ ^[0-9]+$ ]] || die "TOP=$top: want a number"
+
+# shellcheck source=scripts/checkout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
+out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/instrcmp.XXXXXX")}
+mkdir -p "$out"
+
+declare -A total
+for side in base head; do
+	rev=${revs[0]}
+	[[ $side == head ]] && rev=${revs[1]:-HEAD}
+	checkout "$rev" "$side"
+	[[ -d $src/cmd/mctscheck ]] || die "$rev has no cmd/mctscheck"
+	(cd "$src" && go build -o "$work/$side.bin" ./cmd/mctscheck) || die "building the tool of $rev failed"
+	echo "$side: callgrind mctscheck ${args[*]}" >&2
+	rc=0
+	GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file="$out/$side.callgrind" \
+		"$work/$side.bin" "${args[@]}" >"$out/$side.out" 2>"$out/$side.err" || rc=$?
+	if ((rc > 1)); then
+		cat "$out/$side.err" >&2
+		die "$side: mctscheck ${args[*]} exited with $rc under callgrind"
+	fi
+	# Each function's own instructions, summed over the source files its
+	# inlined code comes from and over callgrind's recursion cycles
+	# (name'2): "count<TAB>function".
+	callgrind_annotate --threshold=100 "$out/$side.callgrind" >"$out/$side.annotate"
+	awk '/file:function/ { on = 1; next }
+		on && /^-- / { exit }
+		on && /^ *[0-9,]+ +\(/ {
+			n = $1; gsub(",", "", n)
+			f = $0; sub(/^ *[0-9,]+ +\( *[0-9.]+%\) +/, "", f); sub(/ \[[^]]*\]$/, "", f)
+			sub(/^[^:]*:/, "", f); sub(/'"'"'[0-9]+$/, "", f)
+			sum[f] += n
+		}
+		END { for (f in sum) printf "%.0f\t%s\n", sum[f], f }' "$out/$side.annotate" >"$out/$side.txt"
+	total[$side]=$(awk '/PROGRAM TOTALS/ { n = $1; gsub(",", "", n); print n; exit }' "$out/$side.annotate")
+	[[ -n ${total[$side]} ]] || die "$side: no PROGRAM TOTALS in callgrind_annotate's output"
+done
+
+awk -v b="${total[base]}" -v h="${total[head]}" 'BEGIN {
+	printf "instructions: base %.0f, head %.0f, head/base %.4f (%+.2f%%)\n", b, h, h / b, 100 * (h / b - 1)
+}'
+printf '\n%15s %15s %9s  %s\n' base head "Δ/base" function
+awk -F '\t' -v b="${total[base]}" '
+	FNR == NR { base[$2] = $1; seen[$2] = 1; next }
+	{ head[$2] = $1; seen[$2] = 1 }
+	END {
+		for (f in seen) {
+			d = head[f] - base[f]
+			printf "%.0f\t%.0f\t%.0f\t%+.2f%%\t%s\n", (d < 0 ? -d : d), base[f], head[f], 100 * d / b, f
+		}
+	}' "$out/base.txt" "$out/head.txt" | sort -t "$(printf '\t')" -k1,1nr | head -n "$top" |
+	awk -F '\t' '{ printf "%15s %15s %9s  %s\n", $2, $3, $4, $5 }'
+timings='"[a-z_]*(elapsed|seconds|per_second)[a-z_]*":'
+if diff <(grep -Ev "$timings" "$out/base.out") <(grep -Ev "$timings" "$out/head.out") >"$out/outputs.diff"; then
+	echo "outputs: the same, timings aside"
+	status=0
+else
+	echo "outputs: DIFFERENT, timings aside (diff in $out/outputs.diff)"
+	status=1
+fi
+echo "results in $out" >&2
+exit "$status"
