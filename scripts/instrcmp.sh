@@ -109,8 +109,8 @@ awk -F '\t' -v b="${total[base]}" '
 			d = head[f] - base[f]
 			printf "%.0f\t%.0f\t%.0f\t%+.2f%%\t%s\n", (d < 0 ? -d : d), base[f], head[f], 100 * d / b, f
 		}
-	}' "$out/base.txt" "$out/head.txt" | sort -t "$(printf '\t')" -k1,1nr | head -n "$top" |
-	awk -F '\t' '{ printf "%15s %15s %9s  %s\n", $2, $3, $4, $5 }'
+	}' "$out/base.txt" "$out/head.txt" | sort -t "$(printf '\t')" -k1,1nr |
+	awk -F '\t' -v top="$top" 'NR <= top { printf "%15s %15s %9s  %s\n", $2, $3, $4, $5 }' # reads it all: no SIGPIPE for sort
 timings='"[a-z_]*(elapsed|seconds|per_second)[a-z_]*":'
 if diff <(grep -Ev "$timings" "$out/base.out") <(grep -Ev "$timings" "$out/head.out") >"$out/outputs.diff"; then
 	echo "outputs: the same, timings aside"
