@@ -16,7 +16,25 @@
 #
 # calls the caller's run base and run head COUNT times each, alternating
 # which goes first (ABBA), so that a change in the machine's speed falls on
-# both sides alike. The caller defines die and run.
+# both sides alike. The caller defines die and run. For the scripts that
+# compare two builds of the tool (toolcmp.sh, instrcmp.sh):
+#
+#   split_revs USAGE ARGS...
+#
+# sets $revs to the commits before "--" in ARGS (one or two; else it dies
+# with USAGE) and $args to the words after it,
+#
+#   build_tool SIDE
+#
+# checks out side SIDE (base: ${revs[0]}, head: ${revs[1]}, default HEAD)
+# and builds its mctscheck as $work/SIDE.bin, with that commit's
+# default.pgo, and
+#
+#   compare_outputs
+#
+# compares $out/base.out with $out/head.out, the JSON fields that hold
+# timings removed: it prints whether they match, leaves the differences in
+# $out/outputs.diff, and returns 0 when they match, 1 when they differ.
 
 gomod=$(go env GOMOD)
 [[ -n $gomod && $gomod != /dev/null ]] || die "not in a Go module"
@@ -67,4 +85,35 @@ alternate() {
 			run base
 		fi
 	done
+}
+
+split_revs() {
+	local usage=$1
+	shift
+	revs=()
+	while (($# > 0)) && [[ $1 != -- ]]; do
+		revs+=("$1")
+		shift
+	done
+	((${#revs[@]} >= 1 && ${#revs[@]} <= 2)) || die "usage: $usage"
+	(($# == 0)) || shift # the --
+	args=("$@")
+}
+
+build_tool() {
+	local side=$1 rev=${revs[0]}
+	[[ $side == head ]] && rev=${revs[1]:-HEAD}
+	checkout "$rev" "$side"
+	[[ -d $src/cmd/mctscheck ]] || die "$rev has no cmd/mctscheck"
+	(cd "$src" && go build -o "$work/$side.bin" ./cmd/mctscheck) || die "building the tool of $rev failed"
+}
+
+compare_outputs() {
+	local timings='"[a-z_]*(elapsed|seconds|per_second)[a-z_]*":'
+	if diff <(grep -Ev "$timings" "$out/base.out") <(grep -Ev "$timings" "$out/head.out") >"$out/outputs.diff"; then
+		echo "outputs: the same, timings aside"
+		return 0
+	fi
+	echo "outputs: DIFFERENT, timings aside (diff in $out/outputs.diff)"
+	return 1
 }

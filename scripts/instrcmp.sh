@@ -48,30 +48,19 @@ die() {
 command -v valgrind >/dev/null || die "valgrind not found (Debian: apt-get install valgrind)"
 command -v callgrind_annotate >/dev/null || die "callgrind_annotate not found (it comes with valgrind)"
 
-revs=()
-while (($# > 0)) && [[ $1 != -- ]]; do
-	revs+=("$1")
-	shift
-done
-((${#revs[@]} >= 1 && ${#revs[@]} <= 2)) || die "usage: scripts/instrcmp.sh BASE [HEAD] [-- ARGS...]"
-(($# == 0)) || shift # the --
-args=("$@")
+# shellcheck source=scripts/checkout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
+split_revs "scripts/instrcmp.sh BASE [HEAD] [-- ARGS...]" "$@"
 ((${#args[@]} > 0)) || args=(check -rule uct -json)
 top=${TOP:-15}
 [[ $top =~ ^[0-9]+$ ]] || die "TOP=$top: want a number"
 
-# shellcheck source=scripts/checkout.sh
-. "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/instrcmp.XXXXXX")}
 mkdir -p "$out"
 
 declare -A total
 for side in base head; do
-	rev=${revs[0]}
-	[[ $side == head ]] && rev=${revs[1]:-HEAD}
-	checkout "$rev" "$side"
-	[[ -d $src/cmd/mctscheck ]] || die "$rev has no cmd/mctscheck"
-	(cd "$src" && go build -o "$work/$side.bin" ./cmd/mctscheck) || die "building the tool of $rev failed"
+	build_tool "$side"
 	echo "$side: callgrind mctscheck ${args[*]}" >&2
 	rc=0
 	GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file="$out/$side.callgrind" \
@@ -111,13 +100,7 @@ awk -F '\t' -v b="${total[base]}" '
 		}
 	}' "$out/base.txt" "$out/head.txt" | sort -t "$(printf '\t')" -k1,1nr |
 	awk -F '\t' -v top="$top" 'NR <= top { printf "%15s %15s %9s  %s\n", $2, $3, $4, $5 }' # reads it all: no SIGPIPE for sort
-timings='"[a-z_]*(elapsed|seconds|per_second)[a-z_]*":'
-if diff <(grep -Ev "$timings" "$out/base.out") <(grep -Ev "$timings" "$out/head.out") >"$out/outputs.diff"; then
-	echo "outputs: the same, timings aside"
-	status=0
-else
-	echo "outputs: DIFFERENT, timings aside (diff in $out/outputs.diff)"
-	status=1
-fi
+status=0
+compare_outputs || status=1
 echo "results in $out" >&2
 exit "$status"

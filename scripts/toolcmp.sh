@@ -39,21 +39,14 @@ die() {
 	exit 2
 }
 
-revs=()
-while (($# > 0)) && [[ $1 != -- ]]; do
-	revs+=("$1")
-	shift
-done
-((${#revs[@]} >= 1 && ${#revs[@]} <= 2)) || die "usage: scripts/toolcmp.sh BASE [HEAD] [-- ARGS...]"
-(($# == 0)) || shift # the --
-args=("$@")
+# shellcheck source=scripts/checkout.sh
+. "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
+split_revs "scripts/toolcmp.sh BASE [HEAD] [-- ARGS...]" "$@"
 count=${COUNT:-10}
 if ! [[ $count =~ ^[0-9]+$ ]] || ((count < 10)); then
 	die "COUNT=$count: want at least 10"
 fi
 
-# shellcheck source=scripts/checkout.sh
-. "$(dirname "${BASH_SOURCE[0]}")/checkout.sh"
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/toolcmp.XXXXXX")}
 mkdir -p "$out"
 rm -f "$out/base.out" "$out/head.out" # run keeps the first output of this comparison
@@ -62,11 +55,7 @@ if ((${#args[@]} == 0)); then
 fi
 
 for side in base head; do
-	rev=${revs[0]}
-	[[ $side == head ]] && rev=${revs[1]:-HEAD}
-	checkout "$rev" "$side"
-	[[ -d $src/cmd/mctscheck ]] || die "$rev has no cmd/mctscheck"
-	(cd "$src" && go build -o "$work/$side.bin" ./cmd/mctscheck) || die "building the tool of $rev failed"
+	build_tool "$side"
 	printf 'goos: %s\ngoarch: %s\npkg: mctscheck %s\n' "$(go env GOOS)" "$(go env GOARCH)" "${args[*]//$work/TMP}" >"$out/$side.txt"
 done
 
@@ -88,13 +77,7 @@ run() {
 alternate "$count"
 
 go run golang.org/x/perf/cmd/benchstat base="$out/base.txt" head="$out/head.txt" | tee "$out/benchstat.txt"
-timings='"[a-z_]*(elapsed|seconds|per_second)[a-z_]*":'
-if diff <(grep -Ev "$timings" "$out/base.out") <(grep -Ev "$timings" "$out/head.out") >"$out/outputs.diff"; then
-	echo "outputs: the same, timings aside"
-	status=0
-else
-	echo "outputs: DIFFERENT, timings aside (diff in $out/outputs.diff)"
-	status=1
-fi
+status=0
+compare_outputs || status=1
 echo "results in $out" >&2
 exit "$status"
