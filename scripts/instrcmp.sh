@@ -2,11 +2,13 @@
 # instrcmp.sh counts the instructions that one mctscheck job executes with
 # the tool built at two commits, under valgrind's callgrind. A count does
 # not depend on what else the machine is doing: the same binary, job and
-# environment give the same count run after run, but for the garbage
-# collector's timing (check -rule uct, one build twice: 4,972,946,822 and
-# 4,972,967,643), so that a change of a tenth of a percent shows in one run
-# a side, where toolcmp.sh's CPU seconds need ten or more on a shared
-# machine. Instructions are not time: a change that saves
+# environment give the same count run after run (run -trees 10 -seeds 1,
+# one build twice: 8,688,948,354 and 8,688,996,497), so that a change of a
+# tenth of a percent shows in one run a side, where toolcmp.sh's CPU
+# seconds need ten or more on a shared machine. The garbage collector is
+# off (GOGC=off): its pacing follows the clock, and with it on the same
+# build's count moved by 4% between two moments; so a change in the
+# collector's work does not show here. Instructions are not time: a change that saves
 # instructions can still lose cycles (a cache miss, a mispredicted branch,
 # a longer dependency chain). Use this to screen a change and to see where
 # it moves work; claim speed with toolcmp.sh or benchcmp.sh.
@@ -17,8 +19,8 @@
 # toolcmp.sh builds them (with each commit's cmd/mctscheck/default.pgo).
 # ARGS default to "check -rule uct -json" (about 20 s under callgrind; the
 # default run, "-json -out DIR", takes about 5 minutes). Each side runs once,
-# at GOMAXPROCS=1 (callgrind runs one thread at a time anyway) and with
-# GODEBUG=asyncpreemptoff=1 (callgrind aborts on the signals of Go's
+# with GOGC=off, at GOMAXPROCS=1 (callgrind runs one thread at a time
+# anyway) and with GODEBUG=asyncpreemptoff=1 (callgrind aborts on the signals of Go's
 # asynchronous preemption). It prints the two totals, their ratio, and the
 # functions whose own instructions (inlined code included) changed most.
 #
@@ -63,7 +65,7 @@ for side in base head; do
 	build_tool "$side"
 	echo "$side: callgrind mctscheck ${args[*]}" >&2
 	rc=0
-	GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file="$out/$side.callgrind" \
+	GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file="$out/$side.callgrind" \
 		"$work/$side.bin" "${args[@]}" >"$out/$side.out" 2>"$out/$side.err" || rc=$?
 	if ((rc > 1)); then
 		cat "$out/$side.err" >&2
