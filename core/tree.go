@@ -15,7 +15,8 @@ import (
 // own goroutine, all descending and growing one tree. Every game must be a
 // fresh cursor on the same game, and the rule's Select must be safe to call
 // from several goroutines at once (each call gets its own Site and its own
-// worker's generator); the catalogue's rules are values and are.
+// worker's generator); the catalogue's rules are values and are. The games
+// should share no cache line, as NewRoot says.
 //
 // Statistics are read and updated with atomic operations, so the search is
 // race-free; Config.VirtualLoss makes the workers spread out. Run divides

@@ -26,6 +26,7 @@ type Synth struct {
 	b, d  int
 	hash  uint64
 	depth int
+	_     [32]byte // whole cache lines: see core.NewRoot
 }
 
 // NewSynth returns the synth game of branching b ≥ 1 and depth d ≥ 0.

@@ -20,7 +20,8 @@ import (
 // not allocate.
 type Game struct {
 	start, pos      Position
-	startFree, free uint8 // bit c set: column c is not full
+	startFree, free uint8    // bit c set: column c is not full
+	_               [56]byte // whole cache lines: see core.NewRoot
 }
 
 var (
