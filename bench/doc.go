@@ -68,13 +68,14 @@
 // lines as large as the tree (6.17 MiB); their speed-ups are what the
 // machine gives two goroutines at that moment. BenchmarkRMW times the
 // increments a tree-parallel backup does per path node: plain, atomic add,
-// float64 compare-and-swap. At 2 workers (medians of 10, the quietest
-// runs): root 2.14× on synth and 2.01× on go9; tree 1.98× on go9 with or
-// without virtual loss, but 0.97× (none) and 0.75× (virtual loss 1) on
-// synth, where the atomic operations on every node below the three levels a
+// float64 compare-and-swap. At 2 workers (medians; synth's of the seventh
+// round, once the workers' games no longer shared a cache line): root
+// 2.01× on synth and 2.01× on go9; tree 1.98× on go9 with or without
+// virtual loss, but 0.98× (none) and 0.77× (virtual loss 1) on synth,
+// where the atomic operations on every node below the three levels a
 // worker holds back cost 1.35× (1.73×) the serial CPU a simulation even
-// with no contention (two workers taking turns on one core, GOMAXPROCS=1):
-// tree parallelism pays when simulations cost microseconds
+// with no contention (two workers taking turns on one core,
+// GOMAXPROCS=1): tree parallelism pays when simulations cost microseconds
 // (docs/speed.md).
 //
 // # Breakdown
