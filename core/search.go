@@ -64,7 +64,8 @@ type worker struct {
 	stamp  uint32
 	limit  int // move identities are < limit
 	site   Site
-	inRule bool // a panic now comes from the rule
+	uctX   uctExtra // a tree-parallel worker's input to UCT's loop
+	inRule bool     // a panic now comes from the rule
 
 	// Tree-parallel workers give the rule a snapshot of the children's
 	// statistics, read atomically, with the virtual loss added.
@@ -385,7 +386,7 @@ func (s *Search) simulate() error {
 		case kind != Max && kind != Min:
 			return s.errorf(w, "unknown kind %v", kind)
 		case s.uct != nil:
-			i = s.uct.selectNodes(s.tab, s.nodes.span(first, int32(k)), uint64(nd.n), kind == Min)
+			i = uctSelect[uctNodes](s.tab, s.uct.C*s.tab.sqrtLog(uint64(nd.n)), s.nodes.span(first, int32(k)), kind == Min, nil)
 		default:
 			i = s.choose(cur, nd, first, k, kind, depth)
 			if uint(i) >= uint(k) {

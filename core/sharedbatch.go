@@ -155,36 +155,3 @@ func (s *Search) visits(b *batch, depth int, node int32) uint32 {
 func holdLimit(t int64) int {
 	return int(min(batchSims, 1+t/32))
 }
-
-// selectHeld is UCT.selectShared for the children whose visits and
-// rewards a worker holds back in part (heldN, heldW): it adds them to what
-// it reads, without a copy of the children. It is a loop of its own: one
-// loop for both, nil held statistics meaning none, cost a worker that holds
-// nothing back 3.4% (vl=0) and 4.7% (vl=1) more CPU per simulation
-// (BenchmarkParallel's cpu-ratio, p ≤ 0.034, n = 10).
-func (u UCT) selectHeld(t *tables, kids []node, parentN uint64, flip bool, heldN []uint32, heldW []float64, fly []uint32, vn, v float64) int {
-	cs := u.C * t.sqrtLog(parentN)
-	heldN, heldW = heldN[:len(kids)], heldW[:len(kids)]
-	if fly != nil {
-		fly = fly[:len(kids)]
-	}
-	best, bestBits := 0, uint64(0)
-	for i := range kids {
-		k := &kids[i]
-		n := uint64(atomic.LoadUint32(&k.n) + heldN[i])
-		w := loadF(&k.w, true) + heldW[i]
-		if fly != nil {
-			n, w = inFlight(n, w, atomic.LoadUint32(&fly[i]), vn, v)
-		}
-		if n == 0 {
-			return i
-		}
-		if flip {
-			w = float64(n) - w
-		}
-		if b := t.uctBits(n, w, cs); b > bestBits {
-			best, bestBits = i, b
-		}
-	}
-	return best
-}

@@ -387,10 +387,21 @@ func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first in
 		in = s.fly.span(first, kk)
 		parentN += uint64(float64(s.othersShared(cur)) * s.vl.N)
 	}
-	if kidsN, kidsW := b.heldKids(int(depth), first, kk); kidsN != nil {
-		return s.uct.selectHeld(s.tab, s.nodes.span(first, kk), parentN, kind == Min, kidsN, kidsW, in, s.vl.N, s.lossValue(kind))
+	kids, cs := s.nodes.span(first, kk), s.uct.C*s.tab.sqrtLog(parentN)
+	x := &w.uctX
+	x.fly, x.vn, x.v = in, s.vl.N, s.lossValue(kind)
+	flip := kind == Min
+	kidsN, kidsW := b.heldKids(int(depth), first, kk)
+	x.heldN, x.heldW = kidsN, kidsW
+	switch {
+	case kidsN != nil && in != nil:
+		return uctSelect[uctHeldFly](s.tab, cs, kids, flip, x)
+	case kidsN != nil:
+		return uctSelect[uctHeld](s.tab, cs, kids, flip, x)
+	case in != nil:
+		return uctSelect[uctFly](s.tab, cs, kids, flip, x)
 	}
-	return s.uct.selectShared(s.tab, s.nodes.span(first, kk), parentN, kind == Min, in, s.vl.N, s.lossValue(kind))
+	return uctSelect[uctShared](s.tab, cs, kids, flip, x)
 }
 
 // chooseSite is chooseShared for a rule other than core's UCT loop: it

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -68,73 +69,116 @@ func LogParent(s *Site) float64 {
 
 // Select implements Rule.
 func (u UCT) Select(s *Site) int {
-	if s.virt == nil && s.mm == nil && s.wide == nil && u.C >= 0 && u.C <= math.MaxFloat64 {
-		return u.selectNodes(loadTables(), s.kids, uint64(s.self.n), s.flip)
+	if s.virt == nil && s.mm == nil && s.wide == nil && u.valid() {
+		t := loadTables()
+		return uctSelect[uctNodes](t, u.C*t.sqrtLog(uint64(s.self.n)), s.kids, s.flip, nil)
 	}
-	logN := LogParent(s)
-	best, bestScore := 0, math.Inf(-1)
-	for i := range s.kids {
-		n := s.N(i)
-		if n == 0 {
-			return i
-		}
-		score := UCTScore(s.W(i), n, u.C, logN)
-		if score > bestScore {
-			best, bestScore = i, score
-		}
-	}
-	return best
+	return uctSelect[uctSite](nil, u.C*math.Sqrt(LogParent(s)), s.kids, s.flip, &uctExtra{site: s})
 }
 
-// selectNodes is Select for a plain site (no virtual experience, no
-// minimax values, counts that fit a node) and a constant C in [0, ∞): the
-// search calls it directly for a UCT rule, with the children's nodes and
-// the parent's visits. It computes every score as UCTScore does, the same
-// float64, but takes 1/n and 1/sqrt(n) from a table for small n and
-// c·sqrt(ln n(F)) once (cs). Those scores are never NaN or negative (w and
-// n − w are sums of rewards in [0,1], C ≥ 0), and for such numbers the
-// order of the float64 values is the order of their bits as unsigned
-// integers: the argmax compares the bits, which the compiler keeps in
-// registers with conditional moves instead of branches that mispredict.
-func (u UCT) selectNodes(t *tables, kids []node, parentN uint64, flip bool) int {
-	cs := u.C * t.sqrtLog(parentN)
-	best, bestBits := 0, uint64(0)
-	for i := range kids {
-		k := &kids[i]
-		if k.n == 0 {
-			return i
-		}
-		w := k.w
-		if flip {
-			w = float64(k.n) - w
-		}
-		if b := t.uctBits(uint64(k.n), w, cs); b > bestBits {
-			best, bestBits = i, b
-		}
+// valid reports whether C is a number in [0, MaxFloat64]: the constants
+// for which a score is never NaN or negative, which core.New requires.
+func (u UCT) valid() bool { return u.C >= 0 && u.C <= math.MaxFloat64 }
+
+// check reports a C that valid refuses.
+func (u UCT) check() error {
+	if !u.valid() {
+		return fmt.Errorf("core: UCT exploration constant C = %v, want a finite number ≥ 0", u.C)
 	}
-	return best
+	return nil
 }
 
-// selectShared is selectNodes for a tree-parallel search: it reads the
-// nodes with atomic loads and, unless fly is nil, adds the other workers'
-// virtual loss, whole vn virtual simulations of reward v (max's
-// perspective) per simulation in flight (fly; parentN includes the node's
-// own). A child then scores
-// n + vn·f and w + vn·f·v, as UCT.Select scores N(i) and W(i) on a site
-// that carries them as virtual experience: whole counts below 2^53 add
-// exactly, and the sums are formed in the same order.
-func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly []uint32, vn, v float64) int {
-	cs := u.C * t.sqrtLog(parentN)
-	if fly != nil {
-		fly = fly[:len(kids)]
+// The modes of uctSelect, the one loop of UCT's selection. A mode's array
+// length is a set of bits, a constant in each instantiation, so that the
+// compiler keeps only the reads a mode needs:
+//
+//	uctShared   1: atomic loads (a tree-parallel search)
+//	uctFly      2: plus the other workers' virtual loss in flight
+//	uctHeld     4: plus the backups the worker holds back
+//	uctSite     8: the children through a Site (virtual experience,
+//	               minimax values, wide counts, or any C), in float64 counts
+type (
+	uctNodes   [0]byte
+	uctShared  [1]byte
+	uctFly     [3]byte
+	uctHeld    [5]byte
+	uctHeldFly [7]byte
+	uctSite    [8]byte
+	uctMode    interface {
+		uctNodes | uctShared | uctFly | uctHeld | uctHeldFly | uctSite
 	}
-	best, bestBits := 0, uint64(0)
+)
+
+// uctExtra is what uctSelect reads beyond the children's nodes in the
+// modes that need it.
+type uctExtra struct {
+	site  *Site     // uctSite
+	heldN []uint32  // uctHeld: the visits and rewards the worker holds back
+	heldW []float64 //
+	fly   []uint32  // uctFly: the other workers' simulations in flight through each child
+	vn, v float64   // uctFly: virtual simulations per simulation in flight, and their reward (max's side)
+}
+
+// uctSelect is UCT's selection, the one loop behind UCT.Select and the
+// search's direct loops: the first unvisited child, else the highest
+// UCTScore, ties to the lower index, with cs = c·sqrt(ln n(F)). kids are
+// the children's nodes (only their number in mode uctSite), flip is true at
+// a min node, and x holds what the mode reads beyond the nodes.
+//
+// In the node modes every score is computed as UCTScore does, the same
+// float64, but with 1/n and 1/sqrt(n) from a table for small n. Those
+// scores are never NaN or negative (w and n − w are sums of rewards in
+// [0,1], C ≥ 0), and for such numbers the order of the float64 values is
+// the order of their bits as unsigned integers: the argmax compares the
+// bits, which the compiler keeps in registers with conditional moves
+// instead of branches that mispredict. Mode uctSite compares the scores
+// themselves, so that any C gives UCTScore's argmax.
+//
+// With virtual loss (uctFly), a child scores n + vn·f and w + vn·f·v for f
+// simulations in flight, as UCT.Select scores N(i) and W(i) on a site that
+// carries them as virtual experience: whole counts below 2^53 add exactly,
+// and the sums are formed in the same order.
+func uctSelect[M uctMode](t *tables, cs float64, kids []node, flip bool, x *uctExtra) int {
+	var m M
+	shared, fly, held, site := len(m)&1 != 0, len(m)&2 != 0, len(m)&4 != 0, len(m)&8 != 0
+	var heldN []uint32
+	var heldW []float64
+	var flying []uint32
+	if held {
+		heldN, heldW = x.heldN[:len(kids)], x.heldW[:len(kids)]
+	}
+	if fly {
+		flying = x.fly[:len(kids)]
+	}
+	best, bestBits, bestScore := 0, uint64(0), math.Inf(-1)
 	for i := range kids {
+		if site {
+			n := x.site.N(i)
+			if n == 0 {
+				return i
+			}
+			if score := UCTScoreScaled(x.site.W(i), n, cs); score > bestScore {
+				best, bestScore = i, score
+			}
+			continue
+		}
 		k := &kids[i]
-		n := uint64(atomic.LoadUint32(&k.n))
-		w := loadF(&k.w, true)
-		if fly != nil {
-			n, w = inFlight(n, w, atomic.LoadUint32(&fly[i]), vn, v)
+		var n uint64
+		var w float64
+		if shared {
+			n, w = uint64(atomic.LoadUint32(&k.n)), loadF(&k.w, true)
+		} else {
+			n, w = uint64(k.n), k.w
+		}
+		if held {
+			n, w = n+uint64(heldN[i]), w+heldW[i]
+		}
+		if fly {
+			if f := atomic.LoadUint32(&flying[i]); f > 0 {
+				v := float64(f) * x.vn
+				n += uint64(v)
+				w += v * x.v
+			}
 		}
 		if n == 0 {
 			return i
@@ -147,19 +191,6 @@ func (u UCT) selectShared(t *tables, kids []node, parentN uint64, flip bool, fly
 		}
 	}
 	return best
-}
-
-// inFlight adds to a child's visits n and reward sum w (max's perspective)
-// the virtual loss of f simulations in flight through it: vn whole virtual
-// simulations of reward v each. The one home of that arithmetic for UCT's
-// tree-parallel loops.
-func inFlight(n uint64, w float64, f uint32, vn, v float64) (uint64, float64) {
-	if f > 0 {
-		m := float64(f) * vn
-		n += uint64(m)
-		w += m * v
-	}
-	return n, w
 }
 
 // sqrtLog returns math.Sqrt(math.Log(max(n, 1))), from a table for n below

@@ -32,6 +32,11 @@
 #   scripts/instrcmp.sh HEAD~1 HEAD -- check -rule boltzmann-decay -json
 #
 # Environment:
+#   BENCH a -test.bench pattern: count one run of those benchmarks of
+#         ./bench/ (-test.benchtime 1x) instead of a tool job, e.g.
+#         BENCH='Search/game=synth/b=8/d=10/rule=uct/' for the hot loop
+#         (ARGS are then ignored, and the outputs, which hold timings, are
+#         not compared)
 #   TOP   functions listed (default 15)
 #   OUT   directory for the callgrind files, base.txt and head.txt (the
 #         instructions of each function) and the outputs (default: a new
@@ -62,10 +67,22 @@ top=${TOP:-15}
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/instrcmp.XXXXXX")}
 mkdir -p "$out"
 
+bench=${BENCH:-}
+if [[ -n $bench ]]; then
+	args=(-test.run '^$' -test.bench "$bench" -test.benchtime 1x)
+fi
+
 declare -A total
 for side in base head; do
-	build_tool "$side"
-	echo "$side: callgrind mctscheck ${args[*]}" >&2
+	if [[ -n $bench ]]; then
+		rev=${revs[0]}
+		[[ $side == head ]] && rev=${revs[1]:-HEAD}
+		checkout "$rev" "$side"
+		(cd "$src" && go test -c -o "$work/$side.bin" ./bench/) || die "building the benchmarks of $rev failed"
+	else
+		build_tool "$side"
+	fi
+	echo "$side: callgrind $(basename "$work/$side.bin") ${args[*]}" >&2
 	rc=0
 	GOGC=off GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file="$out/$side.callgrind" \
 		"$work/$side.bin" "${args[@]}" >"$out/$side.out" 2>"$out/$side.err" || rc=$?
@@ -105,6 +122,8 @@ awk -F '\t' -v b="${total[base]}" '
 	}' "$out/base.txt" "$out/head.txt" | sort -t "$(printf '\t')" -k1,1nr |
 	awk -F '\t' -v top="$top" 'NR <= top { printf "%15s %15s %9s  %s\n", $2, $3, $4, $5 }' # reads it all: no SIGPIPE for sort
 status=0
-compare_outputs || status=1
+if [[ -z $bench ]]; then
+	compare_outputs || status=1
+fi
 echo "results in $out" >&2
 exit "$status"
