@@ -339,68 +339,9 @@ func (s *Search) panicError(w *worker, p any) error {
 // simulate runs one simulation of a serial search: descent, growth,
 // roll-out and backup.
 func (s *Search) simulate() error {
-	w := &s.worker
-	w.reset()
-	w.path = w.path[:0]
-	w.played = w.played[:0]
-	paper := s.cfg.Growth == GrowPaper
-	cur := int32(0)
-	var reward float64
-	for depth := int32(0); ; depth++ {
-		kind := w.kind()
-		nd := s.nodes.at(cur)
-		w.path = append(w.path, step{})
-		st := &w.path[len(w.path)-1] // fields stored one by one: a composite literal copied whole stalls store forwarding
-		st.node, st.kind = cur, kind
-		if kind == Terminal {
-			reward = w.terminalReward()
-			break
-		}
-		k := w.numMoves()
-		if k <= 0 {
-			return s.errorf(w, "%v position with %d moves", kind, k)
-		}
-		if nd.first < 0 {
-			if !paper && (nd.n < uint32(s.cfg.ExpandAfter) || s.full(k)) {
-				r, err := s.rollout(w, kind, k, depth)
-				if err != nil {
-					return err
-				}
-				reward = r
-				break
-			}
-			if err := s.expand(w, cur, kind, k); err != nil {
-				return err
-			}
-			nd = s.nodes.at(cur) // the first chunk may have moved
-		}
-		first := nd.first
-		st.first, st.kids = first, int32(k)
-		var i int
-		switch {
-		case kind == Chance:
-			var err error
-			if i, err = s.sample(w, k); err != nil {
-				return err
-			}
-		case kind != Max && kind != Min:
-			return s.errorf(w, "unknown kind %v", kind)
-		case s.uct != nil:
-			i = uctSelect[uctNodes](s.tab, s.uct.C*s.tab.sqrtLog(uint64(nd.n)), s.nodes.span(first, int32(k)), kind == Min, nil)
-		default:
-			i = s.choose(cur, nd, first, k, kind, depth)
-			if uint(i) >= uint(k) {
-				return &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
-			}
-		}
-		if s.arena.amaf.used() && kind != Chance {
-			w.play(depth, kind, *s.moves.at(first + int32(i)))
-		}
-		w.playMove(i)
-		cur = first + int32(i)
-	}
-	if !(reward >= 0 && reward <= 1) {
-		return s.errorf(w, "terminal reward %v outside [0,1]", reward)
+	reward, err := descend[serialRun](s, &s.worker, nil)
+	if err != nil {
+		return err
 	}
 	s.backup(reward)
 	return nil
@@ -409,42 +350,6 @@ func (s *Search) simulate() error {
 // full reports whether expanding k children would cross MaxNodes.
 func (s *Search) full(k int) bool {
 	return s.cfg.MaxNodes > 0 && s.count+k > s.cfg.MaxNodes
-}
-
-// choose sets up the site of node cur and asks the rule for a child.
-func (s *Search) choose(cur int32, nd *node, first int32, k int, kind Kind, depth int32) int {
-	w := &s.worker
-	st := &w.site
-	kk := int32(k)
-	st.kids = s.nodes.span(first, kk)
-	st.self = *nd
-	st.flip = kind == Min
-	st.depth = int(depth)
-	st.t = w.t
-	st.rng = &w.rng
-	st.fresh()
-	if s.arena.virt.used() {
-		st.virt = s.arena.virt.span(first, kk)
-		st.sVirt = *s.arena.virt.at(cur)
-	}
-	if s.arena.prior.used() {
-		st.prior = s.arena.prior.span(first, kk)
-	}
-	if s.arena.amaf.used() {
-		st.amaf = s.arena.amaf.span(first, kk)
-	}
-	if s.mm.used() {
-		st.mm = s.mm.span(first, kk)
-		st.sMM = *s.mm.at(cur)
-	}
-	if s.sq.used() {
-		st.sq = s.sq.span(first, kk)
-		st.sSq = *s.sq.at(cur)
-	}
-	w.inRule = true
-	i := s.rule.Select(st)
-	w.inRule = false
-	return i
 }
 
 // sample draws a child of the current chance position by its probabilities.
@@ -461,18 +366,6 @@ func (s *Search) sample(w *worker, k int) (int, error) {
 		}
 	}
 	return k - 1, s.checkChance(w, k, 0)
-}
-
-// expand adds the k children of node cur, the game's current position, and
-// sets its first child. A tree-parallel worker publishes the first child
-// itself, after newKids has filled in the children.
-func (s *Search) expand(w *worker, cur int32, kind Kind, k int) error {
-	first, err := s.newKids(w, kind, k)
-	if err != nil {
-		return err
-	}
-	s.nodes.at(cur).first = first
-	return nil
 }
 
 // newKids allocates and initialises the k children of the worker's current

@@ -167,7 +167,7 @@ func TestFlightCounts(t *testing.T) {
 		}
 	}
 	w1.t = 500
-	r, err := s.descendShared(w1, b1)
+	r, err := descend[sharedRun](s, w1, b1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,8 @@ func NewSiteAt(kind Kind, depth int, self Stats, kids []Stats, t int64, rng *RNG
 	if err := self.check(); err != nil {
 		return nil, fmt.Errorf("core: NewSite parent: %v", err)
 	}
-	s := &Site{sVirt: virtual{self.K1, self.K2}, flip: kind == Min, depth: depth, t: t, rng: rng, kids: make([]node, len(kids))}
+	s := &Site{sVirt: virtual{self.K1, self.K2}}
+	s.at(make([]node, len(kids)), node{}, kind, depth, t, rng)
 	var virt, prior, amaf bool
 	squares := self.HasSquares
 	wide := self.Visits > math.MaxUint32

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"runtime"
 	"sync"
 	"sync/atomic"
 )
@@ -162,7 +161,7 @@ func (s *Search) runLockstep(ctx context.Context, sims int) (err error) {
 		for j := range n {
 			w = s.workers[j]
 			w.t = s.sims + int64(j)
-			r, err := s.descendShared(w, nil)
+			r, err := descend[sharedRun](s, w, nil)
 			if err != nil {
 				s.err = err
 				return err
@@ -249,111 +248,12 @@ func (s *Search) fullShared(k int) bool {
 // simulateShared runs one simulation of worker w on the shared tree,
 // holding back its backups near the root in b unless b is nil.
 func (s *Search) simulateShared(w *worker, b *batch) error {
-	reward, err := s.descendShared(w, b)
+	reward, err := descend[sharedRun](s, w, b)
 	if err != nil {
 		return err
 	}
 	s.backupShared(w, reward, b)
 	return nil
-}
-
-// descendShared runs the descent, growth and roll-out of one simulation of
-// worker w and returns its reward, leaving the simulation in flight
-// through its path until backupShared. It reads the statistics with the
-// backups b holds back added.
-func (s *Search) descendShared(w *worker, b *batch) (float64, error) {
-	w.reset()
-	w.path = w.path[:0]
-	w.played = w.played[:0]
-	paper := s.cfg.Growth == GrowPaper
-	fly := s.fly.used()
-	cur := int32(0)
-	by := Max
-	var reward float64
-	for depth := int32(0); ; depth++ {
-		kind := w.kind()
-		if depth == 0 && kind == Min {
-			by = Min
-		}
-		nd := s.nodes.at(cur)
-		if fly {
-			s.enterFlight(b, int(depth), cur)
-		}
-		w.path = append(w.path, step{})
-		st := &w.path[len(w.path)-1]
-		st.node, st.kind, st.by = cur, kind, by
-		if kind == Terminal {
-			reward = w.terminalReward()
-			break
-		}
-		k := w.numMoves()
-		if k <= 0 {
-			return 0, s.errorf(w, "%v position with %d moves", kind, k)
-		}
-		first := atomic.LoadInt32(&nd.first)
-		if first < 0 {
-			if !paper && (s.visits(b, int(depth), cur) < uint32(s.cfg.ExpandAfter) || s.fullShared(k)) {
-				r, err := s.rollout(w, kind, k, depth)
-				if err != nil {
-					return 0, err
-				}
-				reward = r
-				break
-			}
-			if first == -1 && atomic.CompareAndSwapInt32(&nd.first, -1, -2) {
-				f, err := s.newKids(w, kind, k)
-				if err != nil {
-					atomic.StoreInt32(&nd.first, -1)
-					return 0, err
-				}
-				atomic.StoreInt32(&nd.first, f)
-				first = f
-			} else if !paper {
-				// Another worker is adding the children: this simulation
-				// treats the node as the leaf it still is.
-				r, err := s.rollout(w, kind, k, depth)
-				if err != nil {
-					return 0, err
-				}
-				reward = r
-				break
-			} else {
-				for first < 0 {
-					if s.par.stop.Load() {
-						return 0, errStopped
-					}
-					runtime.Gosched()
-					first = atomic.LoadInt32(&nd.first)
-				}
-			}
-		}
-		st.first, st.kids = first, int32(k)
-		var i int
-		switch kind {
-		case Chance:
-			var err error
-			if i, err = s.sample(w, k); err != nil {
-				return 0, err
-			}
-		case Max, Min:
-			i = s.chooseShared(w, b, cur, nd, first, k, kind, depth, by)
-			if uint(i) >= uint(k) {
-				return 0, &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
-			}
-			if s.arena.amaf.used() {
-				w.play(depth, kind, *s.moves.at(first + int32(i)))
-			}
-			by = kind
-		default:
-			return 0, s.errorf(w, "unknown kind %v", kind)
-		}
-		w.playMove(i)
-		cur = first + int32(i)
-	}
-	if !(reward >= 0 && reward <= 1) {
-		return 0, s.errorf(w, "terminal reward %v outside [0,1]", reward)
-	}
-	return reward, nil
 }
 
 // lossValue is the reward of a virtual loss in max's perspective, for a
@@ -363,120 +263,6 @@ func (s *Search) lossValue(by Kind) float64 {
 		return 1 - s.vl.Value
 	}
 	return s.vl.Value
-}
-
-// chooseShared gives the rule a site built from a snapshot of the node's
-// and its children's statistics, read atomically, with the backups b holds
-// back added, and the other workers' virtual loss added as virtual
-// experience.
-func (s *Search) chooseShared(w *worker, b *batch, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
-	if s.uct == nil {
-		return s.chooseSite(w, b, cur, nd, first, k, kind, depth, by)
-	}
-	// The loop over the stored nodes, virtual loss and all.
-	kk := int32(k)
-	heldN, _ := b.held(int(depth), cur)
-	parentN := uint64(atomic.LoadUint32(&nd.n) + heldN)
-	var in []uint32 // the other workers' simulations in flight through each child
-	switch {
-	case b.flies(int(depth)):
-		var others uint32
-		others, in = s.othersInFlight(b, int(depth), cur, first, kk)
-		parentN += uint64(float64(others) * s.vl.N)
-	case s.fly.used():
-		in = s.fly.span(first, kk)
-		parentN += uint64(float64(s.othersShared(cur)) * s.vl.N)
-	}
-	kids, cs := s.nodes.span(first, kk), s.uct.C*s.tab.sqrtLog(parentN)
-	x := &w.uctX
-	x.fly, x.vn, x.v = in, s.vl.N, s.lossValue(kind)
-	flip := kind == Min
-	kidsN, kidsW := b.heldKids(int(depth), first, kk)
-	x.heldN, x.heldW = kidsN, kidsW
-	switch {
-	case kidsN != nil && in != nil:
-		return uctSelect[uctHeldFly](s.tab, cs, kids, flip, x)
-	case kidsN != nil:
-		return uctSelect[uctHeld](s.tab, cs, kids, flip, x)
-	case in != nil:
-		return uctSelect[uctFly](s.tab, cs, kids, flip, x)
-	}
-	return uctSelect[uctShared](s.tab, cs, kids, flip, x)
-}
-
-// chooseSite is chooseShared for a rule other than core's UCT loop: it
-// builds the rule's Site.
-func (s *Search) chooseSite(w *worker, b *batch, cur int32, nd *node, first int32, k int, kind Kind, depth int32, by Kind) int {
-	kk := int32(k)
-	if cap(w.kids) < k {
-		w.kids = make([]node, k)
-		w.virt = make([]virtual, k)
-		w.amaf = make([]amafStat, k)
-		w.mmBuf = make([]float64, k)
-		w.sqBuf = make([]float64, k)
-	}
-	fly := s.fly.used()
-	var others uint32 // the other workers' simulations in flight through cur
-	var in []uint32   // and through each child
-	if fly {
-		others, in = s.othersInFlight(b, int(depth), cur, first, kk)
-	}
-	heldN, heldW := b.held(int(depth), cur)
-	kidsN, kidsW := b.heldKids(int(depth), first, kk)
-	kids := snapshotKids(w.kids[:k], s.nodes.span(first, kk), kidsN, kidsW)
-	self := node{w: loadF(&nd.w, true) + heldW, n: atomic.LoadUint32(&nd.n) + heldN, first: first}
-	st := &w.site
-	st.kids = kids
-	st.self = self
-	st.flip = kind == Min
-	st.depth = int(depth)
-	st.t = w.t
-	st.rng = &w.rng
-	st.fresh()
-	switch {
-	case fly:
-		buf := w.virt[:k]
-		v := s.lossValue(kind)
-		for i := range buf {
-			var vi virtual
-			if s.arena.virt.used() {
-				vi = *s.arena.virt.at(first + int32(i))
-			}
-			f := float64(atomic.LoadUint32(&in[i])) * s.vl.N
-			buf[i] = virtual{vi.n + f, vi.w + f*v}
-		}
-		st.virt = buf
-		var sv virtual
-		if s.arena.virt.used() {
-			sv = *s.arena.virt.at(cur)
-		}
-		f := float64(others) * s.vl.N
-		st.sVirt = virtual{sv.n + f, sv.w + f*s.lossValue(by)}
-	case s.arena.virt.used():
-		st.virt = s.arena.virt.span(first, kk) // written before the node was published
-		st.sVirt = *s.arena.virt.at(cur)
-	}
-	if s.arena.prior.used() {
-		st.prior = s.arena.prior.span(first, kk)
-	}
-	if s.arena.amaf.used() {
-		buf := w.amaf[:k]
-		for i := range buf {
-			a := s.arena.amaf.at(first + int32(i))
-			buf[i] = amafStat{atomic.LoadUint32(&a.n), loadF(&a.w, true)}
-		}
-		st.amaf = buf
-	}
-	if s.mm.used() {
-		st.mm, st.sMM = snapshotFloats(&s.mm, w.mmBuf[:k], first, cur)
-	}
-	if s.sq.used() {
-		st.sq, st.sSq = snapshotFloats(&s.sq, w.sqBuf[:k], first, cur)
-	}
-	w.inRule = true
-	i := s.rule.Select(st)
-	w.inRule = false
-	return i
 }
 
 // snapshotKids copies the visits and rewards of src into dst, read

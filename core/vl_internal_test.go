@@ -72,7 +72,7 @@ func TestVirtualLossFastPath(t *testing.T) {
 					t.Fatal(err)
 				}
 				want := s.rule.Select(site)
-				got := s.chooseShared(s.workers[0], nil, 0, root, first, k, kind, 0, Max)
+				got := s.chooseUCTShared(s.workers[0], nil, 0, root, first, k, kind, 0)
 				if got != want {
 					t.Fatalf("%v %v trial %d: loop over nodes chose %d, UCT.Select on the site %d\n%+v\n%+v", vl, kind, trial, got, want, self, kids)
 				}
