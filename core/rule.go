@@ -118,3 +118,15 @@ func Argmax(n int, score func(i int) float64) int {
 	}
 	return best
 }
+
+// ArgmaxVisited returns the first child of s with N(i) = 0, if any, and
+// otherwise Argmax of score over the children: the shape of the rules that
+// try every child once before they compare scores.
+func ArgmaxVisited(s *Site, score func(i int) float64) int {
+	for i := range s.kids {
+		if s.N(i) == 0 {
+			return i
+		}
+	}
+	return Argmax(len(s.kids), score)
+}

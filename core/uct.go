@@ -47,6 +47,10 @@ func UCTScoreScaled(w, n, cs float64) float64 {
 	return uctTerms(w, 1/n, cs, 1/math.Sqrt(n))
 }
 
+// UCTFactor is c·sqrt(ln n(F)) at site s, the exploration factor cs of
+// UCTScoreScaled: a rule computes it once per site.
+func UCTFactor(s *Site, c float64) float64 { return c * math.Sqrt(LogParent(s)) }
+
 // uctTerms is UCTScore from its factors: inv = 1/n, cs = c·sqrt(logN),
 // isq = 1/sqrt(n). The conversions forbid fusing a product with the sum,
 // which some architectures would do, so the result is the same everywhere.
@@ -73,7 +77,7 @@ func (u UCT) Select(s *Site) int {
 		t := loadTables()
 		return uctSelect[uctNodes](t, u.C*t.sqrtLog(uint64(s.self.n)), s.kids, s.flip, nil)
 	}
-	return uctSelect[uctSite](nil, u.C*math.Sqrt(LogParent(s)), s.kids, s.flip, &uctExtra{site: s})
+	return uctSelect[uctSite](nil, UCTFactor(s, u.C), s.kids, s.flip, &uctExtra{site: s})
 }
 
 // valid reports whether C is a number in [0, MaxFloat64]: the constants

@@ -46,15 +46,5 @@ func (u UCT) Score(s *core.Site, i int) float64 {
 // greedy is the greedy mean with unvisited children first: the first child
 // with n = 0 if any, else the highest W/N, ties to the lower index.
 func greedy(s *core.Site) int {
-	best, bestV := 0, math.Inf(-1)
-	for i := range s.Len() {
-		n := s.N(i)
-		if n == 0 {
-			return i
-		}
-		if v := s.W(i) / n; v > bestV {
-			best, bestV = i, v
-		}
-	}
-	return best
+	return core.ArgmaxVisited(s, func(i int) float64 { return s.W(i) / s.N(i) })
 }
