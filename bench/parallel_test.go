@@ -77,7 +77,7 @@ func newParallel(b *testing.B, w parallelWorkload, c parallelCase) runner {
 			}
 			return r, func() int { return r.Worker(0).Nodes() }
 		}
-		s, err := core.NewTree(games, core.UCT{C: math.Sqrt2}, cfg)
+		s, err := core.NewTreeParallel(games, core.UCT{C: math.Sqrt2}, cfg)
 		if err != nil {
 			b.Fatal(err)
 		}

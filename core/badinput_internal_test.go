@@ -23,7 +23,7 @@ func (neverEnding) Prob(int) float64 { panic("neverEnding: Prob") }
 // that the next Run sees no simulation in flight.
 func TestContextLeavesNoVirtualLoss(t *testing.T) {
 	cfg := Config{Growth: GrowPractical, MaxDepth: math.MaxInt32, VirtualLoss: VirtualLoss{N: 1}}
-	s, err := NewTree([]Game{neverEnding{}, neverEnding{}}, UCT{C: 1}, cfg)
+	s, err := NewTreeParallel([]Game{neverEnding{}, neverEnding{}}, UCT{C: 1}, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

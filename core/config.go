@@ -136,10 +136,10 @@ type Config struct {
 	// simulation stores up to MaxDepth × (number of moves) nodes before the
 	// bound is met; MaxNodes bounds that too.
 	MaxDepth int
-	// VirtualLoss is the virtual loss of a tree-parallel search (NewTree);
+	// VirtualLoss is the virtual loss of a tree-parallel search (NewTreeParallel);
 	// the zero value means none. Other searches ignore it.
 	VirtualLoss VirtualLoss
-	// Lockstep makes a tree-parallel search (NewTree) deterministic: its
+	// Lockstep makes a tree-parallel search (NewTreeParallel) deterministic: its
 	// workers take turns in the calling goroutine, each batch descending
 	// one simulation per worker, every one seeing the others in flight
 	// through their virtual loss, and then backing them all up. It gives

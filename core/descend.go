@@ -6,7 +6,7 @@ import (
 )
 
 // The modes of descend and buildSite: a serial search reads and writes its
-// tree with plain operations, a tree-parallel one (NewTree) with atomic
+// tree with plain operations, a tree-parallel one (NewTreeParallel) with atomic
 // ones, virtual loss and held-back backups. As in uctSelect, a mode's
 // array length is a constant in each instantiation, so that a serial
 // search's loop carries none of the parallel one's work.

@@ -24,12 +24,12 @@
 //
 // # Parallel search
 //
-// NewRoot and NewTree are the two parallelisations of the Grand Challenge
+// NewRoot and NewTreeParallel are the two parallelisations of the Grand Challenge
 // paper §4.3, one worker per goroutine, each with its own cursor on the
 // game. Root parallelism (RootSearch) runs k independent searches, seeded
 // by WorkerSeed, and sums their root statistics for the decision; its
 // budget is divided among them in a fixed way, so it is deterministic for
-// a given k. Tree parallelism (NewTree) runs k workers on one tree, with
+// a given k. Tree parallelism (NewTreeParallel) runs k workers on one tree, with
 // atomic statistics and an optional virtual loss (Config.VirtualLoss); its
 // statistics depend on the timing of the threads, unless Config.Lockstep
 // has the workers take turns in one goroutine, in batches of k simulations
@@ -73,8 +73,8 @@
 // children directly, without building a Site, taking 1/n and 1/sqrt(n)
 // from a table for small counts and computing every score as UCTScore does,
 // to the last bit. Every other rule gets a Site and one interface call per
-// node. A game stored whole (Tabled, such as package tree's explicit trees)
-// is read from its Table instead of through the Game's methods, by every
+// node. A game stored whole (ArrayGame, such as package tree's explicit
+// trees) is read from its GameArrays instead of through the Game's methods, by every
 // worker: the same values, without an interface call per move.
 //
 // # Inspection

@@ -123,7 +123,7 @@ func TestSquaresKeptByTreeParallelSearch(t *testing.T) {
 	}
 	log := &probeLog{}
 	gs := []core.Game{tr.Game(), tr.Game(), tr.Game()}
-	s, err := core.NewTree(gs, squaresProbe{log}, core.Config{Seed: 5, Lockstep: true})
+	s, err := core.NewTreeParallel(gs, squaresProbe{log}, core.Config{Seed: 5, Lockstep: true})
 	if err != nil {
 		t.Fatal(err)
 	}

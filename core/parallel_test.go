@@ -49,7 +49,7 @@ func must[T any](t testing.TB, v T, err error) T {
 
 func newTree(t testing.TB, gs []core.Game, r core.Rule, cfg core.Config) *core.Search {
 	t.Helper()
-	s, err := core.NewTree(gs, r, cfg)
+	s, err := core.NewTreeParallel(gs, r, cfg)
 	return must(t, s, err)
 }
 
@@ -387,18 +387,18 @@ func TestTreeParallelCancelled(t *testing.T) {
 }
 
 func TestParallelBadConfig(t *testing.T) {
-	if _, err := core.NewTree(nil, core.UCT{}, core.Config{}); err == nil {
+	if _, err := core.NewTreeParallel(nil, core.UCT{}, core.Config{}); err == nil {
 		t.Error("NewTree with no games: no error")
 	}
 	if _, err := core.NewRoot(nil, core.UCT{}, core.Config{}); err == nil {
 		t.Error("NewRoot with no games: no error")
 	}
 	for _, vl := range []core.VirtualLoss{{N: -1}, {N: 1, Value: 2}, {N: math.NaN()}, {N: math.Inf(1)}} {
-		if _, err := core.NewTree(tttGames(2), core.UCT{}, core.Config{VirtualLoss: vl}); err == nil {
+		if _, err := core.NewTreeParallel(tttGames(2), core.UCT{}, core.Config{VirtualLoss: vl}); err == nil {
 			t.Errorf("NewTree with %+v: no error", vl)
 		}
 	}
-	if _, err := core.NewTree([]core.Game{games.NewTicTacToe(), nil}, core.UCT{}, core.Config{}); err == nil {
+	if _, err := core.NewTreeParallel([]core.Game{games.NewTicTacToe(), nil}, core.UCT{}, core.Config{}); err == nil {
 		t.Error("NewTree with a nil game: no error")
 	}
 }

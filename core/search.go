@@ -96,7 +96,7 @@ type Search struct {
 	rootBuf []rootStat // Decide's buffer
 	arena
 
-	// Tree parallelism (NewTree): the other workers and the shared state.
+	// Tree parallelism (NewTreeParallel): the other workers and the shared state.
 	workers []*worker // all workers, the first being &s.worker; nil when serial
 	vl      VirtualLoss
 	mu      sync.Mutex // guards the arena's allocation
@@ -130,8 +130,8 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 		if g == nil {
 			return nil, fmt.Errorf("core: nil game for worker %d", i)
 		}
-		if t, ok := g.(Tabled); ok && cfg.Rollout == nil {
-			if err := t.Table().check(); err != nil {
+		if t, ok := arraysOf(g); ok && cfg.Rollout == nil {
+			if err := t.check(); err != nil {
 				return nil, err
 			}
 		}
@@ -173,8 +173,8 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 // initWorker sets up w to drive game.
 func (s *Search) initWorker(w *worker, game Game) {
 	w.game = game
-	if t, ok := game.(Tabled); ok && s.cfg.Rollout == nil {
-		w.useTable(t.Table()) // checked by newSearch
+	if t, ok := arraysOf(game); ok && s.cfg.Rollout == nil {
+		w.useTable(t) // checked by newSearch
 	}
 	if h, ok := game.(Heuristic); ok && (s.needs.Priors || s.needs.Virtual != nil) {
 		w.heur = h

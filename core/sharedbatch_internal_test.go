@@ -55,7 +55,7 @@ func TestBatchSeesItsOwn(t *testing.T) {
 				if err := serial.Run(context.Background(), sims); err != nil {
 					t.Fatal(err)
 				}
-				par, err := NewTree([]Game{&treeGame{b: 3, d: 7}, &treeGame{b: 3, d: 7}}, rule, cfg)
+				par, err := NewTreeParallel([]Game{&treeGame{b: 3, d: 7}, &treeGame{b: 3, d: 7}}, rule, cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -125,7 +125,7 @@ func TestHoldLimit(t *testing.T) {
 // at all once backed up.
 func TestFlightCounts(t *testing.T) {
 	gs := []Game{&treeGame{b: 3, d: 9}, &treeGame{b: 3, d: 9}}
-	s, err := NewTree(gs, UCT{C: 1}, Config{Seed: 4, VirtualLoss: VirtualLoss{N: 1}})
+	s, err := NewTreeParallel(gs, UCT{C: 1}, Config{Seed: 4, VirtualLoss: VirtualLoss{N: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

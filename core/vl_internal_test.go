@@ -35,7 +35,7 @@ func TestVirtualLossFastPath(t *testing.T) {
 		for _, kind := range []Kind{Max, Min} {
 			for trial := range 300 {
 				k := 2 + rng.IntN(6)
-				s, err := NewTree([]Game{&kidsGame{k: k}, &kidsGame{k: k}}, UCT{C: 0.1 + 2*rng.Float64()}, Config{VirtualLoss: vl})
+				s, err := NewTreeParallel([]Game{&kidsGame{k: k}, &kidsGame{k: k}}, UCT{C: 0.1 + 2*rng.Float64()}, Config{VirtualLoss: vl})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -15,14 +15,14 @@ type Cursor struct {
 	hasPrior  []bool
 	moveLimit int
 	at        int32
-	table     *core.Table
+	table     *core.GameArrays
 }
 
 var (
 	_ core.Game      = (*Cursor)(nil)
 	_ core.Mover     = (*Cursor)(nil)
 	_ core.Heuristic = (*Cursor)(nil)
-	_ core.Tabled    = (*Cursor)(nil)
+	_ core.ArrayGame = (*Cursor)(nil)
 )
 
 // Game returns a cursor at the root of t.
@@ -37,7 +37,7 @@ func (t *Tree) Game() *Cursor {
 		hasPrior:  t.hasPrior,
 		moveLimit: t.moveLimit,
 	}
-	c.table = &core.Table{Kind: t.kind, First: t.first, Reward: t.reward, Prob: t.prob,
+	c.table = &core.GameArrays{Kind: t.kind, First: t.first, Reward: t.reward, Prob: t.prob,
 		Move: t.move, MoveLimit: t.moveLimit, Prior: t.prior, HasPrior: t.hasPrior}
 	return c
 }
@@ -78,7 +78,12 @@ func (c *Cursor) Prior(i int) (h float64, ok bool) {
 	return c.prior[j], c.hasPrior[j]
 }
 
-// Table returns the tree as a [core.Table], which a serial search reads
+// Arrays returns the tree as [core.GameArrays], which a search reads
 // instead of calling the cursor's methods. It shares the tree's arrays:
 // they must not be changed.
-func (c *Cursor) Table() *core.Table { return c.table }
+func (c *Cursor) Arrays() *core.GameArrays { return c.table }
+
+// Table returns Arrays.
+//
+// Deprecated: use Arrays.
+func (c *Cursor) Table() *core.GameArrays { return c.table }

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 )
 
-// NewTree returns a tree-parallel search (Grand Challenge paper §4.3): one
+// NewTreeParallel returns a tree-parallel search (Grand Challenge paper §4.3): one
 // worker per game, each driving its own cursor on the same game from its
 // own goroutine, all descending and growing one tree. Every game must be a
 // fresh cursor on the same game, and the rule's Select must be safe to call
@@ -34,9 +34,9 @@ import (
 //
 // Between runs, Walk, Lookup, Decide and the other inspection methods read
 // the tree as they do for a serial search.
-func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
+func NewTreeParallel(games []Game, rule Rule, cfg Config) (*Search, error) {
 	if len(games) == 0 {
-		return nil, errors.New("core: NewTree with no games")
+		return nil, errors.New("core: NewTreeParallel with no games")
 	}
 	if err := cfg.VirtualLoss.check(); err != nil {
 		return nil, err
@@ -76,6 +76,14 @@ func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
 	}
 	s.Reset(cfg.Seed)
 	return s, nil
+}
+
+// NewTree is NewTreeParallel.
+//
+// Deprecated: use NewTreeParallel, whose name says that it makes a search,
+// not a tree.
+func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
+	return NewTreeParallel(games, rule, cfg)
 }
 
 // Workers is the number of goroutines that run the search: 1 for a serial

@@ -6,11 +6,11 @@ import (
 	"math"
 )
 
-// Table is a game stored whole, as arrays indexed by position number:
+// GameArrays is a game stored whole, as arrays indexed by position number:
 // position 0 is the root, and the children of position p, in move order,
 // are the positions First[p] to First[p+1]−1. Package tree's Cursor offers
-// its tree's Table.
-type Table struct {
+// its tree's arrays.
+type GameArrays struct {
 	Kind   []Kind    // the kind of each position
 	First  []int32   // the first child of each position, and one more entry
 	Reward []float64 // the reward of each terminal position, for max
@@ -27,39 +27,64 @@ type Table struct {
 	HasPrior []bool
 }
 
-// Tabled is implemented by games stored whole as a Table. A search without
-// a roll-out policy then reads the table instead of calling the game's
-// methods, which on small trees is most of the cost of a simulation that
-// is not the rule's: the table must agree with the methods. Roll-out
-// policies and the inspection methods (Decide, Walk, Lookup) call the
-// methods.
+// Table is the former name of GameArrays.
+//
+// Deprecated: use GameArrays, whose name does not suggest a lookup table.
+type Table = GameArrays
+
+// ArrayGame is implemented by games stored whole as GameArrays. A search
+// without a roll-out policy then reads the arrays instead of calling the
+// game's methods, which on small trees is most of the cost of a simulation
+// that is not the rule's: the arrays must agree with the methods. Roll-out
+// policies and the inspection methods (Decide, Lookup) call the methods.
+type ArrayGame interface {
+	Game
+	Arrays() *GameArrays
+}
+
+// Tabled is the former name of ArrayGame, with the former name of its
+// method; the search still reads such a game's arrays.
+//
+// Deprecated: implement ArrayGame.
 type Tabled interface {
 	Game
 	Table() *Table
 }
 
-// check reports a table whose arrays do not fit together.
-func (t *Table) check() error {
+// arraysOf returns the arrays of a game stored whole (ArrayGame, or the
+// deprecated Tabled), and whether it is one.
+func arraysOf(g Game) (*GameArrays, bool) {
+	switch t := g.(type) {
+	case ArrayGame:
+		return t.Arrays(), true
+	case Tabled:
+		return t.Table(), true
+	}
+	return nil, false
+}
+
+// check reports arrays that do not fit together.
+func (t *GameArrays) check() error {
 	if t == nil || len(t.Kind) == 0 {
-		return errors.New("core: Tabled game with an empty Table")
+		return errors.New("core: ArrayGame with empty GameArrays")
 	}
 	n := len(t.Kind)
 	switch {
 	case len(t.First) != n+1 || len(t.Reward) != n || len(t.Prob) != n:
-		return fmt.Errorf("core: Table of %d positions with %d First, %d Reward and %d Prob entries, want %d, %d, %d",
+		return fmt.Errorf("core: GameArrays of %d positions with %d First, %d Reward and %d Prob entries, want %d, %d, %d",
 			n, len(t.First), len(t.Reward), len(t.Prob), n+1, n, n)
 	case t.Move != nil && len(t.Move) != n, t.Prior != nil && (len(t.Prior) != n || len(t.HasPrior) != n):
-		return fmt.Errorf("core: Table of %d positions with %d Move, %d Prior and %d HasPrior entries", n, len(t.Move), len(t.Prior), len(t.HasPrior))
+		return fmt.Errorf("core: GameArrays of %d positions with %d Move, %d Prior and %d HasPrior entries", n, len(t.Move), len(t.Prior), len(t.HasPrior))
 	}
 	return nil
 }
 
 // cursor is a worker's position in its game: the game's own, moved through
 // its methods, or, when table is set, the position number at in the game's
-// Table, which the search reads directly.
+// GameArrays, which the search reads directly.
 type cursor struct {
 	game  Game
-	table *Table
+	table *GameArrays
 	// The table's slices that every move reads, kept here so that the
 	// methods inline: end is First[1:], where the children of p end.
 	kinds      []Kind
@@ -70,7 +95,7 @@ type cursor struct {
 }
 
 // useTable makes the cursor read t instead of calling the game.
-func (c *cursor) useTable(t *Table) {
+func (c *cursor) useTable(t *GameArrays) {
 	c.table, c.kinds, c.first, c.end, c.probs, c.rewards = t, t.Kind, t.First, t.First[1:], t.Prob, t.Reward
 }
 

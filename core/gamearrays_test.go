@@ -14,10 +14,12 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-// methodsOnly hides a game's Table, so that the search calls its methods.
+// methodsOnly hides a game's arrays, so that the search calls its methods.
 type methodsOnly struct{ *tree.Cursor }
 
-func (methodsOnly) Table() {} // not core.Tabled's signature: the embedded Table is hidden
+// Not core.ArrayGame's and core.Tabled's signatures: the embedded methods are hidden.
+func (methodsOnly) Arrays() {}
+func (methodsOnly) Table()  {}
 
 // priorRule needs priors and gives new children virtual experience from
 // them, so that the search reads the game's Heuristic on every expansion.
@@ -42,12 +44,12 @@ func (priorRule) Select(s *core.Site) int {
 	return best
 }
 
-// TestTableSameSearch: a search that reads an explicit tree's Table stores
+// TestArraysSameSearch: a search that reads an explicit tree's arrays stores
 // the same statistics, simulation for simulation, as one that calls the
 // tree's methods, in every mode, with chance nodes, move identities and
 // priors. It fails if the table is read at the wrong position, or if a
 // roll-out, an expansion or a chance draw takes another value from it.
-func TestTableSameSearch(t *testing.T) {
+func TestArraysSameSearch(t *testing.T) {
 	shape := gen.Shape{MaxDepth: 4, MaxBranching: 3, MaxNodes: 40, Chance: true, Grid: 64, Moves: 6, Priors: true}
 	cases := append(configs[:len(configs):len(configs)], struct {
 		name string
@@ -76,7 +78,7 @@ func TestTableSameSearch(t *testing.T) {
 			func(c *tree.Cursor) core.Game { return methodsOnly{c} },
 		} {
 			cfg := core.Config{Seed: 7, Lockstep: true, VirtualLoss: core.VirtualLoss{N: 1}}
-			s, err := core.NewTree([]core.Game{wrap(tr.Game()), wrap(tr.Game())}, priorRule{}, cfg)
+			s, err := core.NewTreeParallel([]core.Game{wrap(tr.Game()), wrap(tr.Game())}, priorRule{}, cfg)
 			if err != nil {
 				rt.Fatal(err)
 			}
@@ -89,45 +91,46 @@ func TestTableSameSearch(t *testing.T) {
 	})
 }
 
-// badTable is a game whose Table does not fit together.
+// badTable is a game whose arrays do not fit together, offered through
+// the deprecated core.Tabled, which the search still reads.
 type badTable struct {
-	*tree.Cursor
-	t *core.Table
+	methodsOnly
+	t *core.GameArrays
 }
 
-func (b badTable) Table() *core.Table { return b.t }
+func (b badTable) Table() *core.GameArrays { return b.t }
 
-func TestTableChecked(t *testing.T) {
+func TestArraysChecked(t *testing.T) {
 	tr, err := tree.Parse("(max 1 0)")
 	if err != nil {
 		t.Fatal(err)
 	}
-	good := *tr.Game().Table()
+	good := *tr.Game().Arrays()
 	short := good
 	short.First = short.First[:1]
 	noPrior := good
 	noPrior.HasPrior = nil
-	for name, tab := range map[string]*core.Table{"nil": nil, "empty": {}, "short First": &short, "Prior without HasPrior": &noPrior} {
-		_, err := core.New(badTable{tr.Game(), tab}, core.UCT{C: 1}, core.Config{})
-		if err == nil || !strings.Contains(err.Error(), "Table") {
-			t.Errorf("%s: New gave %v, want an error about the Table", name, err)
+	for name, tab := range map[string]*core.GameArrays{"nil": nil, "empty": {}, "short First": &short, "Prior without HasPrior": &noPrior} {
+		_, err := core.New(badTable{methodsOnly{tr.Game()}, tab}, core.UCT{C: 1}, core.Config{})
+		if err == nil || !strings.Contains(err.Error(), "GameArrays") {
+			t.Errorf("%s: New gave %v, want an error about the GameArrays", name, err)
 		}
 	}
-	if _, err := core.New(badTable{tr.Game(), &good}, core.UCT{C: 1}, core.Config{}); err != nil {
+	if _, err := core.New(badTable{methodsOnly{tr.Game()}, &good}, core.UCT{C: 1}, core.Config{}); err != nil {
 		t.Errorf("the tree's own Table: %v", err)
 	}
 }
 
 // pair is a game stored whole: max picks one of two terminals, rewards 0.2
-// and 0.9. Its methods read the same arrays that Table returns, as Tabled
-// requires.
+// and 0.9. Its methods read the same arrays that Arrays returns, as
+// ArrayGame requires.
 type pair struct {
-	t  *core.Table
+	t  *core.GameArrays
 	at int32
 }
 
 func newPair() *pair {
-	return &pair{t: &core.Table{
+	return &pair{t: &core.GameArrays{
 		Kind:   []core.Kind{core.Max, core.Terminal, core.Terminal},
 		First:  []int32{1, 3, 3, 3},
 		Reward: []float64{0, 0.2, 0.9},
@@ -135,17 +138,17 @@ func newPair() *pair {
 	}}
 }
 
-func (p *pair) Table() *core.Table { return p.t }
-func (p *pair) Reset()             { p.at = 0 }
-func (p *pair) Kind() core.Kind    { return p.t.Kind[p.at] }
-func (p *pair) NumMoves() int      { return int(p.t.First[p.at+1] - p.t.First[p.at]) }
-func (p *pair) Play(i int)         { p.at = p.t.First[p.at] + int32(i) }
-func (p *pair) Reward() float64    { return p.t.Reward[p.at] }
-func (p *pair) Prob(i int) float64 { return p.t.Prob[p.t.First[p.at]+int32(i)] }
+func (p *pair) Arrays() *core.GameArrays { return p.t }
+func (p *pair) Reset()                   { p.at = 0 }
+func (p *pair) Kind() core.Kind          { return p.t.Kind[p.at] }
+func (p *pair) NumMoves() int            { return int(p.t.First[p.at+1] - p.t.First[p.at]) }
+func (p *pair) Play(i int)               { p.at = p.t.First[p.at] + int32(i) }
+func (p *pair) Reward() float64          { return p.t.Reward[p.at] }
+func (p *pair) Prob(i int) float64       { return p.t.Prob[p.t.First[p.at]+int32(i)] }
 
-// A game that can list all its positions offers them as a Table, and the
+// A game that can list all its positions offers them as GameArrays, and the
 // search reads the arrays instead of calling the methods on every move.
-func ExampleTabled() {
+func ExampleArrayGame() {
 	s, err := core.New(newPair(), core.UCT{C: 1}, core.Config{Seed: 1})
 	if err != nil {
 		fmt.Println(err)
