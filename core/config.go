@@ -31,11 +31,8 @@ func (c *Config) checkLimits(bytesPerNode int) error {
 	case c.MaxDepth < 0 || c.MaxDepth > math.MaxInt32:
 		return fmt.Errorf("core: MaxDepth %d, want 0 (the default, %d) to 2^31 − 1 moves", c.MaxDepth, DefaultMaxDepth)
 	}
-	if limit := debug.SetMemoryLimit(-1); limit < math.MaxInt64 {
-		if need := int64(c.Capacity) * int64(bytesPerNode); need > limit {
-			return fmt.Errorf("core: Capacity %d needs %d bytes up front (%d a node), more than the Go memory limit of %d bytes (GOMEMLIMIT)",
-				c.Capacity, need, bytesPerNode, limit)
-		}
+	if err := checkMemory(int64(c.Capacity), int64(bytesPerNode), "Capacity", "a node"); err != nil {
+		return err
 	}
 	if c.MaxDepth == 0 {
 		c.MaxDepth = DefaultMaxDepth
@@ -122,8 +119,8 @@ type Config struct {
 	// tree stays within it allocates nothing while it runs. It costs
 	// Capacity × Search.BytesPerNode bytes at once (16 to 88 a node), so it
 	// is at most MaxCapacity, and New refuses a Capacity whose arena would
-	// exceed the Go memory limit (GOMEMLIMIT, debug.SetMemoryLimit) when one
-	// is set.
+	// exceed the Go memory limit (GOMEMLIMIT, debug.SetMemoryLimit), the
+	// address-space limit (ulimit -v) or the machine's memory.
 	Capacity int
 	// MaxNodes bounds the stored tree; 0 means no bound. In practical mode a
 	// leaf that would cross it is rolled out instead of expanded; in paper
@@ -171,6 +168,36 @@ type VirtualLoss struct {
 func (v VirtualLoss) check() error {
 	if !(v.N >= 0 && v.N <= 1<<20) || !(v.Value >= 0 && v.Value <= 1) {
 		return fmt.Errorf("core: virtual loss N=%v Value=%v, want 0 ≤ N ≤ 2^20 and 0 ≤ Value ≤ 1", v.N, v.Value)
+	}
+	return nil
+}
+
+// checkMemory reports an allocation of count × size bytes, made up front
+// for what (a search's Capacity, AMAF's marks; size bytes per unit), that the process cannot
+// make: more than the Go memory limit (GOMEMLIMIT, debug.SetMemoryLimit),
+// the address-space limit (ulimit -v) or the machine's memory. Go's
+// runtime would end the process on it with a fatal error, which no caller
+// can recover from.
+func checkMemory(count, size int64, what, unit string) error {
+	if count <= 0 {
+		return nil
+	}
+	if count > math.MaxInt64/size {
+		return fmt.Errorf("core: %s %d needs more than 2^63 bytes (%d %s)", what, count, size, unit)
+	}
+	need := count * size
+	if limit := debug.SetMemoryLimit(-1); limit < math.MaxInt64 && need > limit {
+		return fmt.Errorf("core: %s %d needs %d bytes up front (%d %s), more than the Go memory limit of %d bytes (GOMEMLIMIT)",
+			what, count, need, size, unit, limit)
+	}
+	ram, as := machineMemory()
+	if as > 0 && uint64(need) > as {
+		return fmt.Errorf("core: %s %d needs %d bytes up front (%d %s), more than the address-space limit of %d bytes (ulimit -v)",
+			what, count, need, size, unit, as)
+	}
+	if ram > 0 && uint64(need) > ram {
+		return fmt.Errorf("core: %s %d needs %d bytes up front (%d %s), more than this machine's %d bytes of memory",
+			what, count, need, size, unit, ram)
 	}
 	return nil
 }

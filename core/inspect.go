@@ -31,42 +31,70 @@ type NodeInfo struct {
 }
 
 // Walk calls fn for every stored node, in depth-first order with children in
-// index order, until fn returns false. It drives the game to each node to
-// learn its kind, so it costs O(depth) game moves per node; it does not
-// change the search's statistics or random stream.
+// index order, until fn returns false. It reads each node's kind from the
+// game's GameArrays when the search reads them, and otherwise drives the
+// game down the tree: one move per node, and a replay from the root after
+// each node without stored children, so a chain or a wide tree costs time
+// linear in its size. It does not change the search's statistics or random
+// stream.
 func (s *Search) Walk(fn func(NodeInfo) bool) {
-	type frame struct {
-		node  int32
-		depth int32
-	}
-	stack := []frame{{0, 0}}
+	type frame struct{ first, next, kids, pos int32 }
+	arr, g := s.worker.table, s.game
+	var stack []frame // the ancestors of node cur
 	var path []int32
-	for len(stack) > 0 {
-		f := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		path = path[:max(f.depth-1, 0)]
-		if f.depth > 0 {
-			path = append(path, f.node-s.firstChildAt(path))
+	cur, pos := int32(0), int32(0) // pos: cur's position in arr
+	g.Reset()
+	inStep := true // the game stands at cur (without arr)
+	for {
+		var kind Kind
+		var moves int
+		if arr != nil {
+			kind, moves = arr.Kind[pos], int(arr.First[pos+1]-arr.First[pos])
+		} else {
+			if !inStep {
+				g.Reset()
+				for _, m := range path {
+					g.Play(int(m))
+				}
+				inStep = true
+			}
+			kind, moves = g.Kind(), g.NumMoves()
 		}
-		info := s.info(f.node, path)
-		if !fn(info) {
+		first := s.nodes.at(cur).first
+		if first < 0 {
+			moves = 0
+		}
+		if !fn(s.describe(cur, path, kind, moves)) {
 			return
 		}
-		if first := s.nodes.at(f.node).first; first >= 0 {
-			for c := first + int32(info.Children) - 1; c >= first; c-- {
-				stack = append(stack, frame{c, f.depth + 1})
+		if moves > 0 { // down to the first child
+			stack = append(stack, frame{first: first, next: 1, kids: int32(moves), pos: pos})
+			path = append(path, 0)
+			cur = first
+			if arr != nil {
+				pos = arr.First[pos]
+			} else {
+				g.Play(0)
 			}
+			continue
+		}
+		for len(stack) > 0 && stack[len(stack)-1].next == stack[len(stack)-1].kids {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			return
+		}
+		f := &stack[len(stack)-1]
+		i := f.next
+		f.next++
+		path = append(path[:len(stack)-1], i)
+		cur = f.first + i
+		if arr != nil {
+			pos = arr.First[f.pos] + i
+		} else {
+			inStep = false
 		}
 	}
-}
-
-// firstChildAt returns the first child index of the stored node at path.
-func (s *Search) firstChildAt(path []int32) int32 {
-	cur := int32(0)
-	for _, m := range path {
-		cur = s.nodes.at(cur).first + m
-	}
-	return s.nodes.at(cur).first
 }
 
 // Lookup returns the stored node reached from the root by path, and false if
@@ -86,23 +114,30 @@ func (s *Search) Lookup(path []int32) (NodeInfo, bool) {
 	return s.info(cur, path), true
 }
 
-// info describes node cur, reached by path.
+// info describes node cur, reached by path, driving the game there.
 func (s *Search) info(cur int32, path []int32) NodeInfo {
 	g := s.game
 	g.Reset()
 	for _, m := range path {
 		g.Play(int(m))
 	}
+	moves := 0
+	if s.nodes.at(cur).first >= 0 {
+		moves = g.NumMoves()
+	}
+	return s.describe(cur, path, g.Kind(), moves)
+}
+
+// describe describes node cur, reached by path, of the given kind with
+// the given number of stored children.
+func (s *Search) describe(cur int32, path []int32, kind Kind, children int) NodeInfo {
 	nd := *s.nodes.at(cur)
-	info := NodeInfo{Path: path, Kind: g.Kind(), Visits: int64(nd.n), W: nd.w, Value: math.NaN()}
+	info := NodeInfo{Path: path, Kind: kind, Visits: int64(nd.n), W: nd.w, Value: math.NaN(), Children: children}
 	if nd.n > 0 {
 		info.Value = nd.w / float64(nd.n)
 		if s.mm.used() {
 			info.Value = *s.mm.at(cur)
 		}
-	}
-	if nd.first >= 0 {
-		info.Children = g.NumMoves()
 	}
 	if s.arena.virt.used() {
 		v := s.arena.virt.at(cur)

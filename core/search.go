@@ -139,7 +139,21 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	if cfg.ExpandAfter == 0 {
 		cfg.ExpandAfter = 1
 	}
-	s := &Search{rule: rule, needs: NeedsOf(rule), tab: loadTables()}
+	if err := checkBuiltin(rule); err != nil {
+		return nil, err
+	}
+	needs, err := needsOf(rule)
+	if err != nil {
+		return nil, err
+	}
+	if needs.AMAF {
+		for i, g := range games {
+			if err := checkMoveLimit(g, i); err != nil {
+				return nil, err
+			}
+		}
+	}
+	s := &Search{rule: rule, needs: needs}
 	s.nodes.c = [][]node{}
 	if s.needs.Virtual != nil {
 		s.arena.virt.c = [][]virtual{}
@@ -160,7 +174,7 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	if err := cfg.checkLimits(s.BytesPerNode()); err != nil {
 		return nil, err
 	}
-	s.cfg, s.capacity = cfg, cfg.Capacity
+	s.cfg, s.capacity, s.tab = cfg, cfg.Capacity, loadTables()
 	if u, ok := builtin(rule).(UCT); ok && u.C >= 0 && u.C <= math.MaxFloat64 &&
 		!s.arena.virt.used() && !s.mm.used() {
 		s.uct = &u
@@ -188,6 +202,56 @@ func (s *Search) initWorker(w *worker, game Game) {
 	}
 	w.path = make([]step, 0, 64)
 	w.played = make([]playedMove, 0, 64)
+}
+
+// needsOf is NeedsOf, with a panic of the rule's Needs turned into an
+// error.
+func needsOf(rule Rule) (needs Needs, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("core: rule %T: Needs panicked: %v", rule, p)
+		}
+	}()
+	return NeedsOf(rule), nil
+}
+
+// checkBuiltin reports a core rule, itself or named through Builtin, whose
+// parameters are out of range: UCT with a C that is not a finite number
+// ≥ 0.
+func checkBuiltin(rule Rule) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("core: rule %T: Builtin panicked: %v", rule, p)
+		}
+	}()
+	switch u := builtin(rule).(type) {
+	case UCT:
+		return u.check()
+	case *UCT:
+		if u != nil {
+			return u.check()
+		}
+	}
+	return nil
+}
+
+// maxMoveLimit bounds a Mover's MoveLimit: AMAF keys a move by 2·m + side
+// in an int32.
+const maxMoveLimit = math.MaxInt32 / 2
+
+// checkMoveLimit reports a Mover whose MoveLimit is out of range, or
+// whose AMAF marks (8 bytes per move identity, per worker) cannot be
+// allocated, before any allocation. g is worker i's game.
+func checkMoveLimit(g Game, i int) error {
+	m, ok := g.(Mover)
+	if !ok {
+		return nil
+	}
+	limit := m.MoveLimit()
+	if limit < 0 || limit > maxMoveLimit {
+		return fmt.Errorf("core: game of worker %d: MoveLimit %d, want 0 to %d", i, limit, maxMoveLimit)
+	}
+	return checkMemory(int64(limit), 8, "MoveLimit", "a move identity, for AMAF")
 }
 
 // builtin returns the core rule that r declares itself to be, or r.
@@ -347,6 +411,16 @@ func (s *Search) simulate() error {
 	return nil
 }
 
+// moveBound bounds the move identities of worker w's game: its MoveLimit
+// for a Mover; for other games, whose identities are move indices,
+// maxMoveLimit.
+func (w *worker) moveBound() int {
+	if w.mover != nil {
+		return w.limit
+	}
+	return maxMoveLimit
+}
+
 // full reports whether expanding k children would cross MaxNodes.
 func (s *Search) full(k int) bool {
 	return s.cfg.MaxNodes > 0 && s.count+k > s.cfg.MaxNodes
@@ -405,6 +479,8 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 			h, ok := w.prior(w.heur, i)
 			if !ok {
 				h = math.NaN()
+			} else if math.IsNaN(h) || math.IsInf(h, 0) {
+				return 0, s.errorf(w, "prior %v of child %d, want a finite number", h, i)
 			}
 			if s.arena.prior.used() {
 				*s.arena.prior.at(first + int32(i)) = h
@@ -426,8 +502,8 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 		moves := s.moves.span(first, kk)
 		for i := range moves {
 			m := w.moveID(w.mover, i)
-			if m < 0 || m > math.MaxInt32/2-1 {
-				return 0, s.errorf(w, "move identity %d of child %d out of range", m, i)
+			if m < 0 || m >= w.moveBound() {
+				return 0, s.errorf(w, "move identity %d of child %d outside [0, %d)", m, i, w.moveBound())
 			}
 			moves[i] = int32(m)
 		}
@@ -470,7 +546,11 @@ func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, err
 				i = w.rng.IntN(k)
 			}
 			if w.seen != nil {
-				w.play(depth, kind, int32(w.moveID(w.mover, i)))
+				m := w.moveID(w.mover, i)
+				if m < 0 || m >= w.moveBound() {
+					return 0, s.rolloutErrorf(w, depth-leaf, "move identity %d of move %d outside [0, %d)", m, i, w.moveBound())
+				}
+				w.play(depth, kind, int32(m))
 			}
 		default:
 			return 0, s.rolloutErrorf(w, depth-leaf, "unknown kind %v in a roll-out", kind)
