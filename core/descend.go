@@ -24,6 +24,9 @@ type (
 func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 	var m M
 	shared := len(m) != 0
+	if !shared {
+		w = &s.worker // the same pointer, which the compiler then keeps in one register
+	}
 	w.reset()
 	w.path = w.path[:0]
 	w.played = w.played[:0]
@@ -34,7 +37,7 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 	var reward float64
 	for depth := int32(0); ; depth++ {
 		kind := w.kind()
-		if depth == 0 && kind == Min {
+		if shared && depth == 0 && kind == Min {
 			by = Min
 		}
 		nd := s.nodes.at(cur)
@@ -43,7 +46,10 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 		}
 		w.path = append(w.path, step{})
 		st := &w.path[len(w.path)-1] // fields stored one by one: a composite literal copied whole stalls store forwarding
-		st.node, st.kind, st.by = cur, kind, by
+		st.node, st.kind = cur, kind
+		if shared {
+			st.by = by // whose loss a virtual loss is: only a tree-parallel search reads it
+		}
 		if kind == Terminal {
 			reward = w.terminalReward()
 			break
@@ -65,12 +71,11 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 			} else {
 				leaf = !paper && (nd.n < uint32(s.cfg.ExpandAfter) || s.full(k))
 			}
-			if !leaf {
+			if !leaf && shared {
 				var err error
-				if first, leaf, err = s.grow(w, cur, kind, k, shared, paper); err != nil {
+				if first, leaf, err = s.growShared(w, cur, kind, k, paper); err != nil {
 					return 0, err
 				}
-				nd = s.nodes.at(cur) // a serial search's first chunk may have moved
 			}
 			if leaf {
 				r, err := s.rollout(w, kind, k, depth)
@@ -79,6 +84,14 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 				}
 				reward = r
 				break
+			}
+			if !shared {
+				f, err := s.newKids(w, kind, k)
+				if err != nil {
+					return 0, err
+				}
+				nd = s.nodes.at(cur) // the first chunk may have moved
+				nd.first, first = f, f
 			}
 		}
 		st.first, st.kids = first, int32(k)
@@ -95,16 +108,21 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 			i = uctSelect[uctNodes](s.tab, s.uct.C*s.tab.sqrtLog(uint64(nd.n)), s.nodes.span(first, int32(k)), kind == Min, nil)
 		case s.uct != nil:
 			i = s.chooseUCTShared(w, b, cur, nd, first, k, kind, depth)
-		default:
-			i = s.choose(buildSite[M](s, w, b, cur, nd, first, k, kind, depth, by))
+		case shared:
+			i = s.choose(buildSite[sharedRun](s, w, b, cur, nd, first, k, kind, depth, by))
+			if uint(i) >= uint(k) {
+				return 0, &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
+			}
+		default: // named instantiations, so that the loop needs no dictionary
+			i = s.choose(buildSite[serialRun](s, w, nil, cur, nd, first, k, kind, depth, Max))
 			if uint(i) >= uint(k) {
 				return 0, &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
 			}
 		}
-		if kind != Chance {
-			if s.arena.amaf.used() {
-				w.play(depth, kind, *s.moves.at(first + int32(i)))
-			}
+		if s.arena.amaf.used() && kind != Chance {
+			w.play(depth, kind, *s.moves.at(first + int32(i)))
+		}
+		if shared && kind != Chance {
 			by = kind
 		}
 		w.playMove(i)
@@ -116,19 +134,12 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 	return reward, nil
 }
 
-// grow adds the children of node cur, a stored leaf of the given kind with
-// k moves, and returns its first child; or, in a tree-parallel search whose
-// other worker is adding them in practical mode, reports that this
-// simulation treats the node as the leaf it still is (a paper-mode worker
-// waits for them instead).
-func (s *Search) grow(w *worker, cur int32, kind Kind, k int, shared, paper bool) (first int32, leaf bool, err error) {
-	if !shared {
-		first, err = s.newKids(w, kind, k)
-		if err == nil {
-			s.nodes.at(cur).first = first
-		}
-		return first, false, err
-	}
+// growShared adds the children of node cur, a stored leaf of the given
+// kind with k moves, in a tree-parallel search and returns its first child;
+// or, when another worker is adding them in practical mode, reports that
+// this simulation treats the node as the leaf it still is (a paper-mode
+// worker waits for them instead).
+func (s *Search) growShared(w *worker, cur int32, kind Kind, k int, paper bool) (first int32, leaf bool, err error) {
 	nd := s.nodes.at(cur)
 	if atomic.CompareAndSwapInt32(&nd.first, -1, -2) {
 		f, err := s.newKids(w, kind, k)
