@@ -1,0 +1,282 @@
+package bench_test
+
+import (
+	"context"
+	"math"
+	"runtime"
+	"testing"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// reference is UCT in practical mode on synth written by hand for that one
+// workload, the yardstick of the engine's hot loop (issue 30): no
+// interface call for the rule or the game (the synth hash is computed in
+// place), no Site, no optional statistic, no error or context checks, one
+// slice of 16-byte nodes and the same tables of 1/n, 1/sqrt(n) and
+// sqrt(ln n) that core uses. It makes every choice the engine makes, so
+// that with the same seed it stores the same tree with the same statistics
+// (TestReferenceMatchesEngine): unvisited children first in index order,
+// else the highest UCT score, ties to the lower index, scores computed as
+// core.UCTScore computes them and compared by their bits; a stored leaf is
+// rolled out by uniform moves (core.RNG.IntN) on its first visit and
+// expanded on its second.
+type reference struct {
+	b, d  int
+	c     float64
+	nodes []refNode
+	path  []int32
+	rng   core.RNG
+	tab   *refTables
+}
+
+// refNode is a stored position, laid out as core's: reward sum (max's
+// side), visits, first child (−1 until expanded).
+type refNode struct {
+	w     float64
+	n     uint32
+	first int32
+}
+
+const (
+	refRecip   = 1 << 15 // counts whose 1/n and 1/sqrt(n) are looked up, as core's recipSize
+	refSqrtLog = 1 << 18 // counts whose sqrt(ln n) is looked up, as core's sqrtLogSize
+)
+
+// refTables are the reference's lookup tables, computed as core computes
+// its own, so that every score is the same float64.
+type refTables struct {
+	recip   [refRecip]struct{ inv, isq float64 }
+	sqrtLog [refSqrtLog]float64
+}
+
+func newRefTables() *refTables {
+	t := new(refTables)
+	for i := 1; i < refRecip; i++ {
+		n := float64(i)
+		t.recip[i].inv, t.recip[i].isq = 1/n, 1/math.Sqrt(n)
+	}
+	for i := range t.sqrtLog {
+		t.sqrtLog[i] = math.Sqrt(math.Log(max(float64(i), 1)))
+	}
+	return t
+}
+
+// newReference returns the reference search of synth(b, d) with UCT's
+// constant c, room for capacity nodes reserved.
+func newReference(b, d int, c float64, capacity int) *reference {
+	return &reference{b: b, d: d, c: c, nodes: make([]refNode, 0, capacity), path: make([]int32, 0, 64), tab: newRefTables()}
+}
+
+// reset empties the tree and reseeds the generator.
+func (r *reference) reset(seed uint64) {
+	r.rng.Seed(seed)
+	r.nodes = append(r.nodes[:0], refNode{first: -1})
+}
+
+// The synth game's constants (games.Synth, bench/doc.go).
+const (
+	synthRoot   = 0x243F6A8885A308D3
+	synthGolden = 0x9E3779B97F4A7C15
+	synthLeaf   = 0xD1B54A32D192ED03
+)
+
+func mix(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// run performs sims simulations.
+func (r *reference) run(sims int) {
+	b, d := r.b, r.d
+	for range sims {
+		path := r.path[:0]
+		h, depth, cur := uint64(synthRoot), 0, int32(0)
+		var reward float64
+		for {
+			path = append(path, cur)
+			if depth == d {
+				reward = float64(mix(h^synthLeaf) & 1)
+				break
+			}
+			nd := &r.nodes[cur]
+			if nd.first < 0 {
+				if nd.n == 0 {
+					reward = r.rollout(h, depth)
+					break
+				}
+				first := len(r.nodes)
+				for range b {
+					r.nodes = append(r.nodes, refNode{first: -1})
+				}
+				nd = &r.nodes[cur]
+				nd.first = int32(first)
+			}
+			i := r.choose(r.nodes[nd.first:int(nd.first)+b], nd.n, depth&1 == 1)
+			h = mix(h + uint64(i+1)*synthGolden)
+			depth++
+			cur = nd.first + int32(i)
+		}
+		for _, p := range path {
+			nd := &r.nodes[p]
+			nd.n++
+			nd.w += reward
+		}
+		r.path = path
+	}
+}
+
+// choose is UCT's selection among the children kids of a node with parentN
+// visits; flip at min nodes.
+func (r *reference) choose(kids []refNode, parentN uint32, flip bool) int {
+	t := r.tab
+	var sl float64
+	if parentN < refSqrtLog {
+		sl = t.sqrtLog[parentN]
+	} else {
+		sl = math.Sqrt(math.Log(float64(parentN)))
+	}
+	cs := r.c * sl
+	best, bestBits := 0, uint64(0)
+	for i := range kids {
+		n, w := kids[i].n, kids[i].w
+		if n == 0 {
+			return i
+		}
+		if flip {
+			w = float64(n) - w
+		}
+		var inv, isq float64
+		if n < refRecip {
+			inv, isq = t.recip[n].inv, t.recip[n].isq
+		} else {
+			inv, isq = 1/float64(n), 1/math.Sqrt(float64(n))
+		}
+		if bits := math.Float64bits(float64(w*inv) + float64(cs*isq)); bits > bestBits {
+			best, bestBits = i, bits
+		}
+	}
+	return best
+}
+
+// rollout plays uniform moves from a position of hash h at depth to the
+// end and returns max's reward.
+func (r *reference) rollout(h uint64, depth int) float64 {
+	for ; depth < r.d; depth++ {
+		h = mix(h + uint64(r.rng.IntN(r.b)+1)*synthGolden)
+	}
+	return float64(mix(h^synthLeaf) & 1)
+}
+
+// walk calls fn for every stored node in depth-first order, children in
+// index order, as core.Search.Walk does.
+func (r *reference) walk(fn func(n uint32, w float64)) {
+	var visit func(i int32)
+	visit = func(i int32) {
+		nd := r.nodes[i]
+		fn(nd.n, nd.w)
+		if nd.first >= 0 {
+			for j := range int32(r.b) {
+				visit(nd.first + j)
+			}
+		}
+	}
+	visit(0)
+}
+
+// TestReferenceMatchesEngine: the reference and core, with the same seed,
+// store the same tree with the same visits and reward sums, node for node,
+// so that BenchmarkReference compares the same work.
+func TestReferenceMatchesEngine(t *testing.T) {
+	const n = 30_000
+	for _, sd := range []uint64{seed, 7} {
+		cfg := practical
+		cfg.Seed = sd
+		s := newSearch(t, synth(t, 8, 10), core.UCT{C: math.Sqrt2}, cfg)
+		if err := s.Run(context.Background(), n); err != nil {
+			t.Fatal(err)
+		}
+		r := newReference(8, 10, math.Sqrt2, 0)
+		r.reset(sd)
+		r.run(n)
+		type stat struct {
+			n uint32
+			w float64
+		}
+		var engine, ref []stat
+		s.Walk(func(info core.NodeInfo) bool {
+			engine = append(engine, stat{uint32(info.Visits), info.W})
+			return true
+		})
+		r.walk(func(n uint32, w float64) { ref = append(ref, stat{n, w}) })
+		if len(engine) != len(ref) {
+			t.Fatalf("seed %d: engine stored %d nodes, reference %d", sd, len(engine), len(ref))
+		}
+		for i := range engine {
+			if engine[i] != ref[i] {
+				t.Fatalf("seed %d: node %d (depth-first): engine %+v, reference %+v", sd, i, engine[i], ref[i])
+			}
+		}
+	}
+}
+
+// BenchmarkReference measures the engine's hot loop against the reference
+// in the same op, on the reference workload (synth b=8 d=10, UCT C=√2,
+// practical mode, 200,000 simulations from an empty tree, seed 1): each op
+// runs one search of each, in alternating order, and times each with its
+// thread's CPU clock, so that both sides meet the same machine. It reports
+// engine-ns/sim, reference-ns/sim and engine/reference, the ratio of
+// their CPU times in the run (the figure issue 30 aims at ≤ 0.9).
+func BenchmarkReference(b *testing.B) {
+	ctx := context.Background()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	threadCPU()
+	cfg := practical
+	cfg.Seed = seed
+	probe := newSearch(b, synth(b, 8, 10), core.UCT{C: math.Sqrt2}, cfg)
+	if err := probe.Run(ctx, sims); err != nil {
+		b.Fatal(err)
+	}
+	cfg.Capacity = probe.Nodes()
+	s := newSearch(b, synth(b, 8, 10), core.UCT{C: math.Sqrt2}, cfg)
+	r := newReference(8, 10, math.Sqrt2, cfg.Capacity)
+	engine := func() {
+		s.Reset(seed)
+		if err := s.Run(ctx, sims); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ref := func() {
+		r.reset(seed)
+		r.run(sims)
+	}
+	engine()
+	ref()
+	if len(r.nodes) != s.Nodes() {
+		b.Fatalf("reference stored %d nodes, engine %d", len(r.nodes), s.Nodes())
+	}
+	runtime.GC()
+	b.ReportAllocs()
+	var te, tr int64
+	odd := false
+	for b.Loop() {
+		first, second, t1, t2 := engine, ref, &te, &tr
+		if odd {
+			first, second, t1, t2 = ref, engine, &tr, &te
+		}
+		odd = !odd
+		c0 := threadCPU()
+		first()
+		c1 := threadCPU()
+		second()
+		c2 := threadCPU()
+		*t1 += int64(c1 - c0)
+		*t2 += int64(c2 - c1)
+	}
+	per := float64(b.N) * sims
+	b.ReportMetric(float64(te)/per, "engine-ns/sim")
+	b.ReportMetric(float64(tr)/per, "reference-ns/sim")
+	b.ReportMetric(float64(te)/float64(tr), "engine/reference")
+}
