@@ -80,3 +80,19 @@ type Heuristic interface {
 	// one.
 	Prior(i int) (h float64, ok bool)
 }
+
+// Playouter is implemented by games that play the search's default roll-out
+// themselves, without an interface call per move: from the current
+// position, a move drawn as rng.IntN(NumMoves()) at every position until
+// the game ends, exactly as the search would draw them, so that the
+// statistics do not change. The search uses it in practical mode when it
+// has no roll-out Policy, keeps no AMAF statistics and does not read the
+// game's GameArrays; games with chance positions should not implement it.
+// The search does not look at its context during a Playout, which the
+// limit (Config.MaxDepth) bounds.
+type Playouter interface {
+	// Playout plays such moves until the game ends, or until it has played
+	// limit moves, and returns the terminal reward and true, or false if
+	// the game had not ended.
+	Playout(rng *RNG, limit int) (reward float64, ended bool)
+}

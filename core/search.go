@@ -52,8 +52,9 @@ type playedMove struct {
 // tree-parallel search has one per goroutine, all on one tree.
 type worker struct {
 	cursor
-	heur  Heuristic // non-nil when virtual experience or priors use it
-	mover Mover     // non-nil when AMAF uses it
+	heur    Heuristic // non-nil when virtual experience or priors use it
+	playout Playouter // non-nil when the game plays the default roll-out itself
+	mover   Mover     // non-nil when AMAF uses it
 
 	rng    RNG
 	t      int64   // index of the current simulation
@@ -189,6 +190,9 @@ func (s *Search) initWorker(w *worker, game Game) {
 	w.game = game
 	if t, ok := arraysOf(game); ok && s.cfg.Rollout == nil {
 		w.useTable(t) // checked by newSearch
+	}
+	if p, ok := game.(Playouter); ok && w.table == nil && s.cfg.Rollout == nil && !s.needs.AMAF && s.cfg.Growth == GrowPractical {
+		w.playout = p
 	}
 	if h, ok := game.(Heuristic); ok && (s.needs.Priors || s.needs.Virtual != nil) {
 		w.heur = h
@@ -516,6 +520,13 @@ func (s *Search) newKids(w *worker, kind Kind, k int) (int32, error) {
 // rollCheck moves, and at MaxDepth, it checks the context and the depth
 // (rolloutLimit): one comparison a move.
 func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, error) {
+	if w.playout != nil {
+		r, ended := w.playout.Playout(&w.rng, s.cfg.MaxDepth-int(depth))
+		if !ended {
+			return 0, s.depthError(w, int32(s.cfg.MaxDepth), depth)
+		}
+		return r, nil
+	}
 	pol := s.cfg.Rollout
 	leaf := depth
 	check := min(depth|(rollCheck-1)+1, int32(s.cfg.MaxDepth))

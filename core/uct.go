@@ -154,6 +154,16 @@ func uctSelect[M uctMode](t *tables, cs float64, kids []node, flip bool, x *uctE
 	if fly {
 		flying = x.fly[:len(kids)]
 	}
+	if !site && !shared && len(kids) > 0 && kids[len(kids)-1].n == 0 {
+		// Some child is unvisited, the answer is the first: a scan of the
+		// counts alone finds it, without a score for each visited child
+		// before it (a node's children fill up in index order under UCT).
+		for i := range kids {
+			if kids[i].n == 0 {
+				return i
+			}
+		}
+	}
 	best, bestBits, bestScore := 0, uint64(0), math.Inf(-1)
 	for i := range kids {
 		if site {

@@ -83,6 +83,21 @@ func (g *Synth) Play(i int) {
 // Reward implements core.Game.
 func (g *Synth) Reward() float64 { return float64(Mix(g.hash^synthLeaf) & 1) }
 
+// Playout implements core.Playouter: uniform moves to the end, drawn as
+// the search draws them, without an interface call per move.
+func (g *Synth) Playout(rng *core.RNG, limit int) (float64, bool) {
+	h, depth := g.hash, g.depth
+	for ; depth < g.d; depth++ {
+		if limit--; limit < 0 {
+			g.hash, g.depth = h, depth
+			return 0, false
+		}
+		h = Mix(h + uint64(rng.IntN(g.b)+1)*synthGolden)
+	}
+	g.hash, g.depth = h, depth
+	return float64(Mix(h^synthLeaf) & 1), true
+}
+
 // Prob implements core.Game; synth has no chance nodes.
 func (g *Synth) Prob(int) float64 { return 0 }
 

@@ -1,0 +1,69 @@
+package core_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/games"
+)
+
+// noPlayout hides a game's Playout, so that the search plays its roll-outs
+// move by move.
+type noPlayout struct{ *games.Synth }
+
+func (noPlayout) Playout() {} // not core.Playouter's signature
+
+// TestPlayoutSameSearch: a game that plays the roll-outs itself gives the
+// statistics of the search's own roll-outs, node for node, and the same
+// error when a roll-out passes MaxDepth.
+func TestPlayoutSameSearch(t *testing.T) {
+	for _, cfg := range []core.Config{
+		{Seed: 5, Growth: core.GrowPractical},
+		{Seed: 5, Growth: core.GrowPractical, MaxDepth: 7},
+	} {
+		var got [2][]core.NodeInfo
+		var errs [2]error
+		for j := range 2 {
+			g, err := games.NewSynth(3, 9)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var game core.Game = g
+			if j == 1 {
+				game = noPlayout{g}
+			}
+			s, err := core.New(game, core.UCT{C: 1}, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			errs[j] = s.Run(context.Background(), 3000)
+			s.Walk(func(info core.NodeInfo) bool {
+				info.Path = append([]int32(nil), info.Path...)
+				got[j] = append(got[j], info)
+				return true
+			})
+		}
+		if cfg.MaxDepth > 0 {
+			var ge *core.GameError
+			if !errors.As(errs[0], &ge) || errs[1] == nil || errs[0].Error() != errs[1].Error() || !strings.Contains(errs[0].Error(), "MaxDepth") {
+				t.Errorf("MaxDepth %d: Playout gave %v, the move-by-move roll-out %v", cfg.MaxDepth, errs[0], errs[1])
+			}
+			continue
+		}
+		if errs[0] != nil || errs[1] != nil {
+			t.Fatalf("Run: %v, %v", errs[0], errs[1])
+		}
+		if len(got[0]) != len(got[1]) {
+			t.Fatalf("%d nodes with Playout, %d without", len(got[0]), len(got[1]))
+		}
+		for i := range got[0] {
+			a, b := got[0][i], got[1][i]
+			if a.Visits != b.Visits || a.W != b.W {
+				t.Fatalf("node %d (%v): %d visits, W %v with Playout; %d, %v without", i, a.Path, a.Visits, a.W, b.Visits, b.W)
+			}
+		}
+	}
+}
