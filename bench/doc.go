@@ -57,49 +57,53 @@
 //
 // # Parallel
 //
-// BenchmarkParallel runs each workload (the synth reference, about 250 ns a
-// simulation, and 9×9 Go from the empty board, about 45 µs) serially and
-// then root- or tree-parallel in each op, and reports speed-up (serial wall time over
-// parallel), cpu-ns/sim and cpu-ratio (parallel CPU per simulation over
-// serial: the cost of the parallel code, which the load of a shared
-// machine hardly changes; k workers on k free cores give at most
-// k / cpu-ratio). Its two controls split fixed work over two goroutines:
-// mode=spin touches no memory, mode=chase walks a random cycle of cache
-// lines as large as the tree (6.17 MiB); their speed-ups are what the
-// machine gives two goroutines at that moment. BenchmarkRMW times the
-// increments a tree-parallel backup does per path node: plain, atomic add,
-// float64 compare-and-swap. At 2 workers (medians; synth's of the seventh
-// round, once the workers' games no longer shared a cache line): root
-// 2.01× on synth and 2.01× on go9; tree 1.98× on go9 with or without
-// virtual loss, but 0.98× (none) and 0.77× (virtual loss 1) on synth,
-// where the atomic operations on every node below the three levels a
-// worker holds back cost 1.35× (1.73×) the serial CPU a simulation even
-// with no contention (two workers taking turns on one core,
-// GOMAXPROCS=1): tree parallelism pays when simulations cost microseconds
-// (docs/speed.md).
+// BenchmarkParallel runs each workload (the synth reference and 9×9 Go from
+// the empty board) serially and then root- or tree-parallel in each op, and
+// reports speed-up (serial wall time over parallel), cpu-ns/sim and
+// cpu-ratio (parallel CPU per simulation over serial: the cost of the
+// parallel code, which the load of a shared machine hardly changes; k
+// workers on k free cores give at most k / cpu-ratio). Its two controls
+// split fixed work over two goroutines: mode=spin touches no memory,
+// mode=chase walks a random cycle of cache lines as large as the tree;
+// their speed-ups are what the machine gives two goroutines at that moment.
+// BenchmarkRMW times the increments a tree-parallel backup does per path
+// node: plain, atomic add, float64 compare-and-swap. Tree parallelism pays
+// when simulations are long (Go), not on synth, whose simulations are
+// short enough that the atomic operations on every path node dominate.
+// The figures are in docs/speed.md.
 //
-// # Breakdown
+// # Against a hand-written loop
 //
-// Where the reference search's CPU goes (synth b=8 d=10, UCT, practical).
-// Before issue 14 (385 to 414 ns a simulation): the rule's loop 63% of the
-// samples, of which about 100 ns a square root and a division for each of
-// the ~39 children scored, about 100 ns cache misses on the 6.2 MiB tree;
-// 33 ns the roll-out, 25 ns math.Log of the large parent counts, about 40
-// interface calls on the game. Now (about 215 ns on an idle machine;
-// go test -cpuprofile, 4 runs):
+// BenchmarkReference runs, in each op, one engine search and one search of
+// reference_test.go's reference: the same UCT search of synth written by
+// hand for that workload alone (no interface call for the rule or the
+// game, no Site, one slice of nodes, the engine's own tables), which
+// stores the same tree with the same statistics (TestReferenceMatchesEngine).
+// The two alternate within the run, each timed on the thread's CPU clock,
+// and engine/reference is the ratio of their CPU times. Where the engine's
+// extra time goes, as shares of the reference's time in the same run (a
+// CPU profile of BenchmarkReference, -test.benchtime 30x,
+// GODEBUG=asyncpreemptoff=1; the reference = 1.00; the commit and the load
+// are in docs/speed.md):
 //
-//	selectNodes 44% (31% its own, mostly waiting on a child's visit count;
-//	  the table reads and the score 10%)
-//	Synth.Play 16% (splitmix64's dependent multiplies; 17% with Reward),
-//	simulate 11%, roll-out loop 3%, RNG.IntN 4%, reads of the game 5%,
-//	backup 2.5%; no logarithm: the sqrt(ln n) table reaches 2^18 counts
+//	                               engine  reference
+//	selection (uctSelect, choose)    0.70     0.63
+//	roll-outs (Synth.Playout)        0.13     0.13
+//	descent, expansion, backup       0.44     0.24
+//	  the game's methods             0.14        -   Kind, NumMoves, Play
+//	  the arena                      0.08        -   chunked node access
+//	total                            1.27     1.00
 //
-// The tree-parallel search with one worker and no virtual loss, beside the
-// serial one in the same profile: selection 30% against 25%, descent 4.8%
-// against 4.1%, backup 3.9% against 0.9%; cpu-ratio 1.21 (1.47 with a
-// virtual loss), which the atomic operations per path node (BenchmarkRMW:
-// 7.5 ns an add, 8.3 ns a compare-and-swap, against 1.9 ns plain, 6.87
-// nodes a path) account for. docs/speed.md has the figures and commands.
+// The two selection loops do the same work; the engine's carries the
+// mode's unused inputs and 64-bit counts. The descent pays for
+// pluggability: three interface calls a level for the game, the cursor's
+// test for GameArrays, the arena's chunk test, the error checks. What the
+// engine does and the reference does not: it finds an unvisited child by
+// the counts alone when the last child is unvisited, and a game may play
+// its own roll-out (core.Playouter). Tried before and not kept
+// (docs/speed.md, "Decisions"): one call a move for the game, blocks of
+// children aligned to cache lines, a branch-free argmax, PGO of the
+// benchmarks.
 //
 // # The checker
 //
@@ -122,6 +126,14 @@
 //	BENCH=Search/game=synth scripts/bench.sh
 //	go test -run '^$' -bench . -benchtime 1x ./bench/   # a quick smoke run
 //	benchstat -col /d -filter '.name:Scaling /b:8' new.txt   # cost against depth
+//	go test -run '^$' -bench Reference -count 10 ./bench/ > ref.txt   # engine/reference
+//	go test -run '^$' -bench Memory ./bench/ -args -large   # adds the 1 GiB search
+//
+// The test binary reads one environment variable, MCTSCHECK_BENCH_MEMORY,
+// which BenchmarkMemory sets for the child process it starts; it is not a
+// knob for users. Instruction counts, which the load of the machine does
+// not move, come from scripts/instrcmp.sh (BENCH=pattern counts a
+// benchmark run instead of a tool job).
 //
 // # Comparing
 //
@@ -131,28 +143,16 @@
 // benchcmp.sh builds the bench test binary of each commit in a temporary
 // git worktree (a directory argument is used as it is), runs the two
 // binaries in alternating order one -count at a time, prints benchstat's
-// table and exits with the gate's status. The gate fails (exit 1) when a
-// benchmark is slower by more than 5% with p < 0.05 (Mann-Whitney U, as
-// benchstat) or when the geomean of the ratios of medians is more than 5%
-// slower; see bench/gate for its flags.
+// table and exits with the gate's status; see bench/gate for its flags
+// and its criterion.
 //
 // # Scaling
-//
-// Measured on a 2-core virtual machine shared with other jobs (medians of
-// 10, UCT, practical mode, 200,000 simulations):
-//
-//	synth b=8   d=4    d=6    d=8    d=10   d=12   d=14
-//	ns/sim      242    346    364    373    383    397
-//
-//	synth d=10  b=2    b=4    b=8    b=16   b=32
-//	ns/sim      311    372    373    468    636
 //
 // Cost per simulation follows the depth of the stored tree, not of the game:
 // practical mode adds about one node per simulation, so 200,000 simulations
 // store a tree about log_b(200,000) deep (6 levels at b = 8) whatever d is,
-// and the moves below it are roll-out moves at 6 ns each. Up to d = 6 the
-// whole game tree is soon stored and simulations end early. Along the
-// stored path the rule scans every child of every node, b·log_b(N) scores,
-// so the cost grows with b/ln b: slowly from 2 to 8, then 1.25× at 16 and
-// 1.7× at 32.
+// and the moves below it are roll-out moves. Up to d = 6 the whole game
+// tree is soon stored and simulations end early. Along the stored path the
+// rule scans every child of every node, b·log_b(N) scores, so the cost
+// grows with b/ln b. The figures are in docs/speed.md.
 package bench

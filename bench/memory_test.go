@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -16,8 +17,12 @@ import (
 )
 
 // memoryEnv makes the test binary a child that runs one search and reports
-// its memory (TestMain below).
+// its memory (TestMain below): BenchmarkMemory's message to the child it
+// starts, not a knob for users.
 const memoryEnv = "MCTSCHECK_BENCH_MEMORY"
+
+// large adds largeSims to BenchmarkMemory.
+var large = flag.Bool("large", false, "BenchmarkMemory also runs the largest search that fits in 1 GiB (about a minute a run)")
 
 func TestMain(m *testing.M) {
 	if v := os.Getenv(memoryEnv); v != "" {
@@ -58,14 +63,11 @@ func memoryChild(arg string) int {
 	return 0
 }
 
-// memorySims are the searches BenchmarkMemory measures; largeEnv adds
+// memorySims are the searches BenchmarkMemory measures; -large adds
 // largeSims, the largest search that fits in 1 GiB (a minute a run).
 var memorySims = []int{1_000_000, 10_000_000}
 
-const (
-	largeEnv  = "MCTSCHECK_BENCH_LARGE"
-	largeSims = 26_000_000
-)
+const largeSims = 26_000_000
 
 // BenchmarkMemory measures the peak memory of one UCT search on synth b=8
 // d=10 in practical mode, without Config.Capacity, so that the arena grows
@@ -73,16 +75,17 @@ const (
 // binary, started again) and reads its peak resident set (getrusage's
 // ru_maxrss): tree-MiB is 16 bytes a stored node, peak-MiB the process's
 // peak, and peak/tree their ratio. The child is a whole Go process, so
-// peak-MiB includes the runtime's own few MiB. With MCTSCHECK_BENCH_LARGE=1
-// it also runs 26,000,000 simulations, the largest search of this workload
-// that fits in 1 GiB.
+// peak-MiB includes the runtime's own few MiB. With the test flag -large
+// (go test -run '^$' -bench Memory ./bench -args -large) it also runs
+// 26,000,000 simulations, the largest search of this workload that fits
+// in 1 GiB.
 func BenchmarkMemory(b *testing.B) {
 	exe, err := os.Executable()
 	if err != nil {
 		b.Fatal(err)
 	}
 	ns := memorySims
-	if os.Getenv(largeEnv) != "" {
+	if *large {
 		ns = append(ns, largeSims)
 	}
 	for _, n := range ns {

@@ -8,9 +8,9 @@ import "sync/atomic"
 // every batchSims simulations (fewer early in a search, see holdLimit), and
 // a level's when the descent leaves the node whose children it holds.
 // Without it, each simulation's atomic adds to the root, to its children
-// and to theirs move those nodes' cache lines between the cores, and with
-// simulations of a few hundred nanoseconds two workers were slower than
-// one (docs/speed.md, "Parallel search").
+// and to theirs move those nodes' cache lines between the cores, and on
+// a workload of short simulations two workers were slower than one
+// (docs/speed.md, "Decisions").
 //
 // A worker adds its own held backups to what it reads, so it sees its own
 // simulations at once; the other workers see them up to batchSims

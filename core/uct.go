@@ -270,9 +270,9 @@ const (
 	// the first time a count reaches it, so that the small searches of the
 	// checker do not pay for it). It is read in order at the root as the
 	// root's count grows, so that a search of up to 2^18 simulations (the
-	// benchmarks' reference search has 200,000) takes no logarithm at all;
-	// one logarithm and square root per simulation at the root cost 7% of
-	// that search (benchstat, n=12).
+	// benchmarks' reference search has 200,000) takes no logarithm at all,
+	// where it would take one logarithm and one square root a simulation
+	// at the root (docs/speed.md, "Decisions").
 	sqrtLogSize = 1 << 18
 	// recipSize bounds the visit counts whose 1/n and 1/sqrt(n) the UCT
 	// loop looks up: 512 KiB, so that the entries a search reads stay in
