@@ -154,5 +154,5 @@
 // and the moves below it are roll-out moves. Up to d = 6 the whole game
 // tree is soon stored and simulations end early. Along the stored path the
 // rule scans every child of every node, b·log_b(N) scores, so the cost
-// grows with b/ln b. The figures are in docs/speed.md.
+// grows with b/ln b: benchstat -col /d (or /b) on BenchmarkScaling shows it.
 package bench

@@ -1,16 +1,14 @@
 #!/usr/bin/env bash
 # instrcmp.sh counts the instructions that one mctscheck job executes with
 # the tool built at two commits, under valgrind's callgrind. A count does
-# not depend on what else the machine is doing: one build's run -trees 10
-# -seeds 1 counted 8,689,375,039 and 8,689,200,077 instructions in two
-# runs, so that a change of a tenth of a percent shows in one run a side,
-# where toolcmp.sh's CPU seconds need ten or more on a shared machine. The
-# garbage collector is off (GOGC=off): its pacing follows the clock, and
-# with it on the same build counted 8,709,713,129, 8,709,218,228 and
-# 9,075,664,526 in three runs (the third with 1.36e9 instructions in the
-# write barrier's and the marker's code, the first with 1.1e7); so a change
-# in the collector's work does not show here. Instructions are not time: a
-# change that saves instructions can still lose cycles (a cache miss, a
+# not depend on what else the machine is doing: two runs of one build
+# differ in the fifth significant digit, so that a change of a tenth of a
+# percent shows in one run a side, where toolcmp.sh's CPU seconds need ten
+# or more on a shared machine. The garbage collector is off (GOGC=off): its
+# pacing follows the clock, and with it on the same build's counts varied
+# by several percent from run to run; so a change in the collector's work
+# does not show here. Instructions are not time: a change that saves
+# instructions can still lose cycles (a cache miss, a
 # mispredicted branch, a longer dependency chain). Use this to screen a
 # change and to see where it moves work; claim speed with toolcmp.sh or
 # benchcmp.sh.
