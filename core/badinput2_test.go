@@ -39,10 +39,15 @@ func (a asUCT) Builtin() core.Rule      { return core.UCT{C: a.c} }
 // constants run.
 func TestBadUCTConstant(t *testing.T) {
 	for _, c := range []float64{math.NaN(), -1, math.Inf(1), math.Inf(-1)} {
-		for _, r := range []core.Rule{core.UCT{C: c}, &core.UCT{C: c}, asUCT{c}} {
+		for _, r := range []core.Rule{core.UCT{C: c}, &core.UCT{C: c}, asUCT{c}, core.Threshold{Rule: core.UCT{C: c}, V: 0.3}} {
 			if _, err := core.New(&endless{b: 2}, r, core.Config{}); err == nil || !strings.Contains(err.Error(), "exploration constant") {
 				t.Errorf("New with %T C=%v: %v, want an error about C", r, c, err)
 			}
+		}
+	}
+	for _, r := range []core.Rule{core.Threshold{Rule: core.UCT{C: 1}, V: math.NaN()}, core.Threshold{V: 0.3}} {
+		if _, err := core.New(&endless{b: 2}, r, core.Config{}); err == nil || !strings.Contains(err.Error(), "Threshold") {
+			t.Errorf("New with %+v: %v, want an error about the Threshold", r, err)
 		}
 	}
 	for _, c := range []float64{0, 1, math.MaxFloat64} {

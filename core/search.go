@@ -221,7 +221,7 @@ func needsOf(rule Rule) (needs Needs, err error) {
 
 // checkBuiltin reports a core rule, itself or named through Builtin, whose
 // parameters are out of range: UCT with a C that is not a finite number
-// ≥ 0.
+// ≥ 0, Threshold with a NaN threshold or around such a rule.
 func checkBuiltin(rule Rule) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -235,6 +235,14 @@ func checkBuiltin(rule Rule) (err error) {
 		if u != nil {
 			return u.check()
 		}
+	case Threshold:
+		if math.IsNaN(u.V) || math.IsNaN(u.VMin) {
+			return fmt.Errorf("core: Threshold with V = %v, VMin = %v, want numbers", u.V, u.VMin)
+		}
+		if u.Rule == nil {
+			return errors.New("core: Threshold around a nil rule")
+		}
+		return checkBuiltin(u.Rule)
 	}
 	return nil
 }
