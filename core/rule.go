@@ -130,3 +130,21 @@ func ArgmaxVisited(s *Site, score func(i int) float64) int {
 	}
 	return Argmax(len(s.kids), score)
 }
+
+// ArgmaxMean is the greedy choice: the first child of s with N(i) = 0, if
+// any, and otherwise the highest mean W(i)/N(i), ties to the lower index;
+// ArgmaxVisited with the mean for score, written out, as the greedy part of
+// ε-greedy calls it at every node.
+func ArgmaxMean(s *Site) int {
+	best, bestV := 0, math.Inf(-1)
+	for i := range s.kids {
+		n := s.N(i)
+		if n == 0 {
+			return i
+		}
+		if v := s.W(i) / n; v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}

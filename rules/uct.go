@@ -45,6 +45,4 @@ func (u UCT) Score(s *core.Site, i int) float64 {
 
 // greedy is the greedy mean with unvisited children first: the first child
 // with n = 0 if any, else the highest W/N, ties to the lower index.
-func greedy(s *core.Site) int {
-	return core.ArgmaxVisited(s, func(i int) float64 { return s.W(i) / s.N(i) })
-}
+func greedy(s *core.Site) int { return core.ArgmaxMean(s) }
