@@ -68,14 +68,20 @@
 //
 // # Speed
 //
-// The hot loop is specialised, not forked: for core's UCT (or a rule that
-// names it through Builtin) on plain sites, the search scores the stored
-// children directly, without building a Site, taking 1/n and 1/sqrt(n)
-// from a table for small counts and computing every score as UCTScore does,
-// to the last bit. Every other rule gets a Site and one interface call per
-// node. A game stored whole (ArrayGame, such as package tree's explicit
-// trees) is read from its GameArrays instead of through the Game's methods, by every
-// worker: the same values, without an interface call per move.
+// The hot loop is specialised, not forked. There is one descent
+// (descend.go) and one UCT loop (uctSelect in uct.go), each a generic
+// function whose type parameter, a mode, is a compile-time constant: the
+// serial search's instantiation carries none of the tree-parallel one's
+// atomics, virtual loss or held-back backups. For core's UCT (or a rule
+// that names it through Builtin) on plain sites, the search scores the
+// stored children directly, without building a Site, taking 1/n and
+// 1/sqrt(n) from a table for small counts and computing every score as
+// UCTScore does, to the last bit. Every other rule gets a Site (buildSite,
+// the one place a search builds one) and one interface call per node. A
+// game stored whole (ArrayGame, such as package tree's explicit trees) is
+// read from its GameArrays instead of through the Game's methods, by every
+// worker: the same values, without an interface call per move; a game
+// that implements Playouter plays the default roll-out itself.
 //
 // # Inspection
 //
