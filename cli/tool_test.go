@@ -110,7 +110,7 @@ func TestToolConflict(t *testing.T) {
 	bad.Name = "uct"
 	var errb bytes.Buffer
 	code := Tool{Name: "mycheck", Rules: []*rules.Entry{&bad}}.Run([]string{"rules"}, nil, io.Discard, &errb)
-	if code != exitInternal || !strings.Contains(errb.String(), `mycheck: rules: Register: "uct" is a rule of the catalogue`) {
+	if code != exitInternal || !strings.Contains(errb.String(), `mycheck: rules: Register: the name "uct" is taken by a rule of the catalogue`) {
 		t.Errorf("exit %d, %s", code, errb.String())
 	}
 }
