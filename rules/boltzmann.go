@@ -26,12 +26,7 @@ type Boltzmann struct {
 	FPU float64
 }
 
-func (b Boltzmann) tau() float64 {
-	if b.Tau > 0 {
-		return b.Tau
-	}
-	return 0.1
-}
+func (b Boltzmann) tau() float64 { return orDefault(b.Tau, 0.1, "Boltzmann.Tau") }
 
 // Select implements core.Rule.
 func (b Boltzmann) Select(s *core.Site) int {
@@ -69,10 +64,7 @@ type BoltzmannDecay struct {
 // (+Inf where τ is kept above 0) without the second division: Select's
 // cheap terms, bracketed, need no more, and they wait for it.
 func (b BoltzmannDecay) tau(s *core.Site) (tau, inv float64) {
-	c := b.C
-	if !(c > 0) {
-		c = 1
-	}
+	c := orDefault(b.C, 1, "BoltzmannDecay.C")
 	l := core.LogCount(s.ParentN() + 2)
 	return max(c/l, math.SmallestNonzeroFloat64), l / c
 }

@@ -58,10 +58,7 @@ type EpsGreedyDecay struct {
 }
 
 func (e EpsGreedyDecay) eps(s *core.Site) float64 {
-	c := e.C
-	if !(c > 0) {
-		c = 1
-	}
+	c := orDefault(e.C, 1, "EpsGreedyDecay.C")
 	return min(1, c/math.Sqrt(s.ParentN()+1))
 }
 

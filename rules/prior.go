@@ -56,9 +56,10 @@ func (p Prior) Select(s *core.Site) int {
 func (p Prior) Score(s *core.Site, i int) float64 { return p.score(s, i, p.cs(s)) }
 
 // Needs implements core.Needer: virtual experience from the priors, none
-// when N0 ≤ 0.
+// when N0 ≤ 0 (a NaN N0 gives NaN experience, which the search reports as
+// a *core.RuleError).
 func (p Prior) Needs() core.Needs {
-	if !(p.N0 > 0) {
+	if p.N0 <= 0 {
 		return core.Needs{}
 	}
 	return core.Needs{Virtual: p}

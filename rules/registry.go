@@ -257,6 +257,22 @@ const (
 	DefaultThreshold = 0.3
 )
 
+// orDefault reads a struct field whose values ≤ 0 mean the catalogue's
+// default def (the zero value's convention, package doc): v when v > 0,
+// def when v ≤ 0. A NaN is neither, and panics with a message naming the
+// field, which a search reports as a *core.RuleError: a rule built
+// directly with a NaN parameter, bypassing Parse (Boltzmann{Tau: NaN}),
+// fails instead of running silently with the default.
+func orDefault(v, def float64, field string) float64 {
+	if v > 0 {
+		return v
+	}
+	if v <= 0 {
+		return def
+	}
+	panic("rules: " + field + " is NaN")
+}
+
 func paramC(def float64, doc string) Param {
 	return Param{Name: "c", Default: def, Min: 0, Max: maxC, Doc: doc}
 }
