@@ -151,7 +151,7 @@ func cmdCheck(e *env, args []string) error {
 		MaxBudget: *budget, Growth: growth.g.String()}, Result: newRuleResult(in, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
-		doc.Result.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, !in.Predicted.BinaryOnly() || tr.BinaryDeterministic())
+		doc.Result.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, in.Predicted.AppliesTo(tr.BinaryDeterministic()))
 	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, doc); err != nil {

@@ -100,13 +100,16 @@ func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 // agreementOnChosen compares verdict v with prediction p for a check on
 // trees or positions the user chose. There, no witness does not contradict
 // a rule predicted inconsistent (the trees need hold none of its traps), and
-// a witness outside the prediction's class of games (inClass false: e.g. a
-// tree with chance nodes, for a claim about binary deterministic games) does
-// not contradict a rule predicted consistent on that class: both are "not
-// refuted".
+// outside the prediction's class of games (inClass false: e.g. a tree with
+// chance nodes, for a claim about binary deterministic games;
+// rules.Prediction.AppliesTo) the claim says nothing, so no verdict there
+// reproduces or contradicts it: both are "not refuted".
 func agreementOnChosen(p rules.Prediction, v props.Verdict, inClass bool) Agreement {
 	a := agreementOf(p, v)
-	if a == Contradicted && (!p.Consistent || !inClass) {
+	if !inClass { // the claim says nothing here: nothing is reproduced either
+		return NotRefuted
+	}
+	if a == Contradicted && !p.Consistent {
 		return NotRefuted
 	}
 	return a

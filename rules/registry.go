@@ -56,14 +56,36 @@ type Prediction struct {
 	Why string
 	// Eq4 is true when the rule satisfies the paper's Eq. 4: of two children
 	// visited infinitely often, a clearly worse one gets a vanishing share of
-	// the visits. Algorithm 2 (threshold) makes exactly such rules consistent
-	// on binary deterministic games; rules with a constant exploration rate
-	// (eps-greedy, boltzmann) break it.
+	// the visits. It is the premise of the paper's claim that Algorithm 2
+	// (threshold) makes a rule consistent on binary deterministic games, a
+	// claim this project refutes with average backups
+	// (gen.AbsorbingRandomTrap): Eq4 does not make threshold consistent.
+	// Rules with a constant exploration rate (eps-greedy, boltzmann) break it.
 	Eq4 bool
+	// Stuck is a practical expectation, kept apart from the claim about the
+	// limit: on some tree the root decision is expected to stay wrong through
+	// the checker's horizon (2^62 simulations of a node) although, where
+	// Consistent is true, it is right in the limit. A checker's "stuck"
+	// verdict on such a rule is the expected practical finding, not a
+	// contradiction; Practical says where and why.
+	Stuck bool
+	// Practical is the practical finding in one line, shown beside the
+	// verdict: the tree, how long the decision stays wrong, and when it
+	// returns (an estimate). Empty when there is none beyond the claim.
+	Practical string
 }
 
-// String is a short form for listings, e.g. "consistent on binary
-// deterministic games, frugal" or "inconsistent".
+// AppliesTo reports whether the claim is about games of the kind checked:
+// binaryDeterministic says whether the tree or game is a binary
+// deterministic one (no chance nodes, rewards in {0,1}; tree.Tree's
+// BinaryDeterministic). A claim restricted to those games (Condition
+// BinaryDeterministic, as smoothed's) says nothing about other trees: a
+// verdict there neither reproduces nor contradicts it, and an agreement
+// must say "not refuted", never "reproduced".
+func (p Prediction) AppliesTo(binaryDeterministic bool) bool {
+	return !p.BinaryOnly() || binaryDeterministic
+}
+
 // BinaryDeterministic is the Condition of claims about deterministic games
 // with rewards in {0,1} (no chance nodes), the class on which Algorithm 2 and
 // the max(V', 0.1) fix are proved.
@@ -73,6 +95,9 @@ const BinaryDeterministic = "binary deterministic games"
 // only, the trees props.Options.BinaryOnly selects.
 func (p Prediction) BinaryOnly() bool { return p.Condition == BinaryDeterministic }
 
+// String is a short form for listings, e.g. "consistent on binary
+// deterministic games, frugal", "consistent, stuck in practice" or
+// "inconsistent".
 func (p Prediction) String() string {
 	var b strings.Builder
 	if p.Consistent {
@@ -82,6 +107,9 @@ func (p Prediction) String() string {
 		}
 	} else {
 		b.WriteString("inconsistent")
+	}
+	if p.Stuck {
+		b.WriteString(", stuck in practice")
 	}
 	switch p.Frugal {
 	case FrugalYes:
