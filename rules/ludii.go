@@ -144,9 +144,12 @@ func (LudiiProgressiveBias) Needs() core.Needs { return core.Needs{Priors: true}
 // has none). The site has the node's AMAF statistics instead: the move's
 // mean over the simulations through this node in which the chooser played
 // it here or later. Both are the move's results outside the child's own
-// subtree averaged over other positions, and both enter only through a
-// weight that vanishes as n(i) grows; the AMAF mean is on Ludii's scale
-// (2V' − 1), u without AMAF data.
+// subtree averaged over other positions; the AMAF mean is on Ludii's scale
+// (2V' − 1), u without AMAF data. Both enter through the weight
+// W/((1 − Q(i))·n(i) + 1), which fades with the child's losses, not its
+// visits: for a child that wins every simulation it stays W, and a
+// negative history is then a penalty that never fades (the preset's
+// Prediction).
 type LudiiProgressiveHistory struct {
 	W, C float64
 }

@@ -213,8 +213,10 @@ func engines() []*Entry {
 			Name:    "ludii-progressive-bias",
 			Summary: "Ludii Progressive Bias: Q + c·sqrt(ln N/n) + 10·H/n, unvisited 2·(parent's mean) + c·sqrt(ln N)",
 			Params:  []Param{pc("c", math.Sqrt2, 0, maxC, "explorationConstant")},
-			Predicted: Prediction{Eq4: true, Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveBias.java",
-				Why: "after one simulation a move with H = −1 pays 10 (on a [-1,1] scale) that only c·sqrt(ln N) repays: ln N > ((10 − gap)/c)² ≈ 45, N ≈ 2^65, beyond any run and the checker's 2^62; consistent only in the mathematical limit (the term fades like 1/n), which no search reaches"},
+			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Stuck: true,
+				Source:    srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveBias.java",
+				Why:       "in the limit the heuristic term 10·H/n is bounded and fades like 1/n, while c·sqrt(ln N/n) grows without bound for a child with fixed n (Eq. 5) and vanishes for children visited in proportion to N (Eq. 4)",
+				Practical: "stuck through 2^62 simulations on (max 0 0.25~-1) (gen.HeuristicTrap(-1, 1/4)): after one simulation the good move with H = −1 pays 10 (on a [-1,1] scale) that only c·sqrt(ln N) repays, at ln N ≈ ((10 − 0.5)/√2)² ≈ 45, about 2^65 simulations (an estimate)"},
 			build: func(a map[string]float64, _ *Instance) core.Rule { return LudiiProgressiveBias{C: a["c"]} },
 		},
 		{
@@ -224,8 +226,11 @@ func engines() []*Entry {
 				pc("w", 3, 0, maxC, "W, the weight of the history term"),
 				pc("c", math.Sqrt2, 0, maxC, "explorationConstant"),
 			},
-			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveHistory.java",
-				Why: "the history term is bounded by W and fades like 1/n for any child not winning every simulation, while the UCB1 term grows like sqrt(ln N)"},
+			Predicted: Prediction{Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveHistory.java",
+				Why: "the history term Hist·W/((1−Q)·n + 1) fades only with the child's losses ((1−Q)·n is twice them): a child that wins every simulation (Q = 1) keeps W·Hist for ever, " +
+					"and where the move's history is negative (Ludii: its mean at that ply over the whole search; here its AMAF mean, fed by the siblings' subtrees) that is a penalty of up to W = 3 on a [-1,1] scale; " +
+					"the winning child then gets only the O(ln n) visits of a UCB1 arm with a gap, too few to lift its history, so its parent's mean stays low (Eq. 4 fails for the better child): " +
+					"in (max (max 1@1 (max 0@1)@2 (max 0@1)@6 (max 0@1)@7)@3 0.125@4) the inner node's mean tends to 0 on many seeds and the root keeps the decoy"},
 			build: func(a map[string]float64, _ *Instance) core.Rule {
 				return LudiiProgressiveHistory{W: a["w"], C: a["c"]}
 			},

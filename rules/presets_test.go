@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // The engine site: a max node with 10 simulations and mean 0.6, two visited
@@ -279,5 +281,41 @@ func TestPresetsFinite(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLudiiProgressiveHistoryTrap keeps the witness of the preset's
+// prediction: the inner node's winning move @1 wins every simulation, so
+// its history weight stays W, and the inner node's other moves play @1
+// below and lose, so @1's AMAF mean there is negative: the winning move is
+// held at a UCB1 arm's O(ln n) visits, the inner node's mean stays near 0,
+// and the root keeps the decoy worth 1/8.
+func TestLudiiProgressiveHistoryTrap(t *testing.T) {
+	const witness = "(max (max 1@1 (max 0@1)@2 (max 0@1)@6 (max 0@1)@7)@3 0.125@4)"
+	in := rules.MustParse("ludii-progressive-history")
+	if in.Predicted.Consistent || !strings.Contains(in.Predicted.Why, witness) {
+		t.Fatalf("the prediction does not name the witness: %s: %s", in.Predicted, in.Predicted.Why)
+	}
+	s, err := in.NewSearch(tree.MustParse(witness).Game(), core.Config{Seed: 2})
+	if err == nil {
+		err = s.Run(context.Background(), 1<<20)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, _ := s.Lookup([]int32{0})
+	win, _ := s.Lookup([]int32{0, 0})
+	if d := s.Decide(core.MostVisited); d != 1 || inner.W/float64(inner.Visits) > 0.125 || win.Visits > 64 {
+		t.Errorf("decision %d; inner node %d visits, mean %.3f; winning move %d visits: want the decoy, a mean below 1/8 and O(ln n) visits",
+			d, inner.Visits, inner.W/float64(inner.Visits), win.Visits)
+	}
+}
+
+// TestLudiiProgressiveBiasPrediction: consistent in the limit, stuck in
+// practice, with the practical finding stated apart from the claim.
+func TestLudiiProgressiveBiasPrediction(t *testing.T) {
+	p := rules.MustParse("ludii-progressive-bias").Predicted
+	if !p.Consistent || !p.Stuck || !strings.Contains(p.Practical, "stuck through 2^62") || !strings.Contains(p.Practical, "2^65") {
+		t.Errorf("prediction %s, practical %q", p, p.Practical)
 	}
 }
