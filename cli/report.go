@@ -91,6 +91,8 @@ func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 	switch {
 	case v == props.Inconclusive:
 		return NotRefuted
+	case v == props.Inconsistent && p.Consistent && p.Stuck:
+		return NotRefuted // the practical finding (rules.Prediction.Stuck), not a claim about the limit
 	case (v == props.Inconsistent) != p.Consistent:
 		return Reproduced
 	}

@@ -141,6 +141,7 @@
 //
 //	{
 //	  "name": string, "summary": string,
+//	  "kind": "paper"|"engine"|"own", // the papers' catalogue, a real engine's preset, or a rule of the tool's user
 //	  "spec": string,             // the canonical spec with the defaults
 //	  "params": [{"name": string, "default": string, "range": string, "doc": string}],
 //	  "backup": "average"|"minimax",
@@ -154,7 +155,9 @@
 //	  "condition": string,        // e.g. "binary deterministic games"; absent for all games
 //	  "frugal": "yes"|"no"|"unknown",
 //	  "eq4": bool,                // whether the rule satisfies the paper's Eq. 4
-//	  "source": string, "why": string
+//	  "source": string, "why": string,
+//	  "stuck": bool,              // only when true: consistent in the limit, but stuck through any budget a run can reach
+//	  "practical": string         // only with a practical finding: the tree, how long, and when it returns (an estimate)
 //	}
 //
 // check: a RESULT, with the options and, with -tree, the tree:
