@@ -30,8 +30,8 @@ type engineRow struct {
 // README with it.
 var engineTable = map[string]engineRow{
 	"leela-zero":                {props.Inconsistent, "(max 0~1 1)"},
-	"lc0":                       {props.Inconsistent, "(max 0~1 1)"},
-	"lc0-absolute":              {props.Inconsistent, "(max 0.75~1 1)"},
+	"lc0":                       {props.Inconclusive, ""},
+	"lc0-absolute":              {props.Inconclusive, ""},
 	"katago":                    {props.Inconsistent, "(max 0~1 1)"},
 	"openspiel-uct":             {props.Inconclusive, ""},
 	"openspiel-puct":            {props.Inconsistent, "(max 0.75~1 1)"},

@@ -37,6 +37,10 @@ const (
 // positive term.
 const zeroPriorWhy = "a move whose policy is 0 has no exploration term: "
 
+// lc0Why is the reason lc0's presets are consistent: Lc0StoredPolicy.
+const lc0Why = "lc0 stores every policy in 16 bits, rounding any p below 2^-31 up to 2^-31 (Edge::SetP), so no move's policy is 0: " +
+	"the term c(N)·P·sqrt(N−1)/(1+n) grows without bound for a child with fixed n (Eq. 5), c(N) growing only like ln N, and vanishes for children visited in proportion to N (Eq. 4)"
+
 func engines() []*Entry {
 	pc := func(name string, def, lo, hi float64, doc string) Param {
 		return Param{Name: name, Default: def, Min: lo, Max: hi, Doc: doc}
@@ -88,18 +92,23 @@ func engines() []*Entry {
 			},
 		},
 		{
-			Name:      "lc0",
-			Summary:   "lc0, FPU reduction: Q + c(N)·P·sqrt(N−1)/(1+n), c(N) = 1.745 + 3.894·ln((N+38739)/38739), unvisited Q = parent's − 0.33·sqrt(visited policy)",
-			Params:    lc0Params(0.330, "FPU reduction (FpuValue, lc0's [-1,1] scale)"),
-			Predicted: Prediction{Eq4: true, Source: srcLc0, Why: zeroPriorWhy + "with the FPU reduction its value is the parent's Q minus 0.33·sqrt(visited policy), below the visited siblings the parent's Q follows; it is never simulated (lc0 #644, #1410 in the limit)"},
-			build:     lc0Build(false),
+			Name:    "lc0",
+			Summary: "lc0, FPU reduction: Q + c(N)·P·sqrt(N−1)/(1+n), c(N) = 1.745 + 3.894·ln((N+38739)/38739), unvisited Q = parent's − 0.33·sqrt(visited policy)",
+			Params:  lc0Params(0.330, "FPU reduction (FpuValue, lc0's [-1,1] scale)"),
+			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLc0 + ", node.cc (Edge::SetP)",
+				Why: lc0Why,
+				Practical: "a move whose network policy is 0 is stored as 2^-31 and, with the FPU reduction's value of the parent's Q − 0.33, starved for about 2^46 simulations on (max 0~1 1) (an estimate): beyond any run, within the checker's horizon. " +
+					"lc0 #644 (a reply with policy 0.0135 not found in 2M nodes) and #1410 (an only winning move at 621k visits against 50M, a Q gap of about 0.02) are such finite-N starvation with P > 0"},
+			build: lc0Build(false),
 		},
 		{
 			Name:    "lc0-absolute",
 			Summary: "lc0, absolute FPU: as lc0, an unvisited child's Q is the fixed fpu (FpuStrategy absolute, FpuValue 0.33)",
 			Params:  lc0Params(0.330, "absolute first-play Q on lc0's [-1,1] scale (FpuValue; 0.33 is a reward of 0.665)"),
-			Predicted: Prediction{Eq4: true, Source: srcLc0,
-				Why: zeroPriorWhy + "its Q stays at the absolute FPU, 0.33 (a reward of 0.665), below a bad sibling whose mean stays above 0.665; in binary games bad siblings fall to −1 and it comes back, so the fixed FPU acts as a floor"},
+			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLc0 + ", node.cc (Edge::SetP)",
+				Why: lc0Why,
+				Practical: "a move whose network policy is 0 is stored as 2^-31: unvisited, its Q is the absolute FPU 0.33 (a reward of 0.665), and it is starved for about 2^44 simulations below a sibling at 0.75 on (max 0.75~1 1); " +
+					"after a losing first simulation its Q is −1, but its term c(N)·2^-31·sqrt(N)/2 still grows, and it returns after about 2^52 simulations against a sibling at Q = 0.5 (estimates)"},
 			build: lc0Build(true),
 		},
 		{

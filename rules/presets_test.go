@@ -57,12 +57,13 @@ func TestPresetScores(t *testing.T) {
 	mult := c * math.Sqrt(10)
 	lc0 := rules.Lc0{CPuct: 1.745, CPuctBase: 38739, CPuctFactor: 3.894, FPU: 0.33, Softmax: 1}
 	red := sgn(0.6) - 0.33*sqrtMass
-	want = []float64{sgn(engQ[0]) + mult*0.5/7, sgn(engQ[1]) + mult*0.25/5, red + mult*0.25, red}
+	// Child 3's policy of 0 is stored as 2^-31 (Lc0StoredPolicy).
+	want = []float64{sgn(engQ[0]) + mult*0.5/7, sgn(engQ[1]) + mult*0.25/5, red + mult*0.25, red + mult*0x1p-31}
 	if diff := cmp.Diff(want, urgencies(s, lc0.Urgency), approx); diff != "" {
 		t.Errorf("lc0 (-want +got):\n%s", diff)
 	}
 	lc0.Absolute = true
-	want[2], want[3] = 0.33+mult*0.25, 0.33
+	want[2], want[3] = 0.33+mult*0.25, 0.33+mult*0x1p-31
 	if diff := cmp.Diff(want, urgencies(s, lc0.Urgency), approx); diff != "" {
 		t.Errorf("lc0 absolute (-want +got):\n%s", diff)
 	}
@@ -317,5 +318,38 @@ func TestLudiiProgressiveBiasPrediction(t *testing.T) {
 	p := rules.MustParse("ludii-progressive-bias").Predicted
 	if !p.Consistent || !p.Stuck || !strings.Contains(p.Practical, "stuck through 2^62") || !strings.Contains(p.Practical, "2^65") {
 		t.Errorf("prediction %s, practical %q", p, p.Practical)
+	}
+}
+
+// TestLc0StoredPolicy: lc0's 16-bit policy (Edge::SetP and GetP, node.cc):
+// 11 bits of significand rounded to nearest, and every p below 2^-31, 0
+// included, rounded up to 2^-31, so that no stored policy is 0.
+func TestLc0StoredPolicy(t *testing.T) {
+	for _, c := range []struct{ p, want float64 }{
+		{0, 0x1p-31},
+		{1e-300, 0x1p-31},
+		{0x1p-40, 0x1p-31},
+		{0x1p-32, 0x1p-31},
+		{0x1p-31, 0x1p-31},
+		{4.6e-10, 0x1p-31}, // just below 2^-31 ≈ 4.6566e-10
+		{0x1p-30, 0x1p-30},
+		{0.5, 0.5},
+		{1, 1},
+		{0.3, 1.2001953125 / 4},                // 0.3 = 1.2·2^-2: 0.2·2^11 = 409.6 rounds to 410
+		{1 + 0x1p-12, 1 + 0x1p-11},             // a tie in the 12th bit rounds up
+		{0.25 * (1 + 0x1p-12 - 0x1p-23), 0.25}, // below the tie rounds down
+	} {
+		if got := rules.Lc0StoredPolicy(c.p); got != c.want {
+			t.Errorf("Lc0StoredPolicy(%v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	prev := 0.0
+	for i := range 1 << 12 {
+		p := float64(i) / (1 << 12)
+		got := rules.Lc0StoredPolicy(p)
+		if got < prev || got < rules.Lc0MinPolicy || math.Abs(got-p) > max(p*0x1p-11, rules.Lc0MinPolicy) {
+			t.Fatalf("Lc0StoredPolicy(%v) = %v after %v: not monotone, below 2^-31 or off by more than 2^-11", p, got, prev)
+		}
+		prev = got
 	}
 }
