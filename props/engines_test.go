@@ -35,7 +35,7 @@ var engineTable = map[string]engineRow{
 	"katago":                    {props.Inconsistent, "(max 0~1 1)"},
 	"openspiel-uct":             {props.Inconclusive, ""},
 	"openspiel-puct":            {props.Inconsistent, "(max 0.75~1 1)"},
-	"mctx-muzero":               {props.Inconsistent, "(max 0~1 1)"},
+	"mctx-muzero":               {props.Inconclusive, ""},
 	"mctx-gumbel":               {props.Inconsistent, "(max 0~1 1)"},
 	"fuego":                     {props.Inconclusive, ""},
 	"fuego-go":                  {props.Inconsistent, "(max 0 (max 0 1))"},

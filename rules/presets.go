@@ -155,14 +155,18 @@ func engines() []*Entry {
 		},
 		{
 			Name:    "mctx-muzero",
-			Summary: "mctx MuZero: q̂ + sqrt(N)·(1.25 + ln((N+19653)/19652))·P/(n+1), q̂ min–max normalised over the parent and siblings, 0 unvisited",
+			Summary: "mctx MuZero: q̂ + sqrt(N)·(1.25 + ln((N+19653)/19652))·P/(n+1), q̂ min–max normalised over the parent and siblings, 0 unvisited; root P mixed with noise",
 			Params: []Param{
 				pc("c", 1.25, 0, maxC, "pb_c_init"),
 				pcOpen("base", 19652, 0, maxK, "pb_c_base"),
+				pc("noise", 0.25, 0, 1, "dirichlet_fraction at the root, the noise taken at its mean 1/k"),
 			},
-			Predicted: Prediction{Eq4: true, Source: srcMctx,
-				Why: zeroPriorWhy + "its q̂ is 0, the minimum of the normalisation, so it never beats a visited sibling with P > 0, even in binary games; with every P > 0 the term grows like sqrt(N) and it would be consistent"},
-			build: func(a map[string]float64, _ *Instance) core.Rule { return MctxMuZero{C: a["c"], Base: a["base"]} },
+			Predicted: Prediction{Eq4: true, Source: srcMctx + ", policies.py",
+				Why: "the root's policy is mixed with Dirichlet noise (fraction 0.25 by default), so no root child's policy is 0, but an interior node's, softmax(prior_logits), can be: " +
+					zeroPriorWhy + "its q̂ is 0, the minimum of the normalisation, so it never beats a visited sibling with P > 0, even in binary games, and the interior node's value, on which the root decides, stays wrong; with every P > 0 the term grows like sqrt(N) and it would be consistent"},
+			build: func(a map[string]float64, _ *Instance) core.Rule {
+				return MctxMuZero{C: a["c"], Base: a["base"], Noise: a["noise"]}
+			},
 		},
 		{
 			Name:    "mctx-gumbel",

@@ -161,15 +161,19 @@ func TestPresetMinNode(t *testing.T) {
 	}
 }
 
-// TestPresetZeroPolicy: a PUCT preset never picks an unvisited child whose
-// policy is 0 (a negative or absent prior beside positive ones) behind a
-// visited sibling, at any count: the mechanism of their witnesses.
+// TestPresetZeroPolicy: a PUCT preset does not pick an unvisited child
+// whose policy is 0 (a negative or absent prior beside positive ones)
+// behind a visited sibling below the root, at the counts probed: the
+// mechanism of their witnesses. For lc0, whose stored policy is at least
+// 2^-31, that holds only up to about 2^46 simulations. At the root,
+// mctx-muzero's Dirichlet noise gives every child a policy, and the child
+// comes back.
 func TestPresetZeroPolicy(t *testing.T) {
 	for _, name := range []string{"leela-zero", "lc0", "katago", "mctx-muzero", "mctx-gumbel", "ludii-ag0"} {
 		in := rules.MustParse(name)
 		for _, n := range []uint64{1, 100, 1 << 20, 1 << 40} {
 			kids := []core.Stats{{Visits: n, W: 0, Prior: 1, HasPrior: true}, {Prior: -0.5, HasPrior: true}, {}}
-			s, err := core.NewSite(core.Max, core.Stats{Visits: n}, kids, 0, core.NewRNG(1))
+			s, err := core.NewSiteAt(core.Max, 1, core.Stats{Visits: n}, kids, 0, core.NewRNG(1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -177,6 +181,15 @@ func TestPresetZeroPolicy(t *testing.T) {
 				t.Errorf("%s at n = %d: Select = %d, want 0 (children 1 and 2 have policy 0)", name, n, got)
 			}
 		}
+	}
+	mz := rules.MustParse("mctx-muzero").Rule
+	kids := []core.Stats{{Visits: 100, W: 0, Prior: 1, HasPrior: true}, {Prior: -0.5, HasPrior: true}, {}}
+	s := mustSite(t, core.Max, core.Stats{Visits: 100}, kids...)
+	if got := mz.Select(s); got == 0 {
+		t.Errorf("mctx-muzero at the root: Select = 0, want a child with policy 0 but noise 0.25/3")
+	}
+	if got := (rules.MctxMuZero{C: 1.25, Base: 19652}).Select(s); got != 0 {
+		t.Errorf("mctx-muzero without noise at the root: Select = %d, want 0", got)
 	}
 }
 
