@@ -150,7 +150,9 @@ func engines() []*Entry {
 			Summary: "OpenSpiel PUCT: Q + c·P·sqrt(N)/(n+1), N = 1 + Σn, unvisited Q = 0 (a draw)",
 			Params:  []Param{pc("c", 2, 0, maxC, "uct_c")},
 			Predicted: Prediction{Eq4: true, Source: srcOpenSpiel,
-				Why: zeroPriorWhy + "its value is 0 (a draw, a reward of 1/2), so a bad sibling whose mean stays above 1/2 keeps it unvisited; in binary games bad siblings fall to −1 and it comes back"},
+				Why: zeroPriorWhy + "unvisited, its value is 0 (a draw, a reward of 1/2), so a bad sibling whose mean stays above 1/2 keeps it unvisited; " +
+					"in binary games bad siblings fall to −1 and it is tried, but if that first simulation loses, its Q is −1 and, with no exploration term, " +
+					"it is never selected again (PUCTValue: Q + c·P·sqrt(N)/(n+1), with P = 0 nothing but Q), below every visited sibling with P > 0"},
 			build: func(a map[string]float64, _ *Instance) core.Rule { return OpenSpielPUCT{C: a["c"]} },
 		},
 		{

@@ -366,3 +366,22 @@ func TestLc0StoredPolicy(t *testing.T) {
 		prev = got
 	}
 }
+
+// TestOpenSpielPUCTFirstLoss: a child with policy 0 is tried once, when the
+// decoy's exploration term has shrunk below the draw value 0 it starts
+// at, and its first simulation loses (its own first child is the losing
+// leaf): its Q is then −1 with no exploration term, and it is never
+// selected again, although it wins (the preset's prediction).
+func TestOpenSpielPUCTFirstLoss(t *testing.T) {
+	s, err := rules.MustParse("openspiel-puct").NewSearch(tree.MustParse("(max 0~1 (max 0 1)~0)").Game(), core.Config{})
+	if err == nil {
+		err = s.Run(context.Background(), 1<<16)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, _ := s.Lookup([]int32{1})
+	if d := s.Decide(core.MostVisited); d != 0 || good.Visits != 1 || good.W != 0 {
+		t.Errorf("decision %d, the winning child %d visits, %v wins: want 0, 1 and 0", d, good.Visits, good.W)
+	}
+}
