@@ -68,6 +68,7 @@ func (z ludiiUCB1TunedAt) score(i int) float64 {
 		sigma2 = 4 * variance(z.s, i) // [-1,1] has twice [0,1]'s spread
 		vf = z.l.logN / z.s.N(i)
 	}
+	// Not core.UCTScore: Ludii's constant and variance are for its [-1,1] scale, Q = 2V̂ − 1.
 	return exploit + math.Sqrt(vf*min(1, sigma2+z.c*math.Sqrt(vf)))
 }
 
@@ -114,6 +115,7 @@ func (z ludiiProgressiveBiasAt) score(i int) float64 {
 	}
 	n := z.s.N(i)
 	h, _ := z.s.Prior(i)
+	// Not core.UCTScore: the term sits beside 10·H/n, both on Ludii's [-1,1] scale, Q = 2V̂ − 1.
 	return signed(m) + z.c*math.Sqrt(z.l.logN/n) + 10*min(max(h, -1), 1)/n
 }
 
@@ -171,6 +173,7 @@ func (z ludiiProgressiveHistoryAt) score(i int) float64 {
 		return z.l.u + z.r.C*math.Sqrt(z.l.logN) + hist*z.r.W
 	}
 	n, q := z.s.N(i), signed(m)
+	// Not core.UCTScore: the term sits beside the history's, both on Ludii's [-1,1] scale, Q = 2V̂ − 1.
 	return q + z.r.C*math.Sqrt(z.l.logN/n) + hist*(z.r.W/((1-q)*n+1))
 }
 
