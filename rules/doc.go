@@ -115,8 +115,10 @@
 // and Parse find them like the papers' rules ("lc0:fpu=0.5"); All keeps to
 // the papers' table. Each type's doc gives the repository, path and commit,
 // the formula, and what the preset does not model; each entry's
-// Prediction gives the reasoning against Eq. 4 and Eq. 5, and props'
-// TestEngines checks it.
+// Prediction gives the reasoning against Eq. 4 and Eq. 5, with a practical
+// finding apart where there is one, and props' TestEngines checks it.
+// docs/engines.md records the facts from the sources that the predictions
+// rest on (lc0's 16-bit policy, KataGo's weights, mctx's root noise).
 //
 // What the engines read besides each child's statistics comes from
 // core.Site, which computes it once per site visit however many times a
