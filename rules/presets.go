@@ -31,10 +31,10 @@ const (
 	srcLudii     = "Ludeme/Ludii@"
 )
 
-// zeroPriorWhy is the failure every PUCT preset shares: a child whose
-// policy is 0 gets no exploration term, so it is simulated only if its
-// first-play value beats a visited sibling's value plus that sibling's
-// positive term.
+// zeroPriorWhy is the failure of the PUCT presets whose policy can be 0
+// (not lc0's: Lc0StoredPolicy): a child whose policy is 0 gets no
+// exploration term, so it is simulated only if its first-play value beats
+// a visited sibling's value plus that sibling's positive term.
 const zeroPriorWhy = "a move whose policy is 0 has no exploration term: "
 
 // lc0Why is the reason lc0's presets are consistent: Lc0StoredPolicy.
