@@ -26,7 +26,10 @@ type Boltzmann struct {
 	FPU float64
 }
 
-func (b Boltzmann) tau() float64 { return orDefault(b.Tau, 0.1, "Boltzmann.Tau") }
+func (b Boltzmann) tau() float64 {
+	checkNumber(b.FPU, "Boltzmann.FPU")
+	return orDefault(b.Tau, 0.1, "Boltzmann.Tau")
+}
 
 // Select implements core.Rule.
 func (b Boltzmann) Select(s *core.Site) int {
@@ -64,6 +67,7 @@ type BoltzmannDecay struct {
 // (+Inf where τ is kept above 0) without the second division: Select's
 // cheap terms, bracketed, need no more, and they wait for it.
 func (b BoltzmannDecay) tau(s *core.Site) (tau, inv float64) {
+	checkNumber(b.FPU, "BoltzmannDecay.FPU")
 	c := orDefault(b.C, 1, "BoltzmannDecay.C")
 	l := core.LogCount(s.ParentN() + 2)
 	return max(c/l, math.SmallestNonzeroFloat64), l / c

@@ -36,8 +36,8 @@
 // when it is 0 or negative; every other field means what it says, so the
 // zero value of UCT, GreedyFPU, Prior and EpsGreedy is a greedy rule. Parse
 // checks every parameter's range; a struct literal is not checked, except
-// that a NaN where 0 means the default is a fault: the search ends with a
-// *core.RuleError naming the field (TestNaNParameters).
+// that a NaN parameter of the papers' rules is a fault: the search ends
+// with a *core.RuleError naming the field (TestNaNParameters).
 //
 // # Names and specs
 //

@@ -12,10 +12,11 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-// TestNaNParameters: a rule built directly with a NaN in a field whose
-// values ≤ 0 mean the default (bypassing Parse, which refuses NaN) is a
-// fault the search reports, a *core.RuleError, and not the default run
-// silently (issue 29: rules.Boltzmann{Tau: NaN}).
+// TestNaNParameters: a catalogue rule built directly with a NaN parameter
+// (bypassing Parse, which refuses NaN) is a fault the search reports, a
+// *core.RuleError, and not the default run silently (issue 29:
+// rules.Boltzmann{Tau: NaN}), nor NaN scores that pick a child. UCT is
+// core.UCT's to check (Builtin), threshold core.Threshold's.
 func TestNaNParameters(t *testing.T) {
 	nan := math.NaN()
 	for _, c := range []struct {
@@ -31,6 +32,13 @@ func TestNaNParameters(t *testing.T) {
 		{rules.NegativeHeuristic{K: nan}, "NegativeHeuristic.K is NaN"},
 		{rules.Prior{C: 1, N0: nan}, "virtual"},
 		{rules.Pachi{Equiv: 3000, Eqex: nan}, "virtual"},
+		// Fields read as they are.
+		{rules.GreedyFPU{FPU: nan}, "GreedyFPU.FPU is NaN"},
+		{rules.EpsGreedy{Eps: nan}, "EpsGreedy.Eps is NaN"},
+		{rules.Boltzmann{Tau: 0.1, FPU: nan}, "Boltzmann.FPU is NaN"},
+		{rules.BoltzmannDecay{C: 1, FPU: nan}, "BoltzmannDecay.FPU is NaN"},
+		{rules.Prior{C: nan, N0: 1}, "Prior.C is NaN"},
+		{rules.RAVE{K: 1, Floor: nan}, "RAVE.Floor is NaN"},
 	} {
 		s, err := core.New(tree.MustParse("(max 0~0.5 1~0.5 (max 0 1)~0.5)").Game(), c.rule, core.Config{})
 		if err != nil {

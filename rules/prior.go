@@ -44,7 +44,10 @@ func (p Prior) score(s *core.Site, i int, cs float64) float64 {
 	return core.UCTScoreScaled(s.W(i), n, cs)
 }
 
-func (p Prior) cs(s *core.Site) float64 { return p.C * math.Sqrt(core.LogParent(s)) }
+func (p Prior) cs(s *core.Site) float64 {
+	checkNumber(p.C, "Prior.C")
+	return p.C * math.Sqrt(core.LogParent(s))
+}
 
 // Select implements core.Rule.
 func (p Prior) Select(s *core.Site) int {

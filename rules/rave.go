@@ -29,7 +29,10 @@ type RAVE struct {
 	Floor float64
 }
 
-func (r RAVE) k() float64 { return orDefault(r.K, 100, "RAVE.K") }
+func (r RAVE) k() float64 {
+	checkNumber(r.Floor, "RAVE.Floor")
+	return orDefault(r.K, 100, "RAVE.K")
+}
 
 func (r RAVE) score(s *core.Site, i int, k float64) float64 {
 	var v float64

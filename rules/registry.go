@@ -301,6 +301,15 @@ func orDefault(v, def float64, field string) float64 {
 	panic("rules: " + field + " is NaN")
 }
 
+// checkNumber panics, naming the field, when a struct field the rule reads
+// as it is is NaN: the search reports it as a *core.RuleError, rather than
+// running with NaN scores or probabilities that pick a child silently.
+func checkNumber(v float64, field string) {
+	if v != v {
+		panic("rules: " + field + " is NaN")
+	}
+}
+
 func paramC(def float64, doc string) Param {
 	return Param{Name: "c", Default: def, Min: 0, Max: maxC, Doc: doc}
 }
