@@ -117,7 +117,7 @@ func cmdMatch(e *env, args []string) error {
 		return usagef("-workers %d: want at least 1", *workers)
 	}
 	budgets := []int{*budget}
-	if *budgetList != "" {
+	if fs.isSet("budgets") {
 		if fs.isSet("budget") {
 			return usagef("-budget and -budgets: give one of them")
 		}
@@ -126,8 +126,8 @@ func cmdMatch(e *env, args []string) error {
 		}
 	}
 	for _, b := range budgets {
-		if b < 1 || b > match.MaxBudget {
-			return usagef("-budget %d: want 1 to %d simulations", b, match.MaxBudget)
+		if b < match.MinBudget || b > match.MaxBudget {
+			return usagef("-budget %d: want %d to %d simulations (a search needs %d to try a move)", b, match.MinBudget, match.MaxBudget, match.MinBudget)
 		}
 	}
 	if *out != "" {
@@ -195,8 +195,11 @@ func matchPlayer(flag, spec string) (match.Player, error) {
 	return match.Player{Name: in.Spec, Rule: in.Rule, Backup: in.Backup}, nil
 }
 
-// parseBudgets reads -budgets.
+// parseBudgets reads -budgets: at least one budget.
 func parseBudgets(list string) ([]int, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, usagef("-budgets %q: give a comma-separated list of budgets, e.g. 1000,4000", list)
+	}
 	var out []int
 	for f := range strings.SplitSeq(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
