@@ -93,7 +93,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		{[]string{"match", "-a", "uct"}, "-a and -b: give both"},
 		{[]string{"match", "-a", "nope", "-b", "uct"}, `-a: rules: unknown rule "nope"`},
 		{[]string{"match", "-a", "uct", "-b", "uct:c=-1"}, `-b: rules: uct: parameter "c" = -1`},
-		{[]string{"match", "-a", "uct", "-b", "uct", "-game", "chess"}, `-game: match: unknown game "chess"`},
+		{[]string{"match", "-a", "uct", "-b", "uct", "-game", "chess"}, `-game "chess": unknown game (games: connect4, goN[:komi=K,cap=M])`},
 		{[]string{"match", "-a", "uct", "-b", "uct", "-games", "0"}, "-games 0"},
 		{[]string{"match", "-a", "uct", "-b", "uct", "-first", "-1"}, "-first -1"},
 		{[]string{"match", "-a", "uct", "-b", "uct", "-workers", "0"}, "-workers 0"},
