@@ -35,23 +35,19 @@ func BenchmarkPlayout(b *testing.B) {
 	}
 }
 
-// BenchmarkRollout times one roll-out from the empty 9×9 board through a
-// Game: policy=light drives it as core's practical mode does with the Light
-// policy (interface calls, the Game listing every position's moves with
-// positional superko); policy=playout hands the whole roll-out to
-// Game.Rollout, that is Board.Playout.
+// BenchmarkRollout times one roll-out from the empty 9×9 board as core's
+// practical mode drives it, one move at a time through interface calls:
+// policy=fast through a FastGame with FastLight (the board's own draw),
+// policy=light through the Game with Light (the Game listing every
+// position's moves with positional superko); policy=playout hands the
+// whole roll-out to Game.Rollout, that is Board.Playout.
 func BenchmarkRollout(b *testing.B) {
 	g, err := NewGame(Config{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	var cg core.Game = g
-	var policy core.Policy = Light{}
-	for _, bc := range []struct {
-		name string
-		roll func(rng *core.RNG) float64
-	}{
-		{"light", func(rng *core.RNG) float64 {
+	through := func(cg core.Game, policy core.Policy) func(rng *core.RNG) float64 {
+		return func(rng *core.RNG) float64 {
 			for cg.Kind() != core.Terminal {
 				if cg.NumMoves() <= 0 {
 					b.Fatal("no moves")
@@ -59,7 +55,15 @@ func BenchmarkRollout(b *testing.B) {
 				cg.Play(policy.Choose(cg, rng))
 			}
 			return cg.Reward()
-		}},
+		}
+	}
+	fast := NewFastGame(g)
+	for _, bc := range []struct {
+		name string
+		roll func(rng *core.RNG) float64
+	}{
+		{"fast", through(fast, FastLight{})},
+		{"light", through(g, Light{})},
 		{"playout", g.Rollout},
 	} {
 		b.Run("game=go9/policy="+bc.name, func(b *testing.B) {
@@ -67,7 +71,7 @@ func BenchmarkRollout(b *testing.B) {
 			moves := 0
 			b.ReportAllocs()
 			for b.Loop() {
-				cg.Reset()
+				fast.Reset() // and g
 				bc.roll(rng)
 				moves += g.b.MovesPlayed()
 			}

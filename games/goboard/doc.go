@@ -64,18 +64,8 @@
 // empty points draws candidates without replacement until one is playable.
 // There is no interface or indirect call per move and no allocation.
 //
-// Measured with BenchmarkPlayout on one core of the development machine
-// (AMD EPYC, Go 1.26, 2 cores shared with other jobs, so figures vary by
-// ±15%): from the empty 9×9 board about 97,000–106,000 playouts per second,
-// 111 moves a playout; from the empty 19×19 board about 20,700 playouts per
-// second, 456 moves a playout. For comparison, the published figures of
-// libego on 9×9 are about 105,000 playouts per second as quoted by its
-// author and 67,000–71,000 as measured by René van de Veerdonk with another
-// compiler (computer-go mailing list, 24 August 2009), and on 19×19 about
-// 6,000–7,000 per second on an Intel i7 (Aja Huang, computer-go mailing
-// list, 26 October 2011); those are other machines and years, so the
-// comparison is rough. We could not verify a published light-playout rate
-// for Pachi.
+// BenchmarkPlayout measures the rate; docs/go.md quotes the figures and
+// published ones of other programs.
 //
 // # The game
 //
