@@ -16,6 +16,18 @@ import (
 // gameConnect4 is Connect Four's -game name (see gameTable).
 const gameConnect4 = "connect4"
 
+// checkGameName validates the -game flag of a command form that only
+// Connect Four has, such as its solver's flags.
+func checkGameName(name string) error {
+	if name == gameConnect4 {
+		return nil
+	}
+	if _, err := lookupGame(name); err != nil {
+		return err
+	}
+	return usagef("-game %q: this form of the command takes -game %s only", name, gameConnect4)
+}
+
 // gameFlagIn reports whether args give -game, so that check and solve hand
 // the command line to their game form, which has flags of its own.
 func gameFlagIn(args []string) bool {
@@ -149,8 +161,8 @@ func solveConnect4(e *env, args []string) error {
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	if *game != gameConnect4 {
-		return usagef("-game %q: want %s", *game, gameConnect4)
+	if err := checkGameName(*game); err != nil {
+		return err
 	}
 	switch {
 	case !fs.isSet("moves"):
