@@ -334,11 +334,10 @@ func (g *goSpec) position(where, text string, _ bool) (checkedPosition, error) {
 	if err != nil {
 		return checkedPosition{}, usagef("%s: %s", where, strings.TrimPrefix(err.Error(), "goboard: "))
 	}
-	var norm []string
-	b, _ := goboard.NewBoard(cfg)
+	var norm []string // "c3" as "C3": NewGame has read every vertex
 	for _, mv := range moves {
-		m, _ := goboard.ParseVertex(mv, b.Size())
-		norm = append(norm, goboard.Vertex(m, b.Size()))
+		m, _ := goboard.ParseVertex(mv, g.cfg.Size)
+		norm = append(norm, goboard.Vertex(m, g.cfg.Size))
 	}
 	return checkedPosition{where: where, moves: strings.Join(norm, ","), over: game.Kind() == core.Terminal,
 		open: func(maxNodes int64) (core.Game, props.Oracle, error) {

@@ -138,10 +138,11 @@ func (e *Engine) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 		if rerr != nil && line == "" && !tooLong {
 			return endOfInput(bw, rerr)
 		}
-		reply, answer, quit := e.Do(ctx, line, tooLong)
-		if answer {
-			bw.WriteString(reply)
+		reply, quit := fmt.Sprintf("? line too long (more than %d bytes)\n\n", MaxLine), false
+		if !tooLong {
+			reply, quit = e.Do(ctx, line)
 		}
+		bw.WriteString(reply)
 		if err := bw.Flush(); err != nil {
 			return err
 		}
@@ -166,21 +167,17 @@ func endOfInput(bw *bufio.Writer, rerr error) error {
 	return rerr
 }
 
-// Do runs one command line and returns its reply, with GTP's "=" or "?",
-// the id and the empty line that ends it; answer is false for a line that
-// gets no reply (empty, or a comment), and quit true after quit. tooLong
-// says the line was longer than MaxLine and dropped.
-func (e *Engine) Do(ctx context.Context, line string, tooLong bool) (reply string, answer, quit bool) {
-	if tooLong {
-		return fmt.Sprintf("? line too long (more than %d bytes)\n\n", MaxLine), true, false
-	}
+// Do runs one command line (without its end) and returns its reply: GTP's
+// "=" or "?", the id, the text and the empty line that ends it; "" for a
+// line that gets none (empty, or a comment). quit is true after quit.
+func (e *Engine) Do(ctx context.Context, line string) (reply string, quit bool) {
 	id, name, args, ok := parseCommand(line)
 	if !ok {
-		return "", false, false
+		return "", false
 	}
 	text, err := e.run(ctx, name, args)
 	if errors.Is(err, errQuit) {
-		return fmt.Sprintf("=%s\n\n", id), true, true
+		return fmt.Sprintf("=%s\n\n", id), true
 	}
 	mark := "="
 	if err != nil {
@@ -189,7 +186,7 @@ func (e *Engine) Do(ctx context.Context, line string, tooLong bool) (reply strin
 	if text != "" {
 		text = " " + text
 	}
-	return fmt.Sprintf("%s%s%s\n\n", mark, id, text), true, false
+	return fmt.Sprintf("%s%s%s\n\n", mark, id, text), false
 }
 
 // readLine reads one line without its end. A line longer than MaxLine

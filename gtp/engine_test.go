@@ -47,7 +47,7 @@ func TestGenmoveAfterTheEnd(t *testing.T) {
 	} {
 		e := engine(t, "uct", 20, 5)
 		for _, cmd := range script {
-			reply, _, _ := e.Do(context.Background(), cmd, false)
+			reply, _ := e.Do(context.Background(), cmd)
 			if strings.HasPrefix(cmd, "genmove") && reply != "= pass\n\n" {
 				t.Errorf("%q after %q: %q, want = pass", cmd, script[:2], reply)
 			}
@@ -56,8 +56,8 @@ func TestGenmoveAfterTheEnd(t *testing.T) {
 	// A genmove for the player not to move after one pass: its opponent's
 	// pass ends the game, so it passes too.
 	e := engine(t, "uct", 20, 5)
-	e.Do(context.Background(), "play b pass", false)
-	if reply, _, _ := e.Do(context.Background(), "genmove b", false); reply != "= pass\n\n" {
+	e.Do(context.Background(), "play b pass")
+	if reply, _ := e.Do(context.Background(), "genmove b"); reply != "= pass\n\n" {
 		t.Errorf("genmove b after b pass: %q, want = pass", reply)
 	}
 }
@@ -70,7 +70,7 @@ func TestSelfPlay(t *testing.T) {
 	passes := 0
 	for i := range 400 {
 		cmd := []string{"genmove b", "genmove w"}[i%2]
-		reply, _, _ := e.Do(context.Background(), cmd, false)
+		reply, _ := e.Do(context.Background(), cmd)
 		if !strings.HasPrefix(reply, "= ") {
 			t.Fatalf("reply %d to %s: %q", i, cmd, reply)
 		}

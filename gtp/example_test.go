@@ -19,7 +19,7 @@ func ExampleEngine_Do() {
 		return
 	}
 	for _, line := range []string{"1 play b C3", "play w C3", "play w pass", "play b pass", "2 genmove w", "final_score"} {
-		reply, _, _ := e.Do(context.Background(), line, false)
+		reply, _ := e.Do(context.Background(), line)
 		fmt.Print(reply)
 	}
 	// Output:
