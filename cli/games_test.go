@@ -41,7 +41,7 @@ func TestGameTable(t *testing.T) {
 // oracle: UCT finds the optimal moves, rave's trap is a witness whose
 // replay line gives it again, and solve values every move.
 func TestGoPositions(t *testing.T) {
-	r := mctscheck(t, goWin+"\n# a comment\n"+strings.ReplaceAll(goWin, ",", " ")+"\n", "check", "-rule", "uct", "-game", goGame, "-positions", "-", "-budget", "1024", "-json")
+	r := mctscheck(t, goWin+"\n# a comment\n"+strings.ToLower(strings.ReplaceAll(goWin, ",", " "))+"\n", "check", "-rule", "uct", "-game", goGame, "-positions", "-", "-budget", "1024", "-json")
 	var doc checkGameDoc
 	if err := json.Unmarshal([]byte(r.stdout), &doc); r.code != 0 || err != nil {
 		t.Fatalf("check uct: exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
