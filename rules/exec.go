@@ -1077,3 +1077,45 @@ func (in *Instance) Close() error {
 	}
 	return nil
 }
+
+// selectAll sends the sites in one batch, as if as many goroutines had
+// called Select at once, and sets out[i] to the choice at sites[i], or -1
+// where the program faulted. It returns the first fault.
+func (x *ExecRule) selectAll(sites []*core.Site, out []int) error {
+	x.start()
+	calls := make([]*execCall, len(sites))
+	for i, s := range sites {
+		c := execCalls.Get().(*execCall)
+		c.op, c.k, c.choice, c.fault, c.seed = opSelect, s.Len(), -1, "", 0
+		if x.caps.Seed {
+			c.seed = s.Rand().Uint64()
+		}
+		if x.caps.Framing == "binary" {
+			c.enc = appendSiteBinary(c.enc[:0], s, c, x.caps)
+		} else {
+			c.enc = appendSiteJSON(c.enc[:0], s, c, x.caps)
+		}
+		calls[i] = c
+	}
+	x.mu.Lock()
+	if x.closed {
+		x.mu.Unlock()
+		return errors.New("exec: the rule is closed")
+	}
+	x.queue = append(x.queue, calls...)
+	x.mu.Unlock()
+	select {
+	case x.wake <- struct{}{}:
+	default:
+	}
+	var err error
+	for i, c := range calls {
+		<-c.done
+		out[i] = c.choice
+		if c.fault != "" && err == nil {
+			err = errors.New(c.fault)
+		}
+		execCalls.Put(c)
+	}
+	return err
+}

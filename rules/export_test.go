@@ -1,6 +1,10 @@
 package rules
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/mctscheck/mctscheck/core"
+)
 
 // Unregister removes the registered rule called name, so that a test's
 // registrations do not reach the other tests' listings.
@@ -25,3 +29,6 @@ func (x *ExecRule) Pids() []int {
 	defer x.mu.Unlock()
 	return append([]int(nil), x.pids...)
 }
+
+// SelectAll sends the sites to the program in one batch.
+func (x *ExecRule) SelectAll(sites []*core.Site, out []int) error { return x.selectAll(sites, out) }
