@@ -190,7 +190,7 @@ func execSites(t testing.TB, n int) []*core.Site {
 			if rng.IntN(4) == 0 {
 				v = 0
 			}
-			kids[j] = core.Stats{Visits: v, W: float64(rng.IntN(int(v)+1))}
+			kids[j] = core.Stats{Visits: v, W: float64(rng.IntN(int(v) + 1))}
 			total += v
 		}
 		kind := core.Max
@@ -272,4 +272,3 @@ func BenchmarkExecSearch(b *testing.B) {
 		})
 	}
 }
-
