@@ -1050,8 +1050,8 @@ func execEntry() *Entry {
 		Name:    "exec",
 		Summary: "an external program that chooses children over the protocol of docs/protocol.md",
 		Predicted: Prediction{Consistent: true,
-			Source: "the program's author (an external rule has no prediction of the papers; consistency is the claim checked)",
-			Why:    "a selection rule is meant to be consistent: a witness against it is a finding"},
+			Source: "the claim of the program's author",
+			Why:    "an external rule has no prediction from the papers: consistency is the claim checked, and a witness against it is a finding"},
 	}
 }
 
