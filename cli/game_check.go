@@ -130,6 +130,7 @@ func cmdCheckGame(e *env, args []string) error {
 		return err
 	}
 	defer in.Close() // an external rule's program stops, on Ctrl-C too
+
 	if err := checkScale(1, *seeds); err != nil { // -trees is not a flag here
 		return err
 	}
