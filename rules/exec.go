@@ -365,7 +365,7 @@ func (x *ExecRule) call(s *core.Site, op int) *execCall {
 	c := execCalls.Get().(*execCall)
 	c.op, c.k, c.choice, c.fault, c.probs = op, s.Len(), -1, "", c.probs[:0]
 	c.seed = 0
-	if x.caps.Seed {
+	if x.caps.Seed && op == opSelect { // probabilities do not depend on a draw
 		c.seed = s.Rand().Uint64()
 	}
 	if x.caps.Framing == "binary" {
