@@ -125,7 +125,8 @@ type ExecRule struct {
 	hangs    int
 	lastErr  string
 	pids     []int // every process started, for tests
-	out      []byte
+	out      []byte // the batch being written
+	in       []byte // binary answers being read
 	batches  int64
 	sites    int64
 	calls    []*execCall
@@ -599,29 +600,40 @@ func (x *ExecRule) readJSON(p *execProc, batch []*execCall, deadline time.Time) 
 // readBinary reads binary answers: the count of sites, then an int32 per
 // select site and float64 probabilities per probs site.
 func (x *ExecRule) readBinary(p *execProc, batch []*execCall, deadline time.Time) error {
-	var head [4]byte
-	if err := p.readFull(head[:], deadline); err != nil {
+	le := binary.LittleEndian
+	size := 4
+	for _, c := range batch {
+		if c.op == opProbs {
+			size += 8 * c.k
+		} else {
+			size += 4
+		}
+	}
+	if cap(x.in) < size {
+		x.in = make([]byte, size)
+	}
+	in := x.in[:size]
+	if err := p.readFull(in[:4], deadline); err != nil {
 		return x.ioFault(p, "answering", err)
 	}
-	if n := binary.LittleEndian.Uint32(head[:]); n != uint32(len(batch)) {
-		return fmt.Errorf("exec: %s answered garbage: a count of %d answers (bytes % x) to a batch of %d sites", x.name(), n, head, len(batch))
+	if n := le.Uint32(in); n != uint32(len(batch)) {
+		return fmt.Errorf("exec: %s answered garbage: a count of %d answers (bytes % x) to a batch of %d sites", x.name(), n, in[:4], len(batch))
 	}
-	var buf [8]byte
+	if err := p.readFull(in[4:], deadline); err != nil {
+		return x.ioFault(p, "answering", err)
+	}
+	in = in[4:]
 	for _, c := range batch {
 		if c.op == opProbs {
 			c.probs = c.probs[:0]
 			for range c.k {
-				if err := p.readFull(buf[:8], deadline); err != nil {
-					return x.ioFault(p, "answering", err)
-				}
-				c.probs = append(c.probs, math.Float64frombits(binary.LittleEndian.Uint64(buf[:8])))
+				c.probs = append(c.probs, math.Float64frombits(le.Uint64(in)))
+				in = in[8:]
 			}
 			continue
 		}
-		if err := p.readFull(buf[:4], deadline); err != nil {
-			return x.ioFault(p, "answering", err)
-		}
-		x.setChoice(c, int64(int32(binary.LittleEndian.Uint32(buf[:4]))))
+		x.setChoice(c, int64(int32(le.Uint32(in))))
+		in = in[4:]
 	}
 	return nil
 }
