@@ -747,9 +747,12 @@ func appendSiteJSON(b []byte, s *core.Site, c *execCall, caps Capabilities) []by
 	return append(b, '}')
 }
 
-// appendNum appends a finite number as JSON; the shortest decimal that
-// parses back to the same float64.
+// appendNum appends a number as JSON: the shortest decimal that parses
+// back to the same float64, null for a non-finite one.
 func appendNum(b []byte, v float64) []byte {
+	if math.IsInf(v, 0) || math.IsNaN(v) {
+		return append(b, "null"...) // JSON has no such numbers; counts never are
+	}
 	if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
 		return strconv.AppendInt(b, int64(v), 10)
 	}
