@@ -125,7 +125,7 @@ type ExecRule struct {
 	restarts int
 	hangs    int
 	lastErr  string
-	pids     []int // every process started, for tests
+	pids     []int  // every process started, for tests
 	out      []byte // the batch being written
 	in       []byte // binary answers being read
 	batches  int64
