@@ -361,9 +361,10 @@ type execCall struct {
 
 var execCalls = sync.Pool{New: func() any { return &execCall{done: make(chan struct{}, 1)} }}
 
-// call encodes s, queues it for the next batch and waits for its answer.
-func (x *ExecRule) call(s *core.Site, op int) *execCall {
-	x.start()
+// prepare returns a call for s, encoded in the program's framing, with a
+// seed drawn from s.Rand() for a select site of a program that asked for
+// seeds.
+func (x *ExecRule) prepare(s *core.Site, op int) *execCall {
 	c := execCalls.Get().(*execCall)
 	c.op, c.k, c.choice, c.fault, c.probs = op, s.Len(), -1, "", c.probs[:0]
 	c.seed = 0
@@ -375,6 +376,13 @@ func (x *ExecRule) call(s *core.Site, op int) *execCall {
 	} else {
 		c.enc = appendSiteJSON(c.enc[:0], s, c, x.caps)
 	}
+	return c
+}
+
+// call encodes s, queues it for the next batch and waits for its answer.
+func (x *ExecRule) call(s *core.Site, op int) *execCall {
+	x.start()
+	c := x.prepare(s, op)
 	x.mu.Lock()
 	if x.closed {
 		x.mu.Unlock()
@@ -1107,17 +1115,7 @@ func (x *ExecRule) selectAll(sites []*core.Site, out []int) error {
 	x.start()
 	calls := make([]*execCall, len(sites))
 	for i, s := range sites {
-		c := execCalls.Get().(*execCall)
-		c.op, c.k, c.choice, c.fault, c.seed = opSelect, s.Len(), -1, "", 0
-		if x.caps.Seed {
-			c.seed = s.Rand().Uint64()
-		}
-		if x.caps.Framing == "binary" {
-			c.enc = appendSiteBinary(c.enc[:0], s, c, x.caps)
-		} else {
-			c.enc = appendSiteJSON(c.enc[:0], s, c, x.caps)
-		}
-		calls[i] = c
+		calls[i] = x.prepare(s, opSelect)
 	}
 	x.mu.Lock()
 	if x.closed {
