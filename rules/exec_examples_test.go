@@ -161,13 +161,40 @@ func TestExecCClient(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer py.Close()
+		a, b := execSites(t, 200), execSites(t, 200) // the same sites, the same seeds
 		for i := range sites {
-			a, b := execSites(t, 200), execSites(t, 200) // the same sites, the same seeds
 			if ca, cb := eps.Select(a[i]), py.Select(b[i]); ca != cb {
 				t.Fatalf("site %d: the C client chose %d, the Python client %d", i, ca, cb)
 			}
+			if got := py.Probs(a[i], nil); fmt.Sprint(got) != fmt.Sprint(want.Probs(a[i], nil)) {
+				t.Fatalf("site %d: the Python client's probabilities %v, want eps-greedy's %v", i, got, want.Probs(a[i], nil))
+			}
 		}
 		checkReaped(t, py)
+	}
+	// Determinism: the same search seed, the same statistics; another
+	// seed, other draws.
+	tr := tree.MustParse(sameTrees[3])
+	walk := func(seed uint64) string {
+		s, err := core.New(tr.Game(), eps, core.Config{Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Run(context.Background(), 3000); err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		s.Walk(func(n core.NodeInfo) bool {
+			out = append(out, fmt.Sprintf("%v:%d/%g", n.Path, n.Visits, n.W))
+			return true
+		})
+		return fmt.Sprint(out)
+	}
+	if a, b := walk(1), walk(1); a != b {
+		t.Errorf("the same seed gave other statistics:\n%s\n%s", a, b)
+	}
+	if a, b := walk(1), walk(2); a == b {
+		t.Errorf("seeds 1 and 2 gave the same statistics: are the draws seeded?\n%s", a)
 	}
 	checkReaped(t, eps)
 }
