@@ -33,7 +33,7 @@ const MaxHangs = 3
 type ExecOptions struct {
 	// Timeout bounds one round trip: writing a batch of sites and reading
 	// the program's answers. A program that takes longer is killed, and its
-	// sites get a fault ("hangs"). 0 means 5 s.
+	// sites get a fault ("hangs"). 0 means 10 s.
 	Timeout time.Duration
 	// StartTimeout bounds the start and the handshake; 0 means 30 s.
 	StartTimeout time.Duration
@@ -56,7 +56,7 @@ type ExecOptions struct {
 
 func (o ExecOptions) withDefaults() ExecOptions {
 	if o.Timeout <= 0 {
-		o.Timeout = 5 * time.Second
+		o.Timeout = 10 * time.Second
 	}
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 30 * time.Second
