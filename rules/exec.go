@@ -120,7 +120,8 @@ type ExecRule struct {
 	closed bool
 	done   chan struct{} // closed when the pump has stopped
 
-	// The pump's own state: only the pump goroutine touches it.
+	// The pump's state: only the pump goroutine touches it, but for proc
+	// and pids, which the first start sets too, under mu.
 	proc     *execProc
 	restarts int
 	hangs    int
@@ -128,9 +129,8 @@ type ExecRule struct {
 	pids     []int  // every process started, for tests
 	out      []byte // the batch being written
 	in       []byte // binary answers being read
-	batches  int64
-	sites    int64
-	calls    []*execCall
+	batches  int64  // guarded by mu
+	sites    int64  // guarded by mu
 }
 
 // ExecFault is the panic value of a Select whose site the program did not
