@@ -1108,10 +1108,13 @@ func (in *Instance) Close() error {
 	return nil
 }
 
-// selectAll sends the sites in one batch, as if as many goroutines had
+// SelectAll sends the sites in one batch, as if as many goroutines had
 // called Select at once, and sets out[i] to the choice at sites[i], or -1
-// where the program faulted. It returns the first fault.
-func (x *ExecRule) selectAll(sites []*core.Site, out []int) error {
+// where the program faulted; it returns the first fault (an error, not a
+// panic). It is the batch form of Select for callers that hold many sites
+// at once, such as a driver that runs searches in lockstep; out must be
+// as long as sites.
+func (x *ExecRule) SelectAll(sites []*core.Site, out []int) error {
 	x.start()
 	calls := make([]*execCall, len(sites))
 	for i, s := range sites {

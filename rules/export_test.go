@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"slices"
-
-	"github.com/mctscheck/mctscheck/core"
-)
+import "slices"
 
 // Unregister removes the registered rule called name, so that a test's
 // registrations do not reach the other tests' listings.
@@ -29,6 +25,3 @@ func (x *ExecRule) Pids() []int {
 	defer x.mu.Unlock()
 	return append([]int(nil), x.pids...)
 }
-
-// SelectAll sends the sites to the program in one batch.
-func (x *ExecRule) SelectAll(sites []*core.Site, out []int) error { return x.selectAll(sites, out) }
