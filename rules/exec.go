@@ -158,7 +158,11 @@ func (o ExecOptions) New(name string, args ...string) (*ExecRule, error) {
 		return nil, errors.New("rules: exec: no program")
 	}
 	if _, err := exec.LookPath(name); err != nil {
-		return nil, fmt.Errorf("rules: exec: %w", err)
+		var ee *exec.Error
+		if errors.As(err, &ee) {
+			err = ee.Err
+		}
+		return nil, fmt.Errorf("rules: exec: program %q: %w", name, err)
 	}
 	x := &ExecRule{argv: append([]string{name}, args...), opts: o.withDefaults(),
 		wake: make(chan struct{}, 1), done: make(chan struct{})}
@@ -531,7 +535,20 @@ func (x *ExecRule) name() string {
 	if x.caps.Name != "" {
 		return fmt.Sprintf("the program %q", x.caps.Name)
 	}
-	return fmt.Sprintf("the program %q", strings.Join(x.argv, " "))
+	return fmt.Sprintf("the program %q", commandLine(x.argv))
+}
+
+// commandLine writes argv as a shell would read it back: words with
+// spaces, quotes or backslashes in single quotes.
+func commandLine(argv []string) string {
+	words := make([]string, len(argv))
+	for i, a := range argv {
+		words[i] = a
+		if a == "" || strings.ContainsAny(a, " \t\n'\"\\") {
+			words[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // exchange writes the batch and reads the answers within the timeout.
@@ -913,7 +930,7 @@ func startExec(argv []string, o ExecOptions) (*execProc, Capabilities, error) {
 // handshake offers the versions mctscheck speaks and reads the program's
 // choice and capabilities.
 func (p *execProc) handshake(argv []string, timeout time.Duration) (Capabilities, error) {
-	name := fmt.Sprintf("the program %q", strings.Join(argv, " "))
+	name := fmt.Sprintf("the program %q", commandLine(argv))
 	deadline := time.Now().Add(timeout)
 	hello := fmt.Sprintf(`{"protocol":"mctscheck-rule","versions":[%d]}`+"\n", ProtocolVersion)
 	fail := func(doing string, err error) error {
