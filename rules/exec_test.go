@@ -344,3 +344,27 @@ func TestExecFaultSite(t *testing.T) {
 	}
 	checkReaped(t, x)
 }
+
+func TestExecCommandWords(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`sh a b`, `a|b`},
+		{`  sh   'a b'  c `, `a b|c`},
+		{`sh "a \"b\" \\ c" d`, `a "b" \ c|d`},
+		{`sh a\ b 'it'\''s'`, `a b|it's`},
+		{`sh '' x`, `|x`},
+	} {
+		x, err := rules.ExecCommand(tc.line, rules.ExecOptions{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.line, err)
+			continue
+		}
+		if got := strings.Join(x.Command()[1:], "|"); got != tc.want {
+			t.Errorf("%s: words %q, want %q", tc.line, got, tc.want)
+		}
+	}
+	for _, bad := range []string{`sh 'a`, `sh "a`, ``, `   `} {
+		if _, err := rules.ExecCommand(bad, rules.ExecOptions{}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
