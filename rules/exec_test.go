@@ -124,7 +124,9 @@ func helperUCT(s helperSite) int {
 // helperRule starts the test binary as the helper program in mode.
 func helperRule(t *testing.T, mode string, o rules.ExecOptions) *rules.ExecRule {
 	t.Helper()
-	o.Env = append(o.Env, helperEnv+"="+mode)
+	// A race-enabled helper would sleep a second at exit (GORACE's
+	// atexit_sleep_ms), which a short timeout takes for a hang.
+	o.Env = append(o.Env, helperEnv+"="+mode, "GORACE=atexit_sleep_ms=0")
 	x, err := o.New(os.Args[0], "-test.run=^$")
 	if err != nil {
 		t.Fatal(err)
@@ -178,14 +180,14 @@ func TestExecFaults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a dozen programs: skipped with -short")
 	}
-	fast := rules.ExecOptions{Timeout: 300 * time.Millisecond, MaxRestarts: 3}
+	fast := rules.ExecOptions{Timeout: 500 * time.Millisecond, MaxRestarts: 1}
 	for _, tc := range []struct {
 		mode string
 		want []string // in the fault's message
 	}{
 		{"crash", []string{"signal: killed", "crashing as asked", `"ln":`}},
 		{"exit", []string{"exited with status 0", `"n":[`}},
-		{"hang", []string{"hangs: no answer after 300ms", `"kind":"max"`}},
+		{"hang", []string{"hangs: no answer after 500ms", `"kind":"max"`}},
 		{"spawn", []string{"hangs", `"kind":"max"`}},
 		{"garbage", []string{"garbage", "hello, mctscheck", `"w":[`}},
 		{"range", []string{"of a site with", `"depth":0`}},
