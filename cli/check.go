@@ -87,6 +87,7 @@ func cmdCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer in.Close() // an external rule's program stops, on Ctrl-C too
 	if err := checkScale(*trees, *seeds); err != nil {
 		return err
 	}
@@ -118,6 +119,9 @@ func cmdCheck(e *env, args []string) error {
 		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder,
 		Workers: *workers,
 		Jobs:    runtime.GOMAXPROCS(0)} // the catalogue's rules may be called from several goroutines
+	if c, ok := in.Rule.(interface{ Concurrency() int }); ok {
+		o.Jobs = max(o.Jobs, c.Concurrency()) // an external rule's sites travel in batches of concurrent searches
+	}
 	if *workers >= 2 {
 		o.VirtualLoss = core.VirtualLoss{N: *vlN, Value: *vlValue}
 	}

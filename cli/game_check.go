@@ -136,6 +136,8 @@ func cmdCheckGame(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer in.Close() // an external rule's program stops, on Ctrl-C too
+
 	if err := checkScale(1, *seeds); err != nil { // -trees is not a flag here
 		return err
 	}

@@ -66,7 +66,14 @@ const MaxNesting = 16
 //	rules: uct: parameter "c": "abc" is not a number
 //	rules: smoothed: parameter "k" = 0, want in (0, 1e9]
 //	rules: threshold: parameter "rule": uct: unknown parameter "x" (parameters: c)
+//
+// A spec "exec:CMD ARGS" is an external rule (ExecCommand): the program
+// CMD, started on first use, chooses the children (docs/protocol.md); the
+// instance's Close stops it.
 func Parse(spec string) (*Instance, error) {
+	if line, ok := strings.CutPrefix(strings.TrimSpace(spec), "exec:"); ok {
+		return parseExec(line) // an external rule: the rest is a command line
+	}
 	// Read the nest from the outside in, one level a rule.
 	var levels []level
 	var where strings.Builder // the outer levels' names, for messages
