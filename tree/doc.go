@@ -16,7 +16,7 @@
 //	kind   := 'max' | 'min' | 'chance'
 //	item   := [prob ':'] tree ['@' move] ['~' prior]
 //	prob   := number in (0,1]         only (and always) under chance; they sum to 1
-//	move   := non-negative integer    move identity; default: the child's index
+//	move   := integer in [0, 2^20)    move identity (MaxMove); default: the child's index
 //	prior  := number                  heuristic value of the move; default: none
 //
 // For example

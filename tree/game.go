@@ -25,8 +25,16 @@ var (
 	_ core.Tabled    = (*Cursor)(nil)
 )
 
-// Game returns a cursor at the root of t.
+// Game returns a cursor at the root of t. The cursor of a tree with no
+// nodes (the zero Tree, or a nil *Tree) stands on a terminal of reward 0,
+// so that its methods do not panic, and its Table is empty, so that
+// core.New refuses it with an error.
 func (t *Tree) Game() *Cursor {
+	if t == nil || t.Len() == 0 {
+		return &Cursor{kind: []core.Kind{core.Terminal}, first: []int32{1, 1}, reward: []float64{0},
+			prob: []float64{0}, move: []int32{0}, prior: []float64{0}, hasPrior: []bool{false},
+			moveLimit: 1, table: &core.Table{}}
+	}
 	c := &Cursor{
 		kind:      t.kind,
 		first:     t.first,
@@ -80,5 +88,11 @@ func (c *Cursor) Prior(i int) (h float64, ok bool) {
 
 // Table returns the tree as a [core.Table], which a serial search reads
 // instead of calling the cursor's methods. It shares the tree's arrays:
-// they must not be changed.
-func (c *Cursor) Table() *core.Table { return c.table }
+// they must not be changed. A nil *Cursor's Table is nil, which core.New
+// refuses with an error rather than a panic.
+func (c *Cursor) Table() *core.Table {
+	if c == nil {
+		return nil
+	}
+	return c.table
+}

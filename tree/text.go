@@ -123,8 +123,8 @@ func (p *parser) parse() (*Tree, error) {
 			if err != nil && !errors.Is(err, strconv.ErrRange) {
 				return nil, p.errorf(p.pos, "expected a move (a non-negative integer), found %s", p.found())
 			}
-			if err != nil || m < 0 || m > maxNodes {
-				return nil, p.errorf(p.pos, "move %s, want an integer in [0, 2^31)", w)
+			if err != nil || m < 0 || m > MaxMove {
+				return nil, p.errorf(p.pos, "move %s, want an integer in [0, %d]", w, MaxMove)
 			}
 			e = e.WithMove(int(m))
 			p.pos += len(w)
