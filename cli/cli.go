@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -36,19 +37,23 @@ type command struct {
 	name    string
 	summary string
 	run     func(e *env, args []string) error
+	// interactive commands answer each line of input at once, so their
+	// output is not buffered.
+	interactive bool
 }
 
 // commands lists the subcommands in the order of the help text.
 func commands() []command {
 	return []command{
-		{"run", "check every rule of the catalogue and write a report (the default)", cmdRun},
-		{"rules", "list the catalogue: parameters, defaults, predictions", cmdRules},
-		{"check", "check one rule for consistency", cmdCheck},
-		{"engines", "check the presets of real engines' selection rules (run -engines)", cmdEngines},
-		{"search", "run one search on a tree and show the root's statistics", cmdSearch},
-		{"solve", "solve a tree exactly: the value of each root child, the optimal set", cmdSolve},
-		{"match", "play rule A against rule B on Go or Connect Four: A's win rate with its interval", cmdMatch},
-		{"gtp", "play Go as a GTP engine on stdin and stdout", cmdGTP},
+		{name: "run", summary: "check every rule of the catalogue and write a report (the default)", run: cmdRun},
+		{name: "rules", summary: "list the catalogue: parameters, defaults, predictions", run: cmdRules},
+		{name: "check", summary: "check one rule for consistency", run: cmdCheck},
+		{name: "engines", summary: "check the presets of real engines' selection rules (run -engines)", run: cmdEngines},
+		{name: "search", summary: "run one search on a tree and show the root's statistics", run: cmdSearch},
+		{name: "solve", summary: "solve a tree exactly: the value of each root child, the optimal set", run: cmdSolve},
+		{name: "match", summary: "play rule A against rule B on Go or Connect Four: A's win rate with its interval", run: cmdMatch},
+		{name: "gtp", summary: "play Go as a GTP engine on stdin and stdout", run: cmdGTP, interactive: true},
+		{name: "version", summary: "print the module's version and the commit it was built from", run: cmdVersion},
 	}
 }
 
@@ -100,7 +105,21 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		if c.name != name {
 			continue
 		}
+		out := &stickyWriter{w: stdout}
+		e.stdout = out
+		var buf *bufio.Writer
+		if !c.interactive {
+			buf = bufio.NewWriterSize(out, 64<<10)
+			e.stdout = buf
+		}
 		err := c.run(e, rest)
+		if buf != nil {
+			buf.Flush()
+		}
+		if out.err != nil {
+			fmt.Fprintf(stderr, "%s: %s: writing the output: %v\n", t.name(), name, out.err)
+			return exitInternal
+		}
 		switch {
 		case err == nil:
 			return exitOK
@@ -123,6 +142,26 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	}
 	fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
 	return exitUsage
+}
+
+// stickyWriter is the command's standard output: it keeps the first write
+// error, so that output lost to a full disk or a closed file is an exit
+// code (3) rather than a silent success.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	s.err = err
+	return n, err
 }
 
 // oneLine keeps the first line of a message.

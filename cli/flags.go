@@ -156,11 +156,17 @@ func checkBudget(b int) error {
 	return nil
 }
 
+// maxTrees bounds -trees: a thousand times the default, whose trees the
+// checker draws up front in well under a second and holds in tens of MB,
+// so that neither a typo's memory nor its wait before Ctrl-C is heard is
+// unbounded.
+const maxTrees = 100_000
+
 // checkScale validates the checker's -trees and -seeds.
 func checkScale(trees, seeds int) error {
 	switch {
-	case trees < 1:
-		return usagef("-trees %d: want at least 1", trees)
+	case trees < 1 || trees > maxTrees:
+		return usagef("-trees %d: want 1 to %d", trees, maxTrees)
 	case seeds < 1 || seeds > 1024:
 		return usagef("-seeds %d: want 1 to 1024", seeds)
 	}
