@@ -492,3 +492,22 @@ func TestCheckWorkersReplay(t *testing.T) {
 		t.Errorf("replay %s: exit %d\n%s%s", line, again.code, again.stdout, again.stderr)
 	}
 }
+
+// TestHelpAgrees: engines -h is engines' own help, and the main help and
+// check -h give exit code 1 the same meaning.
+func TestHelpAgrees(t *testing.T) {
+	r := mctscheck(t, "", "engines", "-h")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: mctscheck engines") || strings.Contains(r.stdout, "-engines\n") {
+		t.Errorf("engines -h is not engines' help:\n%s", r.stdout)
+	}
+	main := mctscheck(t, "", "-h").stdout
+	check := strings.Join(strings.Fields(mctscheck(t, "", "check", "-h").stdout), " ")
+	for _, meaning := range []string{"a prediction contradicted (a witness for a rule predicted consistent, or every tree converged for one predicted inconsistent)"} {
+		if !strings.Contains(strings.Join(strings.Fields(main), " "), meaning) {
+			t.Errorf("the main help does not say exit 1 is %q:\n%s", meaning, main)
+		}
+	}
+	if !strings.Contains(check, "1 when the prediction is contradicted (a witness against a rule predicted consistent, or every tree converged for one predicted inconsistent)") {
+		t.Errorf("check -h's exit code 1 differs from the main help's:\n%s", check)
+	}
+}

@@ -235,8 +235,8 @@ func (doc *runDoc) tally() string {
 			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
 		}
 	}
-	s := fmt.Sprintf("Of %d rules, the papers' prediction is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
-		len(doc.Rules), doc.Reproduced, doc.NotRefuted, doc.Contradicted)
+	s := fmt.Sprintf("Of %d rules, %s is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
+		len(doc.Rules), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
 	if doc.Partial {
 		s = fmt.Sprintf("PARTIAL (interrupted): %d of %d rules checked. ", len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
 			s + fmt.Sprintf(", interrupted for %d", doc.Interrupted)
@@ -269,7 +269,7 @@ func writeReport(dir string, doc *runDoc) error {
 func markdown(doc *runDoc) []byte {
 	var b bytes.Buffer
 	o := doc.Options
-	fmt.Fprintf(&b, "# mctscheck report\n\n")
+	fmt.Fprintf(&b, "# %s report\n\n", doc.title)
 	fmt.Fprintf(&b, "`%s`\n\n", doc.Command)
 	fmt.Fprintf(&b, "Each rule was checked on %s (seeds %d to %d), in %s mode, until its first witness. %s\n\n",
 		doc.scale(), o.Seed, o.Seed+uint64(o.Seeds)-1, o.Growth, doc.tally())

@@ -79,6 +79,86 @@ func (t *Tool) command(line string) string {
 	return line
 }
 
+// speak adapts a text written for mctscheck, a usage text or a message, to
+// this tool: its name in place of mctscheck's where mctscheck is the
+// command (not in paths such as ./cmd/mctscheck or in mctscheck-report),
+// and, in a command with rules of its own, the rules' own predictions in
+// place of the papers'.
+func (t *Tool) speak(s string) string {
+	name := t.name()
+	if name != "mctscheck" {
+		s = replaceCommandName(s, name)
+	}
+	if len(t.Rules) > 0 {
+		s = ownPredictions.Replace(s)
+	}
+	return s
+}
+
+// ownPredictions rewords the texts for a command with rules of its own,
+// whose expectations are the Predicted of each rule's entry.
+var ownPredictions = strings.NewReplacer(
+	"the papers' prediction", "the rule's prediction (its entry's Predicted)",
+	"what the papers predict", "what each rule's entry predicts (Predicted)",
+	"the papers predict", "each rule's entry predicts",
+)
+
+// replaceCommandName replaces the word mctscheck by name where a command
+// line or a sentence names the command: between spaces, quotes, backquotes
+// or parentheses, or at either end of s.
+func replaceCommandName(s, name string) string {
+	const word = "mctscheck"
+	isEdge := func(c byte) bool {
+		return c == ' ' || c == '\n' || c == '\t' || c == '\'' || c == '`' || c == '(' || c == ')' || c == ';' || c == ','
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, word)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := i + len(word)
+		if (i == 0 || isEdge(s[i-1])) && (j == len(s) || isEdge(s[j]) || s[j] == ':' && j+1 < len(s) && s[j+1] == ' ') {
+			b.WriteString(s[:i])
+			b.WriteString(name)
+		} else {
+			b.WriteString(s[:j])
+		}
+		s = s[j:]
+	}
+}
+
+// expectation names what a run's verdicts are compared with: the papers'
+// predictions for the catalogue, the user's for their own rules.
+func (t *Tool) expectation(insts []*rules.Instance) string {
+	own, papers := 0, 0
+	for _, in := range insts {
+		if t.isOwn(in.Entry.Name) {
+			own++
+		} else {
+			papers++
+		}
+	}
+	switch {
+	case own > 0 && papers == 0:
+		return "your prediction"
+	case own > 0:
+		return "the prediction (yours or the papers')"
+	}
+	return "the papers' prediction"
+}
+
+// isOwn reports whether name is one of the user's rules.
+func (t *Tool) isOwn(name string) bool {
+	for _, en := range t.Rules {
+		if en.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
 // replayNote is the parenthesis after "Replay" in report.md.
 func (t *Tool) replayNote() string {
 	if t.Source == "" {
