@@ -247,22 +247,35 @@ func (doc *runDoc) tally() string {
 	return s + ": " + strings.Join(bad, ", ") + "."
 }
 
-// writeReport writes report.md, report.json and the convergence plots to dir.
-func writeReport(dir string, doc *runDoc) error {
+// writeReport writes report.md, report.json and, with a plotter, the
+// convergence plots to dir, and returns the names of the files written.
+func writeReport(dir string, doc *runDoc, plot Plotter) ([]string, error) {
+	files := []string{"report.md", "report.json"}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	var js bytes.Buffer
 	if err := writeJSON(&js, doc); err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "report.json"), js.Bytes(), 0o644); err != nil {
-		return err
+		return nil, err
 	}
-	if err := writePlots(dir, doc.Rules); err != nil {
-		return err
+	doc.figures = nil
+	if plot != nil {
+		curves := make([]Convergence, len(doc.Rules))
+		for i, r := range doc.Rules {
+			curves[i] = Convergence{Rule: r.Name, PredictedConsistent: r.Predicted.Consistent, Agreement: r.Agreement,
+				Curve: r.Curve, MaxBudget: r.MaxBudget}
+		}
+		figs, err := plot(dir, curves)
+		if err != nil {
+			return nil, fmt.Errorf("the plots: %w", err)
+		}
+		doc.figures = figs
+		files = append(files, figs...)
 	}
-	return os.WriteFile(filepath.Join(dir, "report.md"), markdown(doc), 0o644)
+	return files, os.WriteFile(filepath.Join(dir, "report.md"), markdown(doc), 0o644)
 }
 
 // markdown renders the report.
@@ -286,11 +299,17 @@ func markdown(doc *runDoc) []byte {
 		"*inconclusive (n/N)*: no witness, but n of N trees did not converge by the last budget. "+
 		"*visited (recent)*: the share of the tree's nodes the searches visited at all (during the criterion's window), averaged over trees; "+
 		"a frugal rule leaves part of the tree unvisited.\n\n")
-	fmt.Fprintf(&b, "## Convergence\n\n![convergence](convergence.png)\n\n"+
-		"Left: the share of searches whose root decision is not optimal, against the simulations run. "+
-		"Right: the mean share of the root's simulations that went to optimal children. One line per rule, over every search "+
-		"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its line covers fewer trees). "+
-		"Also as [SVG](convergence.svg); the numbers are in report.json.\n\n")
+	if len(doc.figures) > 0 {
+		fmt.Fprintf(&b, "## Convergence\n\n![convergence](%s)\n\n", doc.figures[0])
+		fmt.Fprintf(&b, "One panel per rule, against the simulations run: the solid line is the share of searches whose root decision is not optimal, "+
+			"the dashed grey line the mean share of the root's simulations that went to optimal children; "+
+			"the title is blue for a rule predicted consistent, red for one predicted inconsistent. Each panel covers every search "+
+			"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its panel covers fewer trees).")
+		for _, f := range doc.figures[1:] {
+			fmt.Fprintf(&b, " Also as [%s](%s).", strings.ToUpper(strings.TrimPrefix(filepath.Ext(f), ".")), f)
+		}
+		fmt.Fprintf(&b, " The numbers are in report.json.\n\n")
+	}
 	fmt.Fprintf(&b, "## Rules\n")
 	for _, r := range doc.Rules {
 		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)

@@ -24,7 +24,8 @@ and on random trees, and compares each verdict with what the papers predict.
 It prints a table on stdout (rule, prediction, verdict, witness, frugality,
 speed), with the minimal witness of each inconsistent rule, and writes a
 report directory: report.md, report.json and convergence plots
-(convergence.png and convergence.svg). Progress goes to stderr.
+(convergence.png and convergence.svg, in a command that draws them).
+Progress goes to stderr.
 
 Each verdict is compared with the prediction in three words: reproduced
 (a witness for a rule predicted inconsistent, no counterexample for one
@@ -58,9 +59,10 @@ type runDoc struct {
 	ElapsedNS   int64 `json:"elapsed_ns"`
 
 	traps, binaryTraps int
-	replayNote         string // the parenthesis after "Replay" in report.md
-	title              string // the tool's name, in report.md's title
-	expectation        string // what the verdicts are compared with, in words
+	replayNote         string   // the parenthesis after "Replay" in report.md
+	title              string   // the tool's name, in report.md's title
+	figures            []string // the plot files written, for report.md
+	expectation        string   // what the verdicts are compared with, in words
 }
 
 // runDefaults are run's flag defaults: the checker's own scale, at which
@@ -185,8 +187,9 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		fmt.Fprintf(e.stderr, "%s: checked %d rules in %.1fs\n", e.tool.name(), len(doc.Rules), time.Since(start).Seconds())
 	}
 
+	var files []string
 	if *out != "" {
-		if err := writeReport(*out, doc); err != nil {
+		if files, err = writeReport(*out, doc, e.tool.Plot); err != nil {
 			return fmt.Errorf("-out: %w", err)
 		}
 	}
@@ -197,7 +200,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	} else {
 		printTable(e.stdout, doc)
 		if *out != "" {
-			fmt.Fprintf(e.stdout, "Report: %s (report.md, report.json, convergence.png, convergence.svg)\n", path.Join(*out, "report.md"))
+			fmt.Fprintf(e.stdout, "Report: %s (%s)\n", path.Join(*out, "report.md"), strings.Join(files, ", "))
 		}
 	}
 	if doc.Partial {

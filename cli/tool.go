@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +24,10 @@ type Tool struct {
 	// their specs parse like the catalogue's; run checks them by default,
 	// rules lists them first.
 	Rules []*rules.Entry
+	// Plot, if set, draws the convergence figure into run's report
+	// directory; package cli/plot's Convergence draws it with gonum. Without
+	// it the report has no figure, and the command links no plotting.
+	Plot Plotter
 
 	ctx context.Context // the context Ctrl-C cancels; tests set it
 }
@@ -37,14 +40,31 @@ func Main(args []string, own ...*rules.Entry) int {
 	return Tool{Rules: own}.Run(args, os.Stdin, os.Stdout, os.Stderr)
 }
 
+// Plotter draws the convergence curves of a run's rules into the report
+// directory dir and returns the names of the files it wrote there.
+type Plotter func(dir string, curves []Convergence) (files []string, err error)
+
+// Convergence is one rule's convergence curve in a run, as a Plotter draws
+// it.
+type Convergence struct {
+	Rule                string // the rule's name, or its spec
+	PredictedConsistent bool
+	Agreement           Agreement // of the verdict with the prediction
+	// Curve is the share of wrong root decisions and of simulations of
+	// optimal children per budget, over the searches of every tree the
+	// rule was checked on; empty for a check interrupted before its first
+	// tree.
+	Curve     []props.CurvePoint
+	MaxBudget int64
+}
+
 // mctscheckTool is this repository's own command: the catalogue, no rules of
 // its own.
 var mctscheckTool = Tool{Name: "mctscheck", Source: "go run ./cmd/mctscheck"}
 
-// Mctscheck runs this repository's command, cmd/mctscheck.
-func Mctscheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mctscheckTool.Run(args, stdin, stdout, stderr)
-}
+// MctscheckTool returns this repository's command, cmd/mctscheck, without
+// its plots: cmd/mctscheck sets Plot.
+func MctscheckTool() Tool { return mctscheckTool }
 
 // name is the command's name in replay lines.
 func (t *Tool) name() string {

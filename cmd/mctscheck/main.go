@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 
 	"github.com/mctscheck/mctscheck/cli"
+	"github.com/mctscheck/mctscheck/cli/plot"
 )
 
 // gcPercent is the tool's GOGC unless the environment sets one. The
@@ -20,5 +21,7 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
 	}
-	os.Exit(cli.Mctscheck(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	tool := cli.MctscheckTool()
+	tool.Plot = plot.Convergence
+	os.Exit(tool.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
