@@ -115,3 +115,25 @@ func TestVersion(t *testing.T) {
 		t.Errorf("version -json: exit %d, stdout:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+// countingWriter counts the writes it gets.
+type countingWriter struct{ writes, bytes int }
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	c.writes++
+	c.bytes += len(p)
+	return len(p), nil
+}
+
+// TestOutputBuffered: a command's text output reaches stdout in large
+// writes, not one per cell: solve on a tree of 10^4 leaves.
+func TestOutputBuffered(t *testing.T) {
+	var w countingWriter
+	wide := "(max" + strings.Repeat(" 0", 10_000) + ")"
+	if code := mctscheckTool.Run([]string{"solve", "-tree", wide}, strings.NewReader(""), &w, io.Discard); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	if w.writes > 1+w.bytes/(32<<10) {
+		t.Errorf("%d writes for %d bytes, want them buffered", w.writes, w.bytes)
+	}
+}
