@@ -34,8 +34,10 @@
 // The files: cli.go (the command table, exit codes, the main help),
 // tool.go (Tool, the user's command), one file per command (run.go,
 // check.go, search.go, solve.go, match.go, gtp.go, rules.go, version.go,
-// with game.go and game_check.go for real games), report.go (the run
-// table and report.md), json.go (the JSON documents), flags.go and
+// with game.go and game_check.go for real games), result.go (a rule's
+// verdict with its agreement, as check and run report it), report.go (the
+// report writer: the run table and the report directory), json.go (the
+// JSON documents), flags.go and
 // treearg.go (the flags shared by commands), progress.go and interrupt.go
 // (progress lines, Ctrl-C); plotting is package cli/plot.
 package cli

@@ -57,7 +57,7 @@
 //
 // Match plays rule A against rule B on 9×9 Go or Connect Four (package
 // match), colours alternating, and prints A's score with its 95% interval
-// per budget: the paper's Table 1 in miniature (scripts/table1.sh, README).
+// per budget: the paper's Table 1 in miniature (scripts/table1.sh, docs/games.md).
 // Gtp plays Go as a GTP version 2 engine on stdin and stdout: genmove runs
 // one search of -budget simulations with -rule and plays the most visited
 // move; errors get GTP's "? message" replies (scripts/gtp-vs-gnugo.sh plays
