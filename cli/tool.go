@@ -116,8 +116,12 @@ func (t *Tool) speak(s string) string {
 }
 
 // ownPredictions rewords the texts for a command with rules of its own,
-// whose expectations are the Predicted of each rule's entry.
+// which checks those rules by default and whose expectations are the
+// Predicted of each rule's entry.
 var ownPredictions = strings.NewReplacer(
+	"check every rule of the catalogue and write a report (the default)", "check your rules and write a report (the default)",
+	"check every rule of the catalogue (the default)", "check your rules (the default; -rules '*' adds the catalogue)",
+	"Run checks every rule of the catalogue (or", "Run checks your rules (or",
 	"the papers' prediction", "the rule's prediction (its entry's Predicted)",
 	"what the papers predict", "what each rule's entry predicts (Predicted)",
 	"the papers predict", "each rule's entry predicts",

@@ -147,6 +147,13 @@ func TestToolSpeaks(t *testing.T) {
 	if r := mycheck(t, "rules"); !strings.Contains(r.stdout, "\nmycheck rules NAME describes a rule in full; mycheck check") {
 		t.Errorf("the rules footer does not name mycheck:\n%s", r.stdout)
 	}
+	if r := mycheck(t, "-h"); !strings.Contains(r.stdout, "mycheck [run] [flags]                     check your rules (the default") ||
+		!strings.Contains(r.stdout, "  run      check your rules and write a report (the default)") {
+		t.Errorf("mycheck -h does not say that run checks the user's rules:\n%s", r.stdout)
+	}
+	if r := mycheck(t, "run", "-h"); !strings.HasPrefix(r.stdout, "Usage: mycheck [run]") || !strings.Contains(r.stdout, "Run checks your rules (or") {
+		t.Errorf("mycheck run -h does not say that run checks the user's rules:\n%s", r.stdout)
+	}
 	if r := mycheck(t, "-h"); !strings.HasPrefix(r.stdout, "mycheck checks whether your Monte-Carlo") {
 		t.Errorf("mycheck -h does not start with what mycheck is:\n%s", r.stdout)
 	}
