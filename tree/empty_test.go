@@ -1,11 +1,13 @@
 package tree_test
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
 )
@@ -31,8 +33,12 @@ func TestEmptyAndNil(t *testing.T) {
 		}
 	}
 	var nilCursor *tree.Cursor
-	if nilCursor.Table() != nil {
-		t.Errorf("nil Cursor: Table() is not nil")
+	nilCursor.Reset()
+	if nilCursor.Table() != nil || nilCursor.Kind() != core.Terminal || nilCursor.NumMoves() != 0 || nilCursor.Reward() != 0 {
+		t.Errorf("nil Cursor: not a terminal of reward 0 with no Table")
+	}
+	if _, err := props.CheckGame(context.Background(), core.UCT{C: 1}, nilCursor, props.TreeOracle(tree.MustParse("(max 1 0)")), props.GameOptions{}); err == nil {
+		t.Errorf("props.CheckGame(typed-nil *Cursor) accepted it, want an error")
 	}
 	_, err := core.New(nilCursor, core.UCT{C: 1}, core.Config{})
 	if err == nil || !strings.Contains(err.Error(), "empty Table") {
