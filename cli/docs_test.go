@@ -3,10 +3,13 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // catalogueDoc is the page that quotes the default runs' verdicts.
@@ -128,6 +131,23 @@ func TestDocsLinks(t *testing.T) {
 			if _, err := os.Stat(filepath.Join(filepath.Dir(page), target)); err != nil {
 				t.Errorf("%s links to %s, which does not exist", page, target)
 			}
+		}
+	}
+}
+
+// TestDocsConstants: the bounds docs/guide.md quotes are the code's.
+func TestDocsConstants(t *testing.T) {
+	data, err := os.ReadFile("../docs/guide.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("reads at most %d MiB", maxTreeBytes>>20),
+		fmt.Sprintf("at most\n2^%d nodes (`tree.MaxParseNodes`)", bits.Len(uint(tree.MaxParseNodes))-1),
+		fmt.Sprintf("integer in [0, 2^%d)", bits.Len(uint(tree.MaxMove))),
+	} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("docs/guide.md does not say %q", want)
 		}
 	}
 }
