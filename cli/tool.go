@@ -36,6 +36,10 @@ type Tool struct {
 // streams and returns the exit code. A user's checker is
 //
 //	func main() { os.Exit(cli.Main(os.Args[1:], myRules...)) }
+//
+// Its report has no convergence figure, and it links no plotting library;
+// Tool{Rules: myRules, Plot: plot.Convergence}.Run(...) adds the figure
+// (package cli/plot).
 func Main(args []string, own ...*rules.Entry) int {
 	return Tool{Rules: own}.Run(args, os.Stdin, os.Stdout, os.Stderr)
 }
