@@ -118,14 +118,17 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		buf = bufio.NewWriterSize(out, 64<<10)
 		e.stdout = buf
 	}
-	code := exitOK
+	code, err := exitOK, error(nil)
 	if c == nil {
 		code = help(e, rest)
 	} else {
-		code = t.exitCode(ctx, name, c.run(e, rest), stderr)
+		err = c.run(e, rest)
 	}
 	if buf != nil {
-		buf.Flush()
+		buf.Flush() // before the message on stderr, which follows the output
+	}
+	if c != nil {
+		code = t.exitCode(ctx, name, err, stderr)
 	}
 	if out.err != nil {
 		fmt.Fprintf(stderr, "%s: %s: writing the output: %v\n", t.name(), name, out.err)
