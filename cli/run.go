@@ -24,8 +24,8 @@ and on random trees, and compares each verdict with what the papers predict.
 It prints a table on stdout (rule, prediction, verdict, witness, frugality,
 speed), with the minimal witness of each inconsistent rule, and writes a
 report directory: report.md, report.json and convergence plots
-(convergence.png and convergence.svg, in a command that draws them).
-Progress goes to stderr.
+(convergence.png and convergence.svg, in a command built with the plots of
+package cli/plot). Progress goes to stderr.
 
 Each verdict is compared with the prediction in three words: reproduced
 (a witness for a rule predicted inconsistent, no counterexample for one
