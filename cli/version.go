@@ -117,7 +117,7 @@ func moduleOf(m *debug.Module) moduleDoc {
 	}
 	if r := m.Replace; r != nil {
 		d.Replace = r.Path
-		if r.Version != "" {
+		if r.Version != "" && r.Version != "(devel)" { // a directory has no version
 			d.Replace += " " + r.Version
 		}
 	}
