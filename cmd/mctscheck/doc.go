@@ -91,6 +91,9 @@
 //     checked so far, marked partial: the rules it did not finish have the
 //     verdict and agreement "interrupted"; other commands write nothing.
 //
+// These are the codes of the binary (go build, go install): go run exits
+// 1 whatever the command's code, after printing "exit status N".
+//
 // For example:
 //
 //	mctscheck: check: -rule: rules: uct: unknown parameter "x" (parameters: c)
