@@ -102,6 +102,8 @@ func cmdCheck(e *env, args []string) error {
 		return usagef("-virtual-loss %v: want 0 to 2^20 virtual simulations", *vlN)
 	case !(*vlValue >= 0 && *vlValue <= 1):
 		return usagef("-virtual-value %v: want a reward in [0,1]", *vlValue)
+	case (fs.isSet("virtual-loss") || fs.isSet("virtual-value")) && *workers < 2:
+		return usagef("-virtual-loss, -virtual-value: only with -tree-workers K ≥ 2, which they tune")
 	}
 	if err := checkBudget(*budget); err != nil {
 		return err
@@ -113,6 +115,9 @@ func cmdCheck(e *env, args []string) error {
 		}
 		if err := needChooser(tr); err != nil {
 			return err
+		}
+		if *binary && !tr.BinaryDeterministic() {
+			return usagef("-binary: the -tree has a chance node or a reward other than 0 and 1; drop -binary or give a binary deterministic tree")
 		}
 	}
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,

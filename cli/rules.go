@@ -141,7 +141,7 @@ func cmdRules(e *env, args []string) error {
 	printRuleTable(e, engines)
 	fmt.Fprintln(e.stdout, "\nbdg: binary deterministic games (no chance nodes, rewards in {0,1}).")
 	fmt.Fprintln(e.stdout, "stuck: consistent in the limit, but the decision is expected to stay wrong through any budget a run can reach.")
-	fmt.Fprintln(e.stdout, "mctscheck rules NAME describes a rule in full; mctscheck check -rule NAME:PARAM=VALUE checks it.")
+	fmt.Fprintln(e.stdout, e.tool.speak("mctscheck rules NAME describes a rule in full; mctscheck check -rule NAME:PARAM=VALUE checks it."))
 	return nil
 }
 
