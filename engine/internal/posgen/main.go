@@ -1,0 +1,206 @@
+// Command posgen builds the positions of engine/testdata/positions.txt:
+// 19×19 boards filled but for a few points on the frontier between Black
+// (columns A–J) and White (L–T), solves each exactly with engine.Solve,
+// keeps those whose answers are as intended, and prints them in the
+// positions file format. Run it from the module root:
+//
+//	go run ./engine/internal/posgen > engine/testdata/positions.txt
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/engine"
+	"github.com/mctscheck/mctscheck/games/goboard"
+)
+
+const (
+	X = goboard.Black
+	O = goboard.White
+	E = goboard.Empty
+)
+
+// Priors and values of the cases (natural-log policy biases; every other
+// move has bias 0).
+const (
+	tinyBias = -25.0 // prior about e^-25 ≈ 1.4e-11 of a normal move's
+	fpuBias  = -2.0  // prior about 0.14 of a normal move's
+	fpuValue = -1.5  // value (1 + tanh(-1.5)) / 2 ≈ 0.047 for the player to move
+)
+
+// frontier describes column K (x = 9): for each row from 1 to 19, 'X' a
+// black stone, 'O' a white one, '.' a dame, 'b' the gate of a black pocket
+// (its pocket is the empty point or points to its left in column J, 'B'
+// marking a second pocket point above), 'w' the gate of a white pocket
+// (the pocket to its right in column L, 'W' a second point above).
+func build(frontier string, toMove goboard.Color) *engine.Position {
+	p := &engine.Position{ToMove: toMove}
+	for y := range 19 {
+		for x := range 19 {
+			c := O
+			if x < 9 {
+				c = X
+			}
+			p.Stones[y*19+x] = c
+		}
+	}
+	// Two single-point eyes for each big chain, far from the frontier.
+	for _, e := range [][2]int{{2, 12}, {2, 15}, {16, 12}, {16, 15}} {
+		p.Stones[e[1]*19+e[0]] = E
+	}
+	for y := range 19 {
+		at := func(x int) *goboard.Color { return &p.Stones[y*19+x] }
+		switch frontier[y] {
+		case 'X':
+			*at(9) = X
+		case 'O':
+			*at(9) = O
+		case '.':
+			*at(9) = E
+		case 'b':
+			*at(9), *at(8) = E, E
+		case 'B':
+			*at(9), *at(8) = X, E
+		case 'w':
+			*at(9), *at(10) = E, E
+		case 'W':
+			*at(9), *at(10) = O, E
+		default:
+			panic("bad frontier " + frontier)
+		}
+	}
+	return p
+}
+
+// gate returns the point of the i-th gate letter g in frontier.
+func gate(frontier string, g byte) int {
+	y := strings.IndexByte(frontier, g)
+	return y*19 + 9
+}
+
+func main() {
+	var out []*engine.Position
+	// Boards with one black pocket: Black to move has exactly one winning
+	// move, the gate. Each is checked under three priors.
+	type board struct {
+		name, frontier string
+		toMove         goboard.Color
+	}
+	var boards []board
+	// The frontier is 19 rows; rows 1–2 and 18–19 stay stones so the
+	// pockets' images under the board's symmetries are stones.
+	shapes := []struct{ name, rows string }{
+		{"pair", "b"},
+		{"triple", "bB"},
+	}
+	dames := []string{"..", "....", "......"}
+	rowsOf := []int{3, 5, 7}
+	for _, sh := range shapes {
+		for _, d := range dames {
+			for _, row := range rowsOf {
+				// Layout: rows 0..18; the pocket at row, dames spread on
+				// rows 11.. with stones between them.
+				fr := []byte(strings.Repeat("X", 19))
+				copy(fr[row:], sh.rows)
+				for i := range d {
+					fr[[]int{10, 12, 14, 16, 18, 0}[i]] = '.'
+				}
+				boards = append(boards, board{fmt.Sprintf("%s-d%d-r%d", sh.name, len(d), row+1), string(fr), X})
+			}
+		}
+	}
+	kept := 0
+	for _, bd := range boards {
+		p, sol, k := tune(bd.frontier, bd.toMove, func(s *engine.Solution) bool {
+			return s.Value == 1 && len(s.Optimal) == 1 && s.Optimal[0] != 361
+		})
+		if p == nil {
+			fmt.Fprintf(os.Stderr, "%s: no count of black stones on the frontier gives a single winning move\n", bd.name)
+			continue
+		}
+		g := gate(bd.frontier, 'b')
+		if sol.Optimal[0] != g {
+			fmt.Fprintf(os.Stderr, "%s: the winning move is %s, not the gate %s\n", bd.name, engine.Vertex(sol.Optimal[0]), engine.Vertex(g))
+			continue
+		}
+		kept++
+		fmt.Fprintf(os.Stderr, "%s: %d black stones on K; winning move %s; %d moves; %d nodes\n", bd.name, k, engine.Vertex(g), len(sol.Moves), sol.Nodes)
+		for _, c := range []struct {
+			name        string
+			bias, vbias float64
+		}{{"normal-prior", 0, 0}, {"tiny-prior", tinyBias, 0}, {"fpu", fpuBias, fpuValue}} {
+			q := *p
+			q.Name = bd.name + "-" + c.name
+			q.Case = c.name
+			q.ValueBias = c.vbias
+			for _, s := range symmetries(g) {
+				q.PolicyBias[s] = c.bias
+			}
+			annotate(&q, sol)
+			out = append(out, &q)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "%d boards kept of %d\n", kept, len(boards))
+	fmt.Println("# mctscheck engine positions, version 1 (see docs/engines.md).")
+	fmt.Println("# Made by: go run ./engine/internal/posgen > engine/testdata/positions.txt")
+	fmt.Println("# Rules: area scoring (Tromp-Taylor), komi 7.5, positional superko, two passes end the game.")
+	fmt.Println()
+	for _, p := range out {
+		p.Format(os.Stdout)
+		fmt.Println()
+	}
+}
+
+// tune fills the frontier's remaining stone rows with k black stones
+// (from the top) and White ones, for k from 0 up, and returns the first
+// position whose solution satisfies want.
+func tune(frontier string, toMove goboard.Color, want func(*engine.Solution) bool) (*engine.Position, *engine.Solution, int) {
+	for k := 0; k <= 19; k++ {
+		fr := []byte(frontier)
+		n := 0
+		for y := 18; y >= 0; y-- {
+			if fr[y] != 'X' {
+				continue
+			}
+			if n >= k {
+				fr[y] = 'O'
+			}
+			n++
+		}
+		if n < k {
+			break
+		}
+		p := build(string(fr), toMove)
+		sol, err := p.Solve(engine.SolveLimits{})
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "%s k=%d: %v\n", frontier, k, err)
+			continue
+		}
+		if want(sol) {
+			return p, sol, k
+		}
+	}
+	return nil, nil, 0
+}
+
+// annotate records the solution in the position.
+func annotate(p *engine.Position, sol *engine.Solution) {
+	p.Value = map[float64]string{1: "win", 0: "loss", 0.5: "draw"}[sol.Value]
+	p.Optimal = sol.Optimal
+	var line []string
+	for _, m := range sol.Line {
+		line = append(line, engine.Vertex(m))
+	}
+	p.Known = []string{
+		fmt.Sprintf("exhaustive minimax by engine.Solve over every legal move and the pass: %d positions searched, %d decided by the pass-alive bound", sol.Nodes, sol.Bounded),
+		fmt.Sprintf("optimal line %s; final score %+.1f (Black's area minus White's minus komi), checked against GNU Go's final_score by TestGNUGoScores", strings.Join(line, " "), sol.FinalScore),
+	}
+}
+
+// symmetries returns the 8 images of m (as engine does).
+func symmetries(m int) [8]int {
+	x, y := m%19, m/19
+	return [8]int{y*19 + x, y*19 + 18 - x, (18-y)*19 + x, (18-y)*19 + 18 - x, x*19 + y, x*19 + 18 - y, (18-x)*19 + y, (18-x)*19 + 18 - y}
+}
