@@ -49,6 +49,7 @@ func commands() []command {
 		{"solve", "solve a tree exactly: the value of each root child, the optimal set", cmdSolve},
 		{"match", "play rule A against rule B on Go or Connect Four: A's win rate with its interval", cmdMatch},
 		{"gtp", "play Go as a GTP engine on stdin and stdout", cmdGTP},
+		{"engine", "check a real Go engine over GTP against exactly solved positions", cmdEngine},
 	}
 }
 

@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteText writes the report: one row per position with its case, the
+// optimal moves and their prior, and the share of optimal moves at each
+// budget; then the flags, the moves the engine chose at the largest
+// budget where it missed, the win rates it reported on lost positions,
+// and the faults.
+func (r *Report) WriteText(w io.Writer) {
+	cfg := r.Config
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	head := []string{"position", "case", "to move", "value", "optimal", "prior"}
+	for _, b := range cfg.Budgets {
+		head = append(head, fmt.Sprint(b))
+	}
+	fmt.Fprintf(tw, "%s\n", strings.Join(head, "\t"))
+	for _, pr := range r.Positions {
+		p, sol := pr.Position, pr.Solution
+		opt := vertices(sol.Optimal)
+		if len(sol.Optimal) == len(sol.Moves) {
+			opt = "all"
+		}
+		row := []string{p.Name, p.Case, p.ToMove.String(), outcome(sol.Value), opt, fmt.Sprintf("%.2g", pr.OptimalPrior)}
+		for _, b := range cfg.Budgets {
+			n, k := pr.counts(b)
+			row = append(row, fmt.Sprintf("%d/%d", k, n))
+		}
+		fmt.Fprintf(tw, "%s\n", strings.Join(row, "\t"))
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n(share of optimal moves: seeds whose genmove was optimal / seeds without fault, at each budget; prior: the network's prior of the optimal moves at the root)\n")
+	flagged := 0
+	for _, pr := range r.Positions {
+		if pr.Flag == "" {
+			continue
+		}
+		if flagged == 0 {
+			fmt.Fprintf(w, "\nFlagged positions:\n")
+		}
+		flagged++
+		fmt.Fprintf(w, "  %s: %s; it plays %s\n", pr.Position.Name, pr.Flag, pr.chosen(cfg.Budgets[len(cfg.Budgets)-1]))
+	}
+	if s := r.winrates(); s != "" {
+		fmt.Fprintf(w, "\nWin rates the engine reported on positions the solver proves lost (share above 90%%):\n%s", s)
+	}
+	if r.Faults > 0 {
+		fmt.Fprintf(w, "\nFaults (%d):\n", r.Faults)
+		for _, pr := range r.Positions {
+			for _, t := range pr.Trials {
+				if t.Fault != "" {
+					fmt.Fprintf(w, "  %s, budget %d, seed %d: %s\n", pr.Position.Name, t.Budget, t.Seed, t.Fault)
+				}
+			}
+		}
+	}
+	fmt.Fprintf(w, "\n%d positions, %d flagged, %d faults.\n", len(r.Positions), flagged, r.Faults)
+}
+
+func outcome(v float64) string {
+	return map[float64]string{1: "win", 0: "loss", 0.5: "draw"}[v]
+}
+
+// chosen lists the moves played at budget b with their counts.
+func (pr *PositionResult) chosen(b int) string {
+	count := map[string]int{}
+	var order []string
+	for _, t := range pr.Trials {
+		if t.Budget != b || t.Fault != "" {
+			continue
+		}
+		m := t.Reply
+		if t.Move >= 0 {
+			m = Vertex(t.Move)
+		}
+		if count[m] == 0 {
+			order = append(order, m)
+		}
+		count[m]++
+	}
+	slices.SortStableFunc(order, func(a, b string) int { return count[b] - count[a] })
+	var s []string
+	for _, m := range order {
+		s = append(s, fmt.Sprintf("%s ×%d", m, count[m]))
+	}
+	if len(s) == 0 {
+		return "nothing (every trial failed)"
+	}
+	return strings.Join(s, ", ") + " at " + budgetString(b)
+}
+
+// WinrateShare returns, for a position and budget, the trials whose
+// reported win rate is known, and those above 90%.
+func (pr *PositionResult) WinrateShare(b int) (known, above int) {
+	for _, t := range pr.Trials {
+		if t.Budget != b || t.Fault != "" || t.Winrate < 0 {
+			continue
+		}
+		known++
+		if t.Winrate > 0.9 {
+			above++
+		}
+	}
+	return
+}
+
+// winrates renders the win-rate table of lost positions, or "".
+func (r *Report) winrates() string {
+	var b strings.Builder
+	tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+	rows := 0
+	for _, pr := range r.Positions {
+		if pr.Solution.Value != 0 {
+			continue
+		}
+		row := []string{"  " + pr.Position.Name}
+		any := false
+		for _, bud := range r.Config.Budgets {
+			n, k := pr.WinrateShare(bud)
+			if n > 0 {
+				any = true
+			}
+			row = append(row, fmt.Sprintf("%d: %d/%d", bud, k, n))
+		}
+		if any {
+			rows++
+			fmt.Fprintf(tw, "%s\n", strings.Join(row, "\t"))
+		}
+	}
+	tw.Flush()
+	if rows == 0 {
+		return ""
+	}
+	return b.String()
+}
