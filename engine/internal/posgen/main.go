@@ -143,6 +143,7 @@ func main() {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "%d boards kept of %d\n", kept, len(boards))
+	out = append(out, lost()...)
 	fmt.Println("# mctscheck engine positions, version 1 (see docs/engines.md).")
 	fmt.Println("# Made by: go run ./engine/internal/posgen > engine/testdata/positions.txt")
 	fmt.Println("# Rules: area scoring (Tromp-Taylor), komi 7.5, positional superko, two passes end the game.")
@@ -157,22 +158,8 @@ func main() {
 // (from the top) and White ones, for k from 0 up, and returns the first
 // position whose solution satisfies want.
 func tune(frontier string, toMove goboard.Color, want func(*engine.Solution) bool) (*engine.Position, *engine.Solution, int) {
-	for k := 0; k <= 19; k++ {
-		fr := []byte(frontier)
-		n := 0
-		for y := 18; y >= 0; y-- {
-			if fr[y] != 'X' {
-				continue
-			}
-			if n >= k {
-				fr[y] = 'O'
-			}
-			n++
-		}
-		if n < k {
-			break
-		}
-		p := build(string(fr), toMove)
+	for k := 0; k <= strings.Count(frontier, "X"); k++ {
+		p := build(withBlack(frontier, k), toMove)
 		sol, err := p.Solve(engine.SolveLimits{})
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "%s k=%d: %v\n", frontier, k, err)
@@ -203,4 +190,84 @@ func annotate(p *engine.Position, sol *engine.Solution) {
 func symmetries(m int) [8]int {
 	x, y := m%19, m/19
 	return [8]int{y*19 + x, y*19 + 18 - x, (18-y)*19 + x, (18-y)*19 + 18 - x, x*19 + y, x*19 + 18 - y, (18-x)*19 + y, (18-x)*19 + 18 - y}
+}
+
+// lost returns the positions of the §4 measurement: Black to move loses
+// whatever it plays, but only because after Black takes its own pocket's
+// gate, White's only winning reply is its pocket's gate, whose prior is
+// tiny; after White's natural reply on a dame, Black wins.
+func lost() []*engine.Position {
+	var out []*engine.Position
+	layouts := []struct{ name, pockets string }{
+		{"b4-w6", "XXXbXwXXXX"},
+		{"b6-w4", "XXXwXbXXXX"},
+		{"b8-w4", "XXXwXXXbXX"},
+		{"b4-w8", "XXXbXXXwXX"},
+		{"b6-w8", "XXXXXbXwXX"},
+		{"b8-w6", "XXXXXwXbXX"},
+	}
+	for _, l := range layouts {
+		for _, d := range []string{".."} {
+			fr := []byte(l.pockets + strings.Repeat("X", 9))
+			for i := range d {
+				fr[[]int{10, 12, 14, 16, 18, 0}[i]] = '.'
+			}
+			frontier := string(fr)
+			name := fmt.Sprintf("lost-%s-d%d", l.name, len(d))
+			bg, wg := gate(frontier, 'b'), gate(frontier, 'w')
+			// The most black stones on the frontier that still lose.
+			var p *engine.Position
+			var sol *engine.Solution
+			for k := 0; k <= strings.Count(frontier, "X"); k++ {
+				c := build(withBlack(frontier, k), X)
+				s, err := c.Solve(engine.SolveLimits{Nodes: 300_000})
+				if err != nil || s.Value != 0 {
+					break
+				}
+				p, sol = c, s
+			}
+			if p == nil {
+				fmt.Fprintf(os.Stderr, "%s: no count of black stones makes it lost\n", name)
+				continue
+			}
+			// After Black's gate and White's reply on the first dame, Black
+			// wins: the refutation is White's gate, not the natural reply.
+			dame := strings.IndexByte(frontier, '.')*19 + 9
+			after := *p
+			after.Stones[bg] = X
+			after.Stones[dame] = O
+			s2, err := after.Solve(engine.SolveLimits{Nodes: 300_000})
+			if err != nil || s2.Value != 1 {
+				fmt.Fprintf(os.Stderr, "%s: after %s %s Black does not win (%v)\n", name, engine.Vertex(bg), engine.Vertex(dame), err)
+				continue
+			}
+			fmt.Fprintf(os.Stderr, "%s: lost; after %s %s Black wins; %d nodes\n", name, engine.Vertex(bg), engine.Vertex(dame), sol.Nodes)
+			q := *p
+			q.Name, q.Case = name, "lost"
+			for _, s := range symmetries(wg) {
+				q.PolicyBias[s] = tinyBias
+			}
+			annotate(&q, sol)
+			q.Known = append(q.Known, fmt.Sprintf("Black loses, but after Black %s and White %s (instead of the refutation, White's pocket gate %s, prior tiny) Black wins: solved the same way, %d positions", engine.Vertex(bg), engine.Vertex(dame), engine.Vertex(wg), s2.Nodes))
+			out = append(out, &q)
+		}
+	}
+	return out
+}
+
+// withBlack keeps the top k stone rows of the frontier black and turns the
+// others white.
+func withBlack(frontier string, k int) string {
+	fr := []byte(frontier)
+	n := 0
+	for y := 18; y >= 0; y-- {
+		if fr[y] != 'X' {
+			continue
+		}
+		if n >= k {
+			fr[y] = 'O'
+		}
+		n++
+	}
+	return string(fr)
 }
