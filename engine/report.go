@@ -96,16 +96,20 @@ func (pr *PositionResult) chosen(b int) string {
 }
 
 // WinrateShare returns, for a position and budget, the trials whose
-// reported win rate is known, and those above 90%.
-func (pr *PositionResult) WinrateShare(b int) (known, above int) {
+// reported win rate is known, those above 90%, and the mean win rate.
+func (pr *PositionResult) WinrateShare(b int) (known, above int, mean float64) {
 	for _, t := range pr.Trials {
 		if t.Budget != b || t.Fault != "" || t.Winrate < 0 {
 			continue
 		}
 		known++
+		mean += t.Winrate
 		if t.Winrate > 0.9 {
 			above++
 		}
+	}
+	if known > 0 {
+		mean /= float64(known)
 	}
 	return
 }
@@ -122,11 +126,11 @@ func (r *Report) winrates() string {
 		row := []string{"  " + pr.Position.Name}
 		any := false
 		for _, bud := range r.Config.Budgets {
-			n, k := pr.WinrateShare(bud)
+			n, k, mean := pr.WinrateShare(bud)
 			if n > 0 {
 				any = true
 			}
-			row = append(row, fmt.Sprintf("%d: %d/%d", bud, k, n))
+			row = append(row, fmt.Sprintf("%d: %d/%d (mean %.0f%%)", bud, k, n, 100*mean))
 		}
 		if any {
 			rows++
