@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"fmt"
@@ -322,16 +321,14 @@ func findLeelaZero(t *testing.T) string {
 	return ""
 }
 
-// TestLeelaZero checks Leela Zero 0.17 with the project's networks on
-// every position of testdata (at least 20) at two budgets and one seed:
-// no fault, every move legal, and on the tiny-prior positions the only
-// winning move is never played (the finding the check exists for).
+// TestLeelaZero checks Leela Zero 0.17 with the project's networks on the
+// three priors of one board at two budgets and one seed: no fault, every
+// move legal, and on the tiny-prior position the only winning move is
+// never played (the finding the check exists for). The CI run on every
+// position is cli's TestEngineLeelaZero, through mctscheck engine.
 func TestLeelaZero(t *testing.T) {
 	lz := findLeelaZero(t)
-	ps := readTestPositions(t)
-	if testing.Short() {
-		ps = ps[:3]
-	}
+	ps := readTestPositions(t)[:3]
 	cfg := Config{
 		Command: lz + " --cpu-only -g --noponder -d -r 0 --timemanage off -t 1 -v {visits} -s {seed} -w {network}",
 		Budgets: []int{16, 2048}, Seeds: []int{1}, Timeout: 60 * time.Second,
@@ -416,5 +413,3 @@ func scoreString(s float64) string {
 	}
 	return "0"
 }
-
-var _ = bufio.NewReader
