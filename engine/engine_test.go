@@ -413,3 +413,30 @@ func scoreString(s float64) string {
 	}
 	return "0"
 }
+
+// TestFlag checks the two findings: a share that stays at 0, and one
+// that falls as the budget grows.
+func TestFlag(t *testing.T) {
+	p := readTestPositions(t)[0]
+	sol := &Solution{Moves: []int{1, 2, 361}, Optimal: []int{2}, Value: 1}
+	cfg := Config{Budgets: []int{4, 8, 16}, Seeds: []int{1, 2}}
+	mk := func(optimal ...bool) *PositionResult {
+		pr := &PositionResult{Position: p, Solution: sol}
+		for i, o := range optimal {
+			pr.Trials = append(pr.Trials, Trial{Budget: cfg.Budgets[i/2], Seed: i%2 + 1, Optimal: o})
+		}
+		return pr
+	}
+	for _, c := range []struct {
+		trials []bool
+		want   string
+	}{
+		{[]bool{false, false, false, false, false, false}, "0 of 2 seeds at every budget up to 2^4 visits: the engine does not find the only winning move C1"},
+		{[]bool{true, true, true, false, false, false}, "falls from 2/2 at 2^2 visits to 0/2 at 2^4 visits"},
+		{[]bool{false, false, true, false, true, true}, ""},
+	} {
+		if got := flag(mk(c.trials...), cfg); c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("trials %v: flag %q, want %q", c.trials, got, c.want)
+		}
+	}
+}
