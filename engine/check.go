@@ -109,10 +109,15 @@ func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error
 		defer os.RemoveAll(dir)
 	}
 	rep := &Report{Config: cfg}
+	solved := map[string]*Solution{} // positions that differ only in priors
 	for i, p := range positions {
-		sol, err := p.Solve(SolveLimits{})
-		if err != nil {
-			return nil, fmt.Errorf("position %s: %w", p.Name, err)
+		key := fmt.Sprint(p.Stones, p.ToMove)
+		sol := solved[key]
+		if sol == nil {
+			if sol, err = p.Solve(SolveLimits{}); err != nil {
+				return nil, fmt.Errorf("position %s: %w", p.Name, err)
+			}
+			solved[key] = sol
 		}
 		if err := p.agrees(sol); err != nil {
 			return nil, fmt.Errorf("position %s: %w", p.Name, err)
