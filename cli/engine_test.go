@@ -43,7 +43,7 @@ func TestEngineLeelaZero(t *testing.T) {
 			t.Skip("leelaz is not installed (apt-get install leela-zero); skipping mctscheck engine on Leela Zero")
 		}
 	}
-	args := []string{"-q", "-positions", "../engine/testdata/positions.txt", "-budgets", "16,2048", "-seeds", "1",
+	args := []string{"-q", "-positions", "../engine/testdata/positions.txt", "-budgets", "16,1024", "-seeds", "1",
 		"-gtp", lz + " --cpu-only -g --noponder -d -r 0 --timemanage off -t 1 -v {visits} -s {seed} -w {network}"}
 	if testing.Short() {
 		args = append(args, "-case", "lost")
