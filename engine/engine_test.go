@@ -21,7 +21,7 @@ func TestWriteLeelaZeroNetwork(t *testing.T) {
 	bias := make([]float64, 362)
 	bias[7], bias[361] = -25, 1.5
 	var buf bytes.Buffer
-	if err := WriteLeelaZeroNetwork(&buf, bias, 0.5); err != nil {
+	if err := WriteLeelaZeroNetwork(&buf, bias, 0.5, 0.5); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
@@ -54,10 +54,35 @@ func TestWriteLeelaZeroNetwork(t *testing.T) {
 			}
 		}
 	}
-	if err := WriteLeelaZeroNetwork(&buf, bias[:361], 0); err == nil {
+	// By color: four weights carry the Black-to-move plane to the value.
+	buf.Reset()
+	if err := WriteLeelaZeroNetwork(&buf, bias, 1.5, -1.5); err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	nonzero := func(i int) (n int, last string) {
+		for _, f := range strings.Fields(lines[i]) {
+			if f != "0" {
+				n, last = n+1, f
+			}
+		}
+		return
+	}
+	for _, c := range []struct {
+		line, n int
+		last    string
+	}{{1, 1, "1"}, {5, 0, ""}, {9, 0, ""}, {13, 0, ""}, {17, 0, ""}, {19, 1, "1"}, {23, 361, "0.002770083"}, {25, 1, "3"}, {26, 1, "-1.5"}} {
+		if n, last := nonzero(c.line); n != c.n || last != c.last {
+			t.Errorf("by color, line %d: %d nonzero numbers, the last %q; want %d, %q", c.line+1, n, last, c.n, c.last)
+		}
+	}
+	if f := strings.Fields(lines[1]); f[16*9+4] != "1" {
+		t.Errorf("by color: the input convolution's weight 1 is not the centre tap of plane 16")
+	}
+	if err := WriteLeelaZeroNetwork(&buf, bias[:361], 0, 0); err == nil {
 		t.Error("361 biases: no error")
 	}
-	if err := WriteLeelaZeroNetwork(&buf, bias, 100); err == nil {
+	if err := WriteLeelaZeroNetwork(&buf, bias, 100, 100); err == nil {
 		t.Error("value bias 100: no error")
 	}
 }

@@ -31,9 +31,13 @@ type Position struct {
 	Stones [Size * Size]goboard.Color
 	ToMove goboard.Color
 	// PolicyBias is the policy layer's bias for each point (index y·19+x)
-	// and, at index 361, the pass; ValueBias the value head's last bias.
-	PolicyBias [Size*Size + 1]float64
-	ValueBias  float64
+	// and, at index 361, the pass. The network's value for the player to
+	// move is (1 + tanh(b)) / 2 with b = ValueBias, or WhiteValueBias when
+	// White is to move and ByColor is set.
+	PolicyBias     [Size*Size + 1]float64
+	ValueBias      float64
+	WhiteValueBias float64
+	ByColor        bool
 	// Known says how the answers are known, one line each.
 	Known []string
 	// Value is the stated outcome for the player to move under optimal
@@ -104,11 +108,23 @@ func ParsePositions(r io.Reader) ([]*Position, error) {
 				return nil, errf("to-move %q, want black or white", rest)
 			}
 		case "value-bias":
-			v, err := strconv.ParseFloat(rest, 64)
-			if err != nil || math.IsNaN(v) || math.Abs(v) > 20 {
-				return nil, errf("value-bias %q, want a number between -20 and 20", rest)
+			f := strings.Fields(rest)
+			var vs []float64
+			for _, s := range f {
+				v, err := strconv.ParseFloat(s, 64)
+				if err != nil || math.IsNaN(v) || math.Abs(v) > 20 {
+					return nil, errf("value-bias %q, want a number between -20 and 20", s)
+				}
+				vs = append(vs, v)
 			}
-			p.ValueBias = v
+			switch len(vs) {
+			case 1:
+				p.ValueBias, p.ByColor = vs[0], false
+			case 2:
+				p.ValueBias, p.WhiteValueBias, p.ByColor = vs[0], vs[1], true
+			default:
+				return nil, errf("want \"value-bias B\" or \"value-bias B W\" (Black to move, White to move), got %q", text)
+			}
 		case "bias":
 			f := strings.Fields(rest)
 			if len(f) != 2 {
@@ -382,7 +398,11 @@ func (p *Position) Format(w io.Writer) {
 		fmt.Fprintf(w, "case %s\n", p.Case)
 	}
 	fmt.Fprintf(w, "to-move %v\n", p.ToMove)
-	fmt.Fprintf(w, "value-bias %v\n", p.ValueBias)
+	if p.ByColor {
+		fmt.Fprintf(w, "value-bias %v %v\n", p.ValueBias, p.WhiteValueBias)
+	} else {
+		fmt.Fprintf(w, "value-bias %v\n", p.ValueBias)
+	}
 	// The most common bias is the default; the others by orbit.
 	count := map[float64]int{}
 	for _, v := range p.PolicyBias[:Size*Size] {

@@ -223,7 +223,11 @@ func writeNetwork(dir string, p *Position) (string, error) {
 		return path, nil
 	}
 	var buf bytes.Buffer
-	if err := WriteLeelaZeroNetwork(&buf, p.PolicyBias[:], p.ValueBias); err != nil {
+	white := p.ValueBias
+	if p.ByColor {
+		white = p.WhiteValueBias
+	}
+	if err := WriteLeelaZeroNetwork(&buf, p.PolicyBias[:], p.ValueBias, white); err != nil {
 		return "", err
 	}
 	return path, os.WriteFile(path, buf.Bytes(), 0o644)

@@ -28,6 +28,7 @@ const (
 	tinyBias = -25.0 // prior about e^-25 ≈ 1.4e-11 of a normal move's
 	fpuBias  = -2.0  // prior about 0.14 of a normal move's
 	fpuValue = -1.5  // value (1 + tanh(-1.5)) / 2 ≈ 0.047 for the player to move
+	hopeBias = 1.472 // value (1 + tanh(1.472)) / 2 ≈ 0.95
 )
 
 // frontier describes column K (x = 9): for each row from 1 to 19, 'X' a
@@ -242,14 +243,27 @@ func lost() []*engine.Position {
 				continue
 			}
 			fmt.Fprintf(os.Stderr, "%s: lost; after %s %s Black wins; %d nodes\n", name, engine.Vertex(bg), engine.Vertex(dame), sol.Nodes)
-			q := *p
-			q.Name, q.Case = name, "lost"
-			for _, s := range symmetries(wg) {
-				q.PolicyBias[s] = tinyBias
+			// Three networks: a neutral constant value with the refutation's
+			// prior tiny; a value that says Black wins (95% for Black to
+			// move, 5% for White to move) with the refutation's prior tiny;
+			// and the same value with the refutation's prior normal.
+			for _, v := range []struct {
+				suffix     string
+				byColor    bool
+				refutation float64
+			}{{"neutral", false, tinyBias}, {"hopeful-tiny", true, tinyBias}, {"hopeful-normal", true, 0}} {
+				q := *p
+				q.Name, q.Case = name+"-"+v.suffix, "lost"
+				if v.byColor {
+					q.ByColor, q.ValueBias, q.WhiteValueBias = true, hopeBias, -hopeBias
+				}
+				for _, s := range symmetries(wg) {
+					q.PolicyBias[s] = v.refutation
+				}
+				annotate(&q, sol)
+				q.Known = append(q.Known, fmt.Sprintf("Black loses, but after Black %s and White %s (instead of the refutation, White's pocket gate %s) Black wins: solved the same way, %d positions", engine.Vertex(bg), engine.Vertex(dame), engine.Vertex(wg), s2.Nodes))
+				out = append(out, &q)
 			}
-			annotate(&q, sol)
-			q.Known = append(q.Known, fmt.Sprintf("Black loses, but after Black %s and White %s (instead of the refutation, White's pocket gate %s, prior tiny) Black wins: solved the same way, %d positions", engine.Vertex(bg), engine.Vertex(dame), engine.Vertex(wg), s2.Nodes))
-			out = append(out, &q)
 		}
 	}
 	return out
