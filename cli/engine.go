@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os/exec"
 	"strconv"
 	"strings"
 	"time"
@@ -13,7 +14,7 @@ const engineUsage = `Usage: mctscheck engine -gtp 'CMD ... {visits} ... {seed}' 
 
 Engine checks a real Go engine, spoken to over GTP, against positions whose
 optimal moves are known exactly (a positions file; engine/testdata/positions.txt
-has 51, solved by the project's exhaustive solver). For each position,
+has 57, solved by the project's exhaustive solver). For each position,
 budget and seed it starts the engine with {visits}, {seed} and {network}
 replaced (the budget, the seed, and a Leela Zero network file the check
 writes from the position's priors), sets the position up with play
@@ -29,8 +30,9 @@ Examples:
   mctscheck engine -positions engine/testdata/positions.txt -budgets 1 -seeds 1 \
     -gtp 'gnugo --mode gtp --chinese-rules --positional-superko'
 
+Each command's reply has -timeout (setup: all its play commands together).
 Exit codes: 0 nothing flagged, 1 a position flagged or an engine fault,
-2 bad flags or positions.
+2 bad flags or positions, or an engine command that is not found.
 `
 
 func cmdEngine(e *env, args []string) error {
@@ -42,13 +44,18 @@ func cmdEngine(e *env, args []string) error {
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on each reply (genmove included)")
 	only := fs.String("case", "", "check only the positions of these `cases` (comma-separated)")
 	quiet := fs.Bool("q", false, "no progress lines on stderr")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
 	if *command == "" || *positions == "" {
 		return usagef("engine needs -gtp and -positions (see mctscheck engine -h)")
 	}
-	if _, err := engine.SplitCommand(*command); err != nil {
+	words, err := engine.SplitCommand(*command)
+	if err != nil {
+		return usagef("-gtp: %v", err)
+	}
+	if _, err := exec.LookPath(words[0]); err != nil {
 		return usagef("-gtp: %v", err)
 	}
 	bs, err := parseVisitBudgets(*budgets)
@@ -91,7 +98,13 @@ func cmdEngine(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep.WriteText(e.stdout)
+	if *asJSON {
+		if err := writeJSON(e.stdout, rep.Doc()); err != nil {
+			return err
+		}
+	} else {
+		rep.WriteText(e.stdout)
+	}
 	if rep.Findings() > 0 {
 		return errFinding
 	}

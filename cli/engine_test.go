@@ -2,7 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,12 +22,13 @@ func TestEngineUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{},
 		{"-gtp", "x"},
-		{"-gtp", "x", "-positions", "testdata/none.txt"},
-		{"-gtp", "'x", "-positions", "../engine/testdata/positions.txt"},
-		{"-gtp", "x", "-positions", "../engine/testdata/positions.txt", "-budgets", "8..2"},
-		{"-gtp", "x", "-positions", "../engine/testdata/positions.txt", "-budgets", "4,2"},
-		{"-gtp", "x", "-positions", "../engine/testdata/positions.txt", "-seeds", "0"},
-		{"-gtp", "x", "-positions", "../engine/testdata/positions.txt", "-case", "nope"},
+		{"-gtp", "no-such-engine-here", "-positions", "../engine/testdata/positions.txt"},
+		{"-gtp", "sh", "-positions", "testdata/none.txt"},
+		{"-gtp", "'sh", "-positions", "../engine/testdata/positions.txt"},
+		{"-gtp", "sh", "-positions", "../engine/testdata/positions.txt", "-budgets", "8..2"},
+		{"-gtp", "sh", "-positions", "../engine/testdata/positions.txt", "-budgets", "4,2"},
+		{"-gtp", "sh", "-positions", "../engine/testdata/positions.txt", "-seeds", "0"},
+		{"-gtp", "sh", "-positions", "../engine/testdata/positions.txt", "-case", "nope"},
 	} {
 		if _, stderr, code := runEngineCmd(args...); code != exitUsage {
 			t.Errorf("%q: exit %d (%s), want %d", args, code, stderr, exitUsage)
@@ -70,6 +74,38 @@ func TestEngineLeelaZero(t *testing.T) {
 		f := strings.Fields(l)
 		if len(f) > 2 && f[1] == "tiny-prior" && !strings.Contains(stdout, f[0]+": 0 of 1 seeds at every budget") {
 			t.Errorf("%s is not flagged", f[0])
+		}
+	}
+}
+
+// TestEngineJSON runs a fake engine that always passes on the lost
+// positions (where every move is optimal) and on one won position (where
+// passing loses): one JSON document, the won position flagged, exit 1.
+func TestEngineJSON(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "pass.sh")
+	body := "#!/bin/sh\nwhile read -r l; do case \"$l\" in genmove*) printf '= pass\\n\\n';; quit*) printf '=\\n\\n'; exit 0;; *) printf '=\\n\\n';; esac; done\n"
+	if err := os.WriteFile(script, []byte(body), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := runEngineCmd("-q", "-json", "-positions", "../engine/testdata/positions.txt", "-case", "lost,normal-prior",
+		"-budgets", "1", "-seeds", "1", "-gtp", script+" {visits} {seed}")
+	var doc struct {
+		Positions []struct {
+			Name, Value, Flag string
+			Trials            []struct{ Move string }
+		}
+		Flagged, Faults int
+	}
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("exit %d, not one JSON document: %v\n%s%s", code, err, stdout, stderr)
+	}
+	if code != exitFinding || doc.Faults != 0 || doc.Flagged != 17 || len(doc.Positions) != 23 {
+		t.Errorf("exit %d, %d positions, %d flagged, %d faults; want 1, 23, 17, 0", code, len(doc.Positions), doc.Flagged, doc.Faults)
+	}
+	for _, p := range doc.Positions {
+		if len(p.Trials) != 1 || p.Trials[0].Move != "pass" || (p.Value == "loss") != (p.Flag == "") {
+			t.Errorf("%s: value %s, flag %q, trials %v", p.Name, p.Value, p.Flag, p.Trials)
 		}
 	}
 }

@@ -143,3 +143,68 @@ func (r *Report) winrates() string {
 	}
 	return b.String()
 }
+
+// Doc is the report as one JSON document.
+type Doc struct {
+	Command   string        `json:"command"`
+	Budgets   []int         `json:"budgets"`
+	Seeds     []int         `json:"seeds"`
+	Positions []PositionDoc `json:"positions"`
+	Flagged   int           `json:"flagged"`
+	Faults    int           `json:"faults"`
+}
+
+// PositionDoc is one position of a Doc.
+type PositionDoc struct {
+	Name         string     `json:"name"`
+	Case         string     `json:"case"`
+	ToMove       string     `json:"to_move"`
+	Value        string     `json:"value"`
+	Optimal      []string   `json:"optimal"`
+	Moves        []string   `json:"moves"`
+	Priors       []float64  `json:"priors"`
+	OptimalPrior float64    `json:"optimal_prior"`
+	Trials       []TrialDoc `json:"trials"`
+	Flag         string     `json:"flag,omitempty"`
+}
+
+// TrialDoc is one genmove of a PositionDoc.
+type TrialDoc struct {
+	Budget  int      `json:"budget"`
+	Seed    int      `json:"seed"`
+	Move    string   `json:"move,omitempty"`
+	Optimal bool     `json:"optimal"`
+	Winrate *float64 `json:"winrate,omitempty"`
+	Fault   string   `json:"fault,omitempty"`
+}
+
+// Doc returns the report as a JSON document.
+func (r *Report) Doc() Doc {
+	d := Doc{Command: r.Config.Command, Budgets: r.Config.Budgets, Seeds: r.Config.Seeds, Faults: r.Faults}
+	for _, pr := range r.Positions {
+		sol := pr.Solution
+		pd := PositionDoc{
+			Name: pr.Position.Name, Case: pr.Position.Case, ToMove: pr.Position.ToMove.String(),
+			Value: outcome(sol.Value), Priors: pr.Priors, OptimalPrior: pr.OptimalPrior, Flag: pr.Flag,
+		}
+		for _, m := range sol.Optimal {
+			pd.Optimal = append(pd.Optimal, Vertex(m))
+		}
+		for _, m := range sol.Moves {
+			pd.Moves = append(pd.Moves, Vertex(m))
+		}
+		for _, t := range pr.Trials {
+			td := TrialDoc{Budget: t.Budget, Seed: t.Seed, Move: t.Reply, Optimal: t.Optimal, Fault: t.Fault}
+			if t.Winrate >= 0 {
+				w := t.Winrate
+				td.Winrate = &w
+			}
+			pd.Trials = append(pd.Trials, td)
+		}
+		if pr.Flag != "" {
+			d.Flagged++
+		}
+		d.Positions = append(d.Positions, pd)
+	}
+	return d
+}
