@@ -13,7 +13,7 @@
 #   3. GNU Go 3.8 as a non-MCTS control on every position.
 #
 # Usage: scripts/engine-table.sh [OUTDIR]   (default /tmp/engine-table)
-# It takes about 15 minutes on 2 busy cores. CI runs the short check only
+# It takes about 6 minutes on 2 busy cores. CI runs the short check only
 # (cli's TestEngineLeelaZero).
 set -euo pipefail
 cd "$(dirname "$0")/.."
