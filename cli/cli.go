@@ -53,6 +53,7 @@ func commands() []command {
 		{name: "solve", summary: "solve a tree exactly: the value of each root child, the optimal set", run: cmdSolve},
 		{name: "match", summary: "play rule A against rule B on Go or Connect Four: A's win rate with its interval", run: cmdMatch},
 		{name: "gtp", summary: "play Go as a GTP engine on stdin and stdout", run: cmdGTP, interactive: true},
+		{name: "engine", summary: "check a real Go engine over GTP against exactly solved positions", run: cmdEngine},
 		{name: "version", summary: "print the module's version and the commit it was built from", run: cmdVersion},
 	}
 }

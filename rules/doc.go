@@ -117,7 +117,7 @@
 // the formula, and what the preset does not model; each entry's
 // Prediction gives the reasoning against Eq. 4 and Eq. 5, with a practical
 // finding apart where there is one, and props' TestEngines checks it.
-// docs/engines.md records the facts from the sources that the predictions
+// docs/presets.md records the facts from the sources that the predictions
 // rest on (lc0's 16-bit policy, KataGo's weights, mctx's root noise).
 //
 // What the engines read besides each child's statistics comes from
