@@ -87,6 +87,7 @@ func cmdCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	defer in.Close() // an external rule's program stops, on Ctrl-C too
 	if err := checkScale(*trees, *seeds); err != nil {
 		return err
 	}
@@ -101,6 +102,8 @@ func cmdCheck(e *env, args []string) error {
 		return usagef("-virtual-loss %v: want 0 to 2^20 virtual simulations", *vlN)
 	case !(*vlValue >= 0 && *vlValue <= 1):
 		return usagef("-virtual-value %v: want a reward in [0,1]", *vlValue)
+	case (fs.isSet("virtual-loss") || fs.isSet("virtual-value")) && *workers < 2:
+		return usagef("-virtual-loss, -virtual-value: only with -tree-workers K ≥ 2, which they tune")
 	}
 	if err := checkBudget(*budget); err != nil {
 		return err
@@ -113,11 +116,17 @@ func cmdCheck(e *env, args []string) error {
 		if err := needChooser(tr); err != nil {
 			return err
 		}
+		if *binary && !tr.BinaryDeterministic() {
+			return usagef("-binary: the -tree has a chance node or a reward other than 0 and 1; drop -binary or give a binary deterministic tree")
+		}
 	}
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder,
 		Workers: *workers,
 		Jobs:    runtime.GOMAXPROCS(0)} // the catalogue's rules may be called from several goroutines
+	if c, ok := in.Rule.(interface{ Concurrency() int }); ok {
+		o.Jobs = max(o.Jobs, c.Concurrency()) // an external rule's sites travel in batches of concurrent searches
+	}
 	if *workers >= 2 {
 		o.VirtualLoss = core.VirtualLoss{N: *vlN, Value: *vlValue}
 	}
@@ -151,7 +160,7 @@ func cmdCheck(e *env, args []string) error {
 		MaxBudget: *budget, Growth: growth.g.String()}, Result: newRuleResult(in, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
-		doc.Result.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, !in.Predicted.BinaryOnly() || tr.BinaryDeterministic())
+		doc.Result.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, in.Predicted.AppliesTo(tr.BinaryDeterministic()))
 	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, doc); err != nil {

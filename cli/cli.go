@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -36,19 +37,24 @@ type command struct {
 	name    string
 	summary string
 	run     func(e *env, args []string) error
+	// interactive commands answer each line of input at once, so their
+	// output is not buffered.
+	interactive bool
 }
 
 // commands lists the subcommands in the order of the help text.
 func commands() []command {
 	return []command{
-		{"run", "check every rule of the catalogue and write a report (the default)", cmdRun},
-		{"rules", "list the catalogue: parameters, defaults, predictions", cmdRules},
-		{"check", "check one rule for consistency", cmdCheck},
-		{"engines", "check the presets of real engines' selection rules (run -engines)", cmdEngines},
-		{"search", "run one search on a tree and show the root's statistics", cmdSearch},
-		{"solve", "solve a tree exactly: the value of each root child, the optimal set", cmdSolve},
-		{"match", "play rule A against rule B on Go or Connect Four: A's win rate with its interval", cmdMatch},
-		{"gtp", "play Go as a GTP engine on stdin and stdout", cmdGTP},
+		{name: "run", summary: "check every rule of the catalogue and write a report (the default)", run: cmdRun},
+		{name: "rules", summary: "list the catalogue: parameters, defaults, predictions", run: cmdRules},
+		{name: "check", summary: "check one rule for consistency", run: cmdCheck},
+		{name: "engines", summary: "check the presets of real engines' selection rules (run -engines)", run: cmdEngines},
+		{name: "search", summary: "run one search on a tree and show the root's statistics", run: cmdSearch},
+		{name: "solve", summary: "solve a tree exactly: the value of each root child, the optimal set", run: cmdSolve},
+		{name: "match", summary: "play rule A against rule B on Go or Connect Four: A's win rate with its interval", run: cmdMatch},
+		{name: "gtp", summary: "play Go as a GTP engine on stdin and stdout", run: cmdGTP, interactive: true},
+		{name: "engine", summary: "check a real Go engine over GTP against exactly solved positions", run: cmdEngine},
+		{name: "version", summary: "print the module's version and the commit it was built from", run: cmdVersion},
 	}
 }
 
@@ -93,36 +99,87 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
 		name, rest = "help", nil
 	}
-	if name == "help" {
-		return help(e, rest)
+	var c *command
+	for _, cmd := range commands() {
+		if cmd.name == name {
+			c = &cmd
+		}
 	}
-	for _, c := range commands() {
-		if c.name != name {
-			continue
-		}
-		err := c.run(e, rest)
-		switch {
-		case err == nil:
-			return exitOK
-		case errors.Is(err, errHelp):
-			return exitOK
-		case errors.Is(err, errFinding):
-			return exitFinding
-		case errors.As(err, new(*interruption)):
-			fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
-			return exitInterrupted
-		case errors.Is(err, context.Canceled) && ctx.Err() != nil:
-			fmt.Fprintf(stderr, "%s: %s: interrupted; nothing written\n", t.name(), name)
-			return exitInterrupted
-		}
-		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, oneLine(err.Error()))
-		if _, ok := errors.AsType[*usageError](err); ok {
-			return exitUsage
-		}
+	if c == nil && name != "help" {
+		fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
+		return exitUsage
+	}
+
+	// The output is buffered (but for interactive commands), and its first
+	// write error is the exit code.
+	out := &stickyWriter{w: stdout}
+	e.stdout = out
+	var buf *bufio.Writer
+	if c == nil || !c.interactive {
+		buf = bufio.NewWriterSize(out, 64<<10)
+		e.stdout = buf
+	}
+	code, err := exitOK, error(nil)
+	if c == nil {
+		code = help(e, rest)
+	} else {
+		err = c.run(e, rest)
+	}
+	if buf != nil {
+		buf.Flush() // before the message on stderr, which follows the output
+	}
+	if c != nil {
+		code = t.exitCode(ctx, name, err, stderr)
+	}
+	if out.err != nil {
+		fmt.Fprintf(stderr, "%s: %s: writing the output: %v\n", t.name(), name, out.err)
 		return exitInternal
 	}
-	fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
-	return exitUsage
+	return code
+}
+
+// exitCode is the exit code of command name that returned err, whose
+// message it prints on stderr.
+func (t *Tool) exitCode(ctx context.Context, name string, err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errHelp):
+		return exitOK
+	case errors.Is(err, errFinding):
+		return exitFinding
+	case errors.As(err, new(*interruption)):
+		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
+		return exitInterrupted
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		fmt.Fprintf(stderr, "%s: %s: interrupted; nothing written\n", t.name(), name)
+		return exitInterrupted
+	}
+	fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, oneLine(t.speak(err.Error())))
+	if _, ok := errors.AsType[*usageError](err); ok {
+		return exitUsage
+	}
+	return exitInternal
+}
+
+// stickyWriter is the command's standard output: it keeps the first write
+// error, so that output lost to a full disk or a closed file is an exit
+// code (3) rather than a silent success.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	s.err = err
+	return n, err
 }
 
 // oneLine keeps the first line of a message.
@@ -139,10 +196,21 @@ func commandNames() string {
 	return strings.Join(append(names, "help"), ", ")
 }
 
-const mainUsage = `mctscheck checks whether a Monte-Carlo tree search selection rule is
+// mainIntro is the first paragraph of the main usage: what mctscheck is,
+// or, for a command with rules of its own, what that command is.
+const mainIntro = `mctscheck checks whether a Monte-Carlo tree search selection rule is
 consistent: whether, with enough simulations, its root decision converges to a
 minimax-optimal move (Berthier, Doghmen and Teytaud, 2010).
+`
 
+const ownIntro = `%s checks whether your Monte-Carlo tree search selection rules are
+consistent: whether, with enough simulations, the root decision converges to a
+minimax-optimal move, and compares each verdict with your rule's Predicted.
+It is built with package cli of the module github.com/mctscheck/mctscheck,
+whose catalogue of rules it can check too ('%s run -rules "*"').
+`
+
+const mainUsage = `
 Usage:
 
   mctscheck [run] [flags]                     check every rule of the catalogue (the default)
@@ -152,6 +220,7 @@ Usage:
   mctscheck solve -tree TREE                  solve a tree exactly
   mctscheck match -a SPEC -b SPEC [flags]     play rule A against rule B
   mctscheck gtp -rule SPEC [-budget N]        play Go over GTP
+  mctscheck version                           the module's version and commit
   mctscheck help [COMMAND]                    this text, or a command's
 
 Commands:
@@ -162,8 +231,16 @@ A TREE is a tree in the text format, as in '(max (min 1 0) 0.5)', or @FILE
 to read it from a file (@- reads standard input). A SPEC is a rule name from
 'mctscheck rules' with optional parameters, as in uct:c=0.7.
 
-Exit codes: 0 when every verdict is as expected, 1 when a finding is reported,
-2 on usage or input errors.
+Exit codes:
+
+  0    success: for run and check, no prediction contradicted
+  1    a finding: for run and check, a prediction contradicted (a witness
+       for a rule predicted consistent, or every tree converged for one
+       predicted inconsistent); for search and match, a rule that panicked
+       or chose no valid child
+  2    bad input: a flag, rule spec, tree, position or file
+  3    an error of the tool or of the machine, such as a full disk
+  130  interrupted by Ctrl-C
 
 Run 'mctscheck COMMAND -h' for a command's flags and examples.
 `
@@ -175,7 +252,11 @@ func help(e *env, args []string) int {
 		for _, c := range commands() {
 			fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.summary)
 		}
-		fmt.Fprintf(e.stdout, mainUsage, b.String())
+		intro := mainIntro
+		if len(e.tool.Rules) > 0 {
+			intro = fmt.Sprintf(ownIntro, e.tool.name(), e.tool.name())
+		}
+		io.WriteString(e.stdout, intro+e.tool.speak(fmt.Sprintf(mainUsage, b.String())))
 		return exitOK
 	}
 	return e.tool.Run([]string{args[0], "-h"}, e.stdin, e.stdout, e.stderr)

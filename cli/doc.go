@@ -1,9 +1,10 @@
 // Package cli is the mctscheck command line as a library, so that a user
 // can build a checker command with rules of their own. Every command of
-// mctscheck (run, rules, check, search, solve, match, gtp), its JSON
-// documents, its report and its replay lines then work for the user's
-// rules as for the catalogue's; the commands, flags and JSON schema are
-// documented in cmd/mctscheck (go doc github.com/mctscheck/mctscheck/cmd/mctscheck).
+// mctscheck (run, rules, check, engines, search, solve, match, gtp,
+// version), its JSON documents, its report and its replay lines then work
+// for the user's rules as for the catalogue's; the commands, flags and
+// JSON schema are documented in cmd/mctscheck (go doc
+// github.com/mctscheck/mctscheck/cmd/mctscheck).
 //
 // A user's command is a rules.Entry per rule and three lines:
 //
@@ -20,5 +21,24 @@
 // With no arguments it checks the user's rules (run -rules '*' adds the
 // catalogue), and exits 1 when a verdict contradicts an entry's Predicted.
 // Replay lines name the user's command (Tool.Name, by default the base
-// name of os.Args[0]), so that they replay with it.
+// name of os.Args[0]), so that they replay with it, and the help texts
+// speak in its name.
+//
+// The report of run is report.md and report.json; the convergence figure
+// is drawn only by a Tool whose Plot is set, as cmd/mctscheck sets it to
+// package cli/plot's Convergence, so that a command built with cli.Main
+// links no plotting library:
+//
+//	tool := cli.Tool{Rules: []*rules.Entry{greedyK}, Plot: plot.Convergence}
+//	os.Exit(tool.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+//
+// The files: cli.go (the command table, exit codes, the main help),
+// tool.go (Tool, the user's command), one file per command (run.go,
+// check.go, search.go, solve.go, match.go, gtp.go, rules.go, version.go,
+// with game.go and game_check.go for real games), result.go (a rule's
+// verdict with its agreement, as check and run report it), report.go (the
+// report writer: the run table and the report directory), json.go (the
+// JSON documents), flags.go and
+// treearg.go (the flags shared by commands), progress.go and interrupt.go
+// (progress lines, Ctrl-C); plotting is package cli/plot.
 package cli

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/rules"
@@ -30,25 +31,28 @@ func newFlagSet(name, usage string) *flagSet {
 func (fs *flagSet) parse(e *env, args []string) error {
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fs.printUsage(e.stdout)
+		fs.printUsage(e.stdout, e.tool)
 		return errHelp
 	}
 	if err != nil {
-		return usagef("%v (see mctscheck %s -h)", err, fs.Name())
+		return usagef("%v (see %s %s -h)", err, e.tool.name(), fs.Name())
 	}
 	if fs.NArg() > 0 && !fs.args {
-		return usagef("unexpected argument %q (flags come first; see mctscheck %s -h)", fs.Arg(0), fs.Name())
+		return usagef("unexpected argument %q (flags come first; see %s %s -h)", fs.Arg(0), e.tool.name(), fs.Name())
 	}
 	return nil
 }
 
-// printUsage prints the command's usage text and its flags.
-func (fs *flagSet) printUsage(w io.Writer) {
-	fmt.Fprint(w, fs.usage)
-	fmt.Fprintf(w, "\nFlags:\n\n")
-	fs.SetOutput(w)
+// printUsage prints the command's usage text and its flags, in the words
+// of tool t.
+func (fs *flagSet) printUsage(w io.Writer, t *Tool) {
+	var b strings.Builder
+	b.WriteString(fs.usage)
+	b.WriteString("\nFlags:\n\n")
+	fs.SetOutput(&b)
 	fs.PrintDefaults()
 	fs.SetOutput(io.Discard)
+	io.WriteString(w, t.speak(b.String()))
 }
 
 // isSet reports whether the flag was given on the command line.
@@ -156,11 +160,17 @@ func checkBudget(b int) error {
 	return nil
 }
 
+// maxTrees bounds -trees: a thousand times the default, whose trees the
+// checker draws up front in well under a second and holds in tens of MB,
+// so that neither a typo's memory nor its wait before Ctrl-C is heard is
+// unbounded.
+const maxTrees = 100_000
+
 // checkScale validates the checker's -trees and -seeds.
 func checkScale(trees, seeds int) error {
 	switch {
-	case trees < 1:
-		return usagef("-trees %d: want at least 1", trees)
+	case trees < 1 || trees > maxTrees:
+		return usagef("-trees %d: want 1 to %d", trees, maxTrees)
 	case seeds < 1 || seeds > 1024:
 		return usagef("-seeds %d: want 1 to 1024", seeds)
 	}

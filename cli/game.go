@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -15,16 +13,19 @@ import (
 	"github.com/mctscheck/mctscheck/games/connect4"
 )
 
-// The games that -game names. Connect Four is the only one with an exact
-// solver so far.
+// gameConnect4 is Connect Four's -game name (see gameTable).
 const gameConnect4 = "connect4"
 
-// checkGameName validates a -game flag.
+// checkGameName validates the -game flag of a command form that only
+// Connect Four has, such as its solver's flags.
 func checkGameName(name string) error {
-	if name != gameConnect4 {
-		return usagef("-game %q: unknown game (games: %s)", name, gameConnect4)
+	if name == gameConnect4 {
+		return nil
 	}
-	return nil
+	if _, err := lookupGame(name); err != nil {
+		return err
+	}
+	return usagef("-game %q: this form of the command takes -game %s only", name, gameConnect4)
 }
 
 // gameFlagIn reports whether args give -game, so that check and solve hand
@@ -59,56 +60,43 @@ type gamePosition struct {
 	score *int // the file's score, if it gives one
 }
 
-// readPositions reads a file in the format of Pons' test sets: one position
-// a line, "MOVES SCORE" or "MOVES"; blank lines and lines starting with #
-// are skipped. It reads at most limit positions (0: all).
+// readPositions reads a file of Connect Four positions in the format of
+// Pons' test sets: one position a line, "MOVES SCORE" or "MOVES"; blank
+// lines and lines starting with # are skipped. It reads at most limit
+// positions (0: all).
 func readPositions(path string, stdin io.Reader, limit int) ([]gamePosition, error) {
-	var r io.Reader = stdin
-	name := "stdin"
-	if path != "-" {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, usagef("-positions: %v", err)
-		}
-		defer f.Close()
-		r, name = f, path
-	}
 	var out []gamePosition
-	sc := bufio.NewScanner(r)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
-			continue
-		}
-		where := fmt.Sprintf("-positions: %s:%d", name, line)
-		fields := strings.Fields(text)
-		if len(fields) > 2 {
-			return nil, usagef("%s: %d fields, want MOVES or MOVES SCORE", where, len(fields))
-		}
-		gp := gamePosition{where: where, moves: fields[0]}
-		var err error
-		if gp.pos, err = parseMoves(where, fields[0]); err != nil {
-			return nil, err
-		}
-		if len(fields) == 2 {
-			sc, err := strconv.Atoi(fields[1])
-			if err != nil || sc < -connect4.Cells || sc > connect4.Cells {
-				return nil, usagef("%s: score %q, want an integer from -%d to %d", where, fields[1], connect4.Cells, connect4.Cells)
-			}
-			gp.score = &sc
-		}
+	err := readLines(path, stdin, limit, func(where, text string) error {
+		gp, err := parsePositionLine(where, text)
 		out = append(out, gp)
-		if limit > 0 && len(out) == limit {
-			break
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, usagef("-positions: %s: %v", name, err)
-	}
-	if len(out) == 0 {
-		return nil, usagef("-positions: %s: no positions", name)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
+}
+
+// parsePositionLine reads a line of a Connect Four -positions file:
+// "MOVES SCORE" or "MOVES".
+func parsePositionLine(where, text string) (gamePosition, error) {
+	fields := strings.Fields(text)
+	if len(fields) > 2 {
+		return gamePosition{}, usagef("%s: %d fields, want MOVES or MOVES SCORE", where, len(fields))
+	}
+	gp := gamePosition{where: where, moves: fields[0]}
+	var err error
+	if gp.pos, err = parseMoves(where, fields[0]); err != nil {
+		return gp, err
+	}
+	if len(fields) == 2 {
+		sc, err := strconv.Atoi(fields[1])
+		if err != nil || sc < -connect4.Cells || sc > connect4.Cells {
+			return gp, usagef("%s: score %q, want an integer from -%d to %d", where, fields[1], connect4.Cells, connect4.Cells)
+		}
+		gp.score = &sc
+	}
+	return gp, nil
 }
 
 // solverError says that a solve ran out of its budget or time: never a
@@ -161,9 +149,10 @@ type solveGameDoc struct {
 	Elapsed  time.Duration      `json:"elapsed_ns"`
 }
 
-func cmdSolveGame(e *env, args []string) error {
+// solveConnect4 runs solve -game connect4.
+func solveConnect4(e *env, args []string) error {
 	fs := newFlagSet("solve", solveGameUsage)
-	game := fs.String("game", "", "the `GAME`: connect4")
+	game := fs.String("game", "", "the `GAME`: "+gameNames())
 	moves := fs.String("moves", "", "the position, a move string of `MOVES` (columns 1 to 7; '' is the empty board)")
 	maxNodes := fs.Int64("max-nodes", 0, "stop, with no value, after `N` positions searched (0: no bound)")
 	timeout := fs.Duration("timeout", 0, "stop, with no value, after this `duration` (0: none)")

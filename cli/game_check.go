@@ -9,18 +9,20 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/games/connect4"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
 
-const checkGameUsage = `Usage: mctscheck check -rule SPEC -game connect4 (-positions FILE | -moves MOVES) [flags]
+const checkGameUsage = `Usage: mctscheck check -rule SPEC -game GAME (-positions FILE | -moves MOVES) [flags]
 
 Check with -game runs the consistency checker on positions of a real game,
 judged against its exact solver: for Connect Four (-game connect4), the
 positions of FILE, one a line as in Pascal Pons' test sets ("MOVES SCORE",
 or "MOVES"; a SCORE is checked against the solver), or the one position
--moves gives. Each position is searched with -seeds seeds (each but the
+-moves gives. For Go (-game goN:komi=K,cap=M), a position is the vertices
+played from the empty board ("C3,D3,pass"), and the exact values come from
+alpha-beta to the end of the game, which the cap M brings M moves after
+the position: small endgames only. Each position is searched with -seeds seeds (each but the
 first with the moves of every position listed in an order drawn from the
 seed; -keep-order keeps the game's own) in practical mode (roll-outs below
 the stored tree; -growth paper stores every node), observed at budgets
@@ -49,6 +51,7 @@ Examples:
   mctscheck check -rule uct -game connect4 -positions games/connect4/testdata/Test_L3_R1 -limit 50
   mctscheck check -rule greedy-fpu -game connect4 -positions FILE -budget 65536 -json
   mctscheck check -rule greedy-fpu:fpu=1 -game connect4 -moves 233377345754465174223731671122611552 -seed 3 -seeds 1 -order 3
+  mctscheck check -rule rave -game go5:komi=1.5,cap=10 -moves D5,B5,D1,E1,E4,A3,C4,A4,E2,C5,C2,C1,D2,D3,A1,B4,A2,B1,C3,D4
 `
 
 // checkGameDoc is the JSON document of check -game.
@@ -106,9 +109,9 @@ type gameShare struct {
 func cmdCheckGame(e *env, args []string) error {
 	fs := newFlagSet("check", checkGameUsage)
 	ruleSpec := fs.String("rule", "", "the rule `SPEC`, e.g. uct or uct:c=0.7 (see mctscheck rules)")
-	game := fs.String("game", "", "the `GAME`: connect4")
+	game := fs.String("game", "", "the `GAME`: "+gameNames())
 	file := fs.String("positions", "", "check the positions of `FILE`, one a line: MOVES [SCORE] (- for stdin)")
-	moves := fs.String("moves", "", "check this one position, a move string of `MOVES`")
+	moves := fs.String("moves", "", "check this one position, given by its `MOVES`")
 	limit := fs.Int("limit", 0, "check the first `N` positions of the file only (0: all)")
 	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per position")
 	seed := fs.Uint64("seed", 1, "the first `seed`")
@@ -116,19 +119,25 @@ func cmdCheckGame(e *env, args []string) error {
 	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
 	growth, backup := engineFlags(fs)
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the moves in the game's own order (default: each seed but the first draws an order)")
-	maxNodes := fs.Int64("max-nodes", 100_000_000, "the solver's budget, `N` positions per value it gives")
+	maxNodes := fs.Int64("max-nodes", 100_000_000, "the solver's budget, `N` positions per value it gives (go: 4194304 unless given)")
 	export := fs.Int("export", props.DefaultExportNodes, "export a witness position whose tree has at most `N` nodes as an explicit tree, and shrink it (0: never)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	if err := checkGameName(*game); err != nil {
+	gm, err := lookupGame(*game)
+	if err != nil {
 		return err
+	}
+	if !fs.isSet("max-nodes") {
+		*maxNodes = gm.maxNodes()
 	}
 	in, err := parseRule(*ruleSpec)
 	if err != nil {
 		return err
 	}
+	defer in.Close() // an external rule's program stops, on Ctrl-C too
+
 	if err := checkScale(1, *seeds); err != nil { // -trees is not a flag here
 		return err
 	}
@@ -151,20 +160,20 @@ func cmdCheckGame(e *env, args []string) error {
 	if err := checkBudget(*budget); err != nil {
 		return err
 	}
-	var positions []gamePosition
+	var positions []checkedPosition
 	if *file != "" {
-		if positions, err = readPositions(*file, e.stdin, *limit); err != nil {
+		if positions, err = readCheckedPositions(gm, *file, e.stdin, *limit); err != nil {
 			return err
 		}
 	} else {
-		p, err := parseMoves("-moves", *moves)
+		p, err := gm.position("-moves", *moves, false)
 		if err != nil {
 			return err
 		}
-		positions = []gamePosition{{where: "-moves", moves: *moves, pos: p}}
+		positions = []checkedPosition{p}
 	}
 	for _, gp := range positions {
-		if gp.pos.Over() {
+		if gp.over {
 			return usagef("%s: position %q: the game is over, no move to judge", gp.where, gp.moves)
 		}
 	}
@@ -173,16 +182,12 @@ func cmdCheckGame(e *env, args []string) error {
 		g = growth.g
 	}
 	o := props.GameOptions{Options: props.Options{Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: g,
-		Backup: backup.of(in), KeepOrder: *keepOrder, RuleSpec: in.Spec}, Game: gameConnect4, Order: *order, ExportNodes: *export}
+		Backup: backup.of(in), KeepOrder: *keepOrder, RuleSpec: in.Spec}, Game: gm.name(), Order: *order, ExportNodes: *export}
 	if *export == 0 {
 		o.ExportNodes = -1
 	}
-	base, err := connect4.NewOracle(connect4.Position{}, connect4.Config{MaxNodes: *maxNodes})
-	if err != nil {
-		return err
-	}
 	start := time.Now()
-	doc := checkGameDoc{Game: gameConnect4, File: *file,
+	doc := checkGameDoc{Game: gm.name(), File: *file,
 		Options: gameOptionsDoc{Seeds: *seeds, Seed: *seed, Order: *order, KeepOrder: *keepOrder, MinBudget: 64, MaxBudget: *budget,
 			Growth: g.String(), Limit: *limit, MaxNodes: *maxNodes, Export: *export},
 		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: g.String(),
@@ -196,9 +201,13 @@ func cmdCheckGame(e *env, args []string) error {
 	for i, gp := range positions {
 		prog.begin(i)
 		o.Position = gp.moves
-		rep, err := props.CheckGame(e.ctx, in.Rule, connect4.NewGame(gp.pos), base.From(gp.pos), o)
+		g, oracle, err := gp.open(*maxNodes)
+		var rep *props.GameReport
 		if err == nil {
-			err = checkScore(gp, rep)
+			rep, err = props.CheckGame(e.ctx, in.Rule, g, oracle, o)
+		}
+		if err == nil && gp.verify != nil {
+			err = gp.verify(rep)
 		}
 		if err != nil {
 			prog.close()
@@ -212,7 +221,7 @@ func cmdCheckGame(e *env, args []string) error {
 		doc.Positions = append(doc.Positions, rep)
 	}
 	prog.close()
-	doc.total(in.Predicted)
+	doc.total(in.Predicted, gm.binary())
 	doc.Elapsed = time.Since(start)
 	if *asJSON {
 		if err := writeJSON(e.stdout, doc); err != nil {
@@ -227,15 +236,6 @@ func cmdCheckGame(e *env, args []string) error {
 	return nil
 }
 
-// checkScore checks a file's score against the solver's value.
-func checkScore(gp gamePosition, rep *props.GameReport) error {
-	if gp.score == nil || connect4.Value(*gp.score) == rep.Value {
-		return nil
-	}
-	return usagef("%s: score %d says %s for the player to move, the solver %s", gp.where, *gp.score,
-		valueWords(connect4.Value(*gp.score)), valueWords(rep.Value))
-}
-
 // shorten cuts s to n runes with an ellipsis.
 func shorten(s string, n int) string {
 	if s == "" {
@@ -248,7 +248,7 @@ func shorten(s string, n int) string {
 }
 
 // total sums the positions up and settles the verdict and the agreement.
-func (d *checkGameDoc) total(p rules.Prediction) {
+func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 	t := &d.Total
 	for _, rep := range d.Positions {
 		t.Positions++
@@ -286,7 +286,7 @@ func (d *checkGameDoc) total(p rules.Prediction) {
 		d.Verdict = props.NoCounterexample
 	}
 	// Connect Four has draws: not a binary deterministic game.
-	d.Agreement = agreementOnChosen(p, d.Verdict, !p.BinaryOnly())
+	d.Agreement = agreementOnChosen(p, d.Verdict, binary || !p.BinaryOnly())
 	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d inconclusive, %d no counterexample",
 		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Inconclusive, t.NoCounterexample)
 }

@@ -88,7 +88,7 @@ func TestGameErrors(t *testing.T) {
 		code  int
 		want  string
 	}{
-		{[]string{"solve", "-game", "chess", "-moves", "1"}, "", 2, `-game "chess": unknown game (games: connect4)`},
+		{[]string{"solve", "-game", "chess", "-moves", "1"}, "", 2, `-game "chess": unknown game (games: connect4, goN[:komi=K,cap=M])`},
 		{[]string{"solve", "-game", "connect4"}, "", 2, "-moves: missing"},
 		{[]string{"solve", "-game", "connect4", "-moves", "4458"}, "", 2, `-moves: move string offset 3: "8" is not a column, want 1 to 7`},
 		{[]string{"solve", "-game", "connect4", "-moves", "4444444"}, "", 2, "-moves: move string offset 6: column 4 is full"},

@@ -106,10 +106,10 @@ func TestGTPSession(t *testing.T) {
 	if err != nil {
 		t.Fatalf("genmove b = %s: %v", gen, err)
 	}
-	board := strings.TrimSuffix(b.String(), "\n") + "\nkomi 6.5, white to move, 3 moves played, playing; Tromp-Taylor score " + match.ScoreText(b.Score())
+	board := strings.TrimSuffix(b.String(), "\n") + "\nkomi 6.5, white to move, 3 moves played, playing; Tromp-Taylor score " + goboard.ScoreText(b.Score())
 	want = strings.Replace(want, "GENMOVE", gen, 1)
 	want = strings.Replace(want, "SHOWBOARD", board, 1)
-	want = strings.Replace(want, "SCORE", match.ScoreText(b.Score()), 1)
+	want = strings.Replace(want, "SCORE", goboard.ScoreText(b.Score()), 1)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("transcript (-want +got):\n%s", diff)
 	}
@@ -131,6 +131,7 @@ func TestGTPEdges(t *testing.T) {
 		{"name\r\nversion\r\n", "= mctscheck\n\n= devel (rule uct:c=1.4142135623730951, 20 simulations per move)\n\n"},
 		{strings.Repeat("x", 70000) + "\nname\n", "? line too long (more than 65536 bytes)\n\n= mctscheck\n\n"},
 		{"play b pass\nplay w pass\ngenmove b\nplay b A1\nfinal_score\n", "=\n\n=\n\n= pass\n\n? illegal move: A1: the game is over (two passes)\n\n= W+7.5\n\n"},
+		{"play b pass\nplay w pass\ngenmove w\ngenmove b\n", "=\n\n=\n\n= pass\n\n= pass\n\n"},
 		{"play b C3\ngenmove b\n", "=\n\n= "},
 		{"boardsize 19\nplay b T19\nplay w A20\n", "=\n\n=\n\n? syntax error: vertex \"A20\": row 20, want 1 to 19\n\n"},
 		{"komi 0\nplay b pass\nplay w pass\nfinal_score\n", "=\n\n=\n\n=\n\n= 0\n\n"},
@@ -155,6 +156,8 @@ func TestGTPEdges(t *testing.T) {
 		{[]string{"gtp", "-rule", "uct", "-size", "4"}, "-size 4"},
 		{[]string{"gtp", "-rule", "uct", "-komi", "0.2"}, "-komi 0.2"},
 		{[]string{"gtp", "-rule", "uct", "-budget", "0"}, "-budget 0"},
+		{[]string{"gtp", "-rule", "uct", "-budget", "1"}, "-budget 1: want 2 to"},
+		{[]string{"gtp", "-rule", "uct", "-json"}, "-json: gtp has no JSON output"},
 		{[]string{"gtp", "-rule", "nope"}, `-rule: rules: unknown rule "nope"`},
 	} {
 		r := mctscheck(t, "", c.args...)
@@ -192,7 +195,7 @@ func TestGTPSelfPlay(t *testing.T) {
 	if g.End != "two passes" && g.End != "move cap" {
 		t.Errorf("the game ended by %q", g.End)
 	}
-	if s := match.ScoreText(g.Score); g.BlackScore != s || g.WhiteScore != s {
+	if s := goboard.ScoreText(g.Score); g.BlackScore != s || g.WhiteScore != s {
 		t.Errorf("final_score: black %q, white %q; the referee counts %s", g.BlackScore, g.WhiteScore, s)
 	}
 	for _, c := range []*gtpclient.Client{black, white} {
@@ -225,10 +228,10 @@ func TestGTPvsGNUGo(t *testing.T) {
 	if err != nil {
 		t.Fatalf("after %d moves: %v", len(g.Moves), err)
 	}
-	if (g.End != "two passes" && g.End != "move cap") || g.WhiteScore == "" || g.BlackScore != match.ScoreText(g.Score) {
-		t.Errorf("end %q, final_score: ours %q (referee %s), GNU Go's %q", g.End, g.BlackScore, match.ScoreText(g.Score), g.WhiteScore)
+	if (g.End != "two passes" && g.End != "move cap") || g.WhiteScore == "" || g.BlackScore != goboard.ScoreText(g.Score) {
+		t.Errorf("end %q, final_score: ours %q (referee %s), GNU Go's %q", g.End, g.BlackScore, goboard.ScoreText(g.Score), g.WhiteScore)
 	}
-	t.Logf("%d moves; referee's count %s, GNU Go's final_score %s", len(g.Moves), match.ScoreText(g.Score), g.WhiteScore)
+	t.Logf("%d moves; referee's count %s, GNU Go's final_score %s", len(g.Moves), goboard.ScoreText(g.Score), g.WhiteScore)
 	if err := gnugo.Close(); err != nil {
 		t.Error(err)
 	}

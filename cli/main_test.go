@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
-	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -300,24 +299,49 @@ func TestRunReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"# mctscheck report", "| [greedy-fpu](#greedy-fpu) |", "![convergence](convergence.png)",
+	for _, want := range []string{"# mctscheck report", "| [greedy-fpu](#greedy-fpu) |",
 		"```\n(max (max 0 1) 0.5)\n```", "mctscheck check -rule 'greedy-fpu:fpu=1' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 1 -budget 16384 -keep-order"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("no %q in report.md:\n%s", want, md)
 		}
 	}
-	f, err := os.Open(filepath.Join(dir, "convergence.png"))
+	// Without a plotter, no figure (package cli/plot tests the figure).
+	if strings.Contains(string(md), "## Convergence") || !strings.Contains(r.stdout, "(report.md, report.json)\n") {
+		t.Errorf("a report without a plotter mentions plots:\n%s\n%s", r.stdout, md)
+	}
+}
+
+// TestRunPlotter: a Tool's Plot gets every rule's curve, its files are
+// listed and report.md shows the first, with the caption of one panel per
+// rule.
+func TestRunPlotter(t *testing.T) {
+	dir := t.TempDir()
+	var got []Convergence
+	tool := mctscheckTool
+	tool.Plot = func(d string, cs []Convergence) ([]string, error) {
+		got = cs
+		return []string{"curves.png", "curves.svg"}, os.WriteFile(filepath.Join(d, "curves.png"), []byte("png"), 0o644)
+	}
+	var out, errb bytes.Buffer
+	code := tool.Run([]string{"-rules", "greedy-fpu,uct", "-trees", "2", "-seeds", "1", "-budget", "1024", "-out", dir}, strings.NewReader(""), &out, &errb)
+	if code != 0 || len(got) != 2 || got[0].Rule != "uct" || !got[0].PredictedConsistent || got[1].Agreement != Reproduced ||
+		len(got[0].Curve) != 5 || got[0].MaxBudget != 1024 {
+		t.Fatalf("exit %d, curves %+v\n%s%s", code, got, out.String(), errb.String())
+	}
+	if !strings.Contains(out.String(), "(report.md, report.json, curves.png, curves.svg)") {
+		t.Errorf("the report line does not list the plots:\n%s", out.String())
+	}
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil || img.Bounds().Dx() < 1000 {
-		t.Errorf("convergence.png: %v, %v", img.Bounds(), err)
+	for _, want := range []string{"![convergence](curves.png)", "One panel per rule", "Also as [SVG](curves.svg)."} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("no %q in report.md:\n%s", want, md)
+		}
 	}
-	svg, err := os.ReadFile(filepath.Join(dir, "convergence.svg"))
-	if err != nil || !bytes.Contains(svg, []byte("<svg")) || !bytes.Contains(svg, []byte("rave-floor")) {
-		t.Errorf("convergence.svg: %v, %.200s", err, svg)
+	if strings.Contains(string(md), "Left") {
+		t.Errorf("report.md's caption speaks of a left panel:\n%s", md)
 	}
 }
 
@@ -490,5 +514,24 @@ func TestCheckWorkersReplay(t *testing.T) {
 	again := mctscheck(t, "", shellSplit(t, line)...)
 	if again.code != 0 || !strings.Contains(again.stdout, "verdict    inconsistent") {
 		t.Errorf("replay %s: exit %d\n%s%s", line, again.code, again.stdout, again.stderr)
+	}
+}
+
+// TestHelpAgrees: engines -h is engines' own help, and the main help and
+// check -h give exit code 1 the same meaning.
+func TestHelpAgrees(t *testing.T) {
+	r := mctscheck(t, "", "engines", "-h")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: mctscheck engines") || strings.Contains(r.stdout, "-engines\n") {
+		t.Errorf("engines -h is not engines' help:\n%s", r.stdout)
+	}
+	main := mctscheck(t, "", "-h").stdout
+	check := strings.Join(strings.Fields(mctscheck(t, "", "check", "-h").stdout), " ")
+	for _, meaning := range []string{"a prediction contradicted (a witness for a rule predicted consistent, or every tree converged for one predicted inconsistent)"} {
+		if !strings.Contains(strings.Join(strings.Fields(main), " "), meaning) {
+			t.Errorf("the main help does not say exit 1 is %q:\n%s", meaning, main)
+		}
+	}
+	if !strings.Contains(check, "1 when the prediction is contradicted (a witness against a rule predicted consistent, or every tree converged for one predicted inconsistent)") {
+		t.Errorf("check -h's exit code 1 differs from the main help's:\n%s", check)
 	}
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/mctscheck/mctscheck/match"
 )
 
-const matchUsage = `Usage: mctscheck match -a SPEC -b SPEC [-game go9|connect4] [-games N] [-budget N | -budgets N,M,...] [flags]
+const matchUsage = `Usage: mctscheck match -a SPEC -b SPEC [-game go9|goN:komi=K|connect4] [-games N] [-budget N | -budgets N,M,...] [flags]
 
 Match plays rule A against rule B: -games games per budget, A moving first
 in the even-numbered games and B in the odd ones, each move chosen by a
@@ -80,7 +80,7 @@ func cmdMatch(e *env, args []string) error {
 	fs := newFlagSet("match", matchUsage)
 	aSpec := fs.String("a", "", "rule A's `SPEC`, e.g. threshold:v=0.3,rule=mc-rave")
 	bSpec := fs.String("b", "", "rule B's `SPEC`, e.g. mc-rave")
-	gameName := fs.String("game", "go9", "the `GAME`: go9 (goN for N×N, N from 5 to 19, komi 7.5) or connect4")
+	gameName := fs.String("game", "go9", "the `GAME`: "+gameNames())
 	games := fs.Int("games", 100, "`N` games per budget")
 	first := fs.Int("first", 0, "the index `K` of the first game (to run a match in parts)")
 	budget := fs.Int("budget", 1000, "`N` simulations per move")
@@ -104,10 +104,15 @@ func cmdMatch(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	game, err := match.ByName(*gameName)
+	gm, err := lookupGame(*gameName)
 	if err != nil {
-		return usagef("-game: %v", err)
+		return err
 	}
+	game, err := gm.forMatch()
+	if err != nil {
+		return usagef("-game %q: %v", *gameName, err)
+	}
+	name := gm.name()
 	switch {
 	case *games < 1 || *games > match.MaxGames:
 		return usagef("-games %d: want 1 to %d", *games, match.MaxGames)
@@ -117,7 +122,7 @@ func cmdMatch(e *env, args []string) error {
 		return usagef("-workers %d: want at least 1", *workers)
 	}
 	budgets := []int{*budget}
-	if *budgetList != "" {
+	if fs.isSet("budgets") {
 		if fs.isSet("budget") {
 			return usagef("-budget and -budgets: give one of them")
 		}
@@ -126,8 +131,8 @@ func cmdMatch(e *env, args []string) error {
 		}
 	}
 	for _, b := range budgets {
-		if b < 1 || b > match.MaxBudget {
-			return usagef("-budget %d: want 1 to %d simulations", b, match.MaxBudget)
+		if b < match.MinBudget || b > match.MaxBudget {
+			return usagef("-budget %d: want %d to %d simulations (a search needs %d to try a move)", b, match.MinBudget, match.MaxBudget, match.MinBudget)
 		}
 	}
 	if *out != "" {
@@ -136,7 +141,7 @@ func cmdMatch(e *env, args []string) error {
 		}
 	}
 
-	doc := matchDoc{Game: game.Name(), A: a.Name, B: b.Name, Games: *games, First: *first, Seed: *seed}
+	doc := matchDoc{Game: name, A: a.Name, B: b.Name, Games: *games, First: *first, Seed: *seed}
 	start := time.Now()
 	err = withProfile(prof, func() error {
 		for _, bud := range budgets {
@@ -148,7 +153,7 @@ func cmdMatch(e *env, args []string) error {
 					if step := done * 20 / *games; step != last {
 						last = step
 						fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: %d/%d games (%.0fs)\n", e.tool.name(),
-							game.Name(), bud, done, *games, time.Since(t0).Seconds())
+							name, bud, done, *games, time.Since(t0).Seconds())
 					}
 				}}
 			res, err := match.Play(e.ctx, cfg)
@@ -162,9 +167,9 @@ func cmdMatch(e *env, args []string) error {
 			mb := budgetResult(bud, res)
 			mb.ElapsedNS = int64(time.Since(t0))
 			doc.Budgets = append(doc.Budgets, mb)
-			fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: A %s\n", e.tool.name(), game.Name(), bud, rateText(&mb))
+			fmt.Fprintf(e.stderr, "%s: match: %s, budget %d: A %s\n", e.tool.name(), name, bud, rateText(&mb))
 			if *out != "" {
-				if err := writeGames(*out, game.Name(), bud, a.Name, b.Name, res); err != nil {
+				if err := writeGames(*out, name, bud, a.Name, b.Name, res); err != nil {
 					return fmt.Errorf("-out: %w", err)
 				}
 			}
@@ -195,8 +200,11 @@ func matchPlayer(flag, spec string) (match.Player, error) {
 	return match.Player{Name: in.Spec, Rule: in.Rule, Backup: in.Backup}, nil
 }
 
-// parseBudgets reads -budgets.
+// parseBudgets reads -budgets: at least one budget.
 func parseBudgets(list string) ([]int, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, usagef("-budgets %q: give a comma-separated list of budgets, e.g. 1000,4000", list)
+	}
 	var out []int
 	for f := range strings.SplitSeq(list, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"runtime/pprof"
 )
@@ -27,13 +28,20 @@ func (p *profileFlag) start() (stop func() error, err error) {
 	if err != nil {
 		return nil, usagef("-cpuprofile: %v", err)
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
+	// pprof drops the errors of its writes: w keeps them, so that a profile
+	// lost to a full disk is an error.
+	w := &stickyWriter{w: f}
+	if err := pprof.StartCPUProfile(w); err != nil {
 		f.Close()
 		return nil, err
 	}
 	return func() error {
 		pprof.StopCPUProfile()
-		return f.Close()
+		cerr := f.Close()
+		if w.err != nil {
+			return fmt.Errorf("-cpuprofile %s: %w", p.path, w.err)
+		}
+		return cerr
 	}, nil
 }
 

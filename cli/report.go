@@ -1,5 +1,8 @@
 package cli
 
+// This file is the report writer: the run's table on stdout and the report
+// directory (report.md, report.json and the plots of Tool.Plot).
+
 import (
 	"bytes"
 	"fmt"
@@ -9,154 +12,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
-
-// optionsDoc is the checker's configuration, in check and run documents.
-type optionsDoc struct {
-	Trees     int    `json:"trees"`
-	Traps     bool   `json:"traps"`
-	Seeds     int    `json:"seeds"`
-	Seed      uint64 `json:"seed"`
-	MinBudget int    `json:"min_budget"`
-	MaxBudget int    `json:"max_budget"`
-	Growth    string `json:"growth"`
-}
-
-// ruleResult is the verdict on one rule with its evidence, in check and run
-// documents: the checker's report, with the rule it is about, how the tool
-// checked it and whether the verdict is what the papers predict.
-type ruleResult struct {
-	ruleCheck
-	*props.Report
-	agreement
-	// For an interrupted check: whether it had started, and the trees it
-	// would have checked (Report.Trees holds those it did).
-	started      bool
-	treesPlanned int
-}
-
-// ruleCheck is the rule a result is about, how it was checked and what the
-// papers predict about it.
-type ruleCheck struct {
-	Name       string        `json:"name"`
-	Spec       string        `json:"spec"`
-	Backup     string        `json:"backup"`
-	Growth     string        `json:"growth"`
-	BinaryOnly bool          `json:"binary_only"`
-	Predicted  predictionDoc `json:"predicted"`
-}
-
-// Agreement compares a verdict with the papers' prediction, in the three
-// words a finite run allows.
-type Agreement string
-
-const (
-	// Reproduced: the predicted outcome was observed: a witness for a rule
-	// predicted inconsistent, no counterexample for one predicted consistent.
-	Reproduced Agreement = "reproduced"
-	// NotRefuted: the check was inconclusive: no witness, some tree not
-	// converged. It neither confirms nor refutes the prediction.
-	NotRefuted Agreement = "not refuted"
-	// Contradicted: the opposite was observed: a witness for a rule
-	// predicted consistent, or every tree converged for one predicted
-	// inconsistent.
-	Contradicted Agreement = "contradicted"
-)
-
-// agreement is a result's agreement with the prediction.
-type agreement struct {
-	Agreement Agreement `json:"agreement"`
-}
-
-// MarshalJSON writes the result as one object: the rule and how it was
-// checked, then the report's fields, with the agreement right after the
-// verdict.
-func (r ruleResult) MarshalJSON() ([]byte, error) {
-	rep, err := objectOf(r.Report)
-	if err == nil {
-		err = r.fixSummary(rep)
-	}
-	if err != nil {
-		return nil, err
-	}
-	v := rep.index("verdict") + 1
-	return joinObjects(r.ruleCheck, rep[:v], r.agreement, rep[v:])
-}
-
-// agreementOf compares verdict v with prediction p, for a check on the
-// checker's own trees (the traps and random trees).
-func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
-	switch {
-	case v == props.Inconclusive:
-		return NotRefuted
-	case (v == props.Inconsistent) != p.Consistent:
-		return Reproduced
-	}
-	return Contradicted
-}
-
-// agreementOnChosen compares verdict v with prediction p for a check on
-// trees or positions the user chose. There, no witness does not contradict
-// a rule predicted inconsistent (the trees need hold none of its traps), and
-// a witness outside the prediction's class of games (inClass false: e.g. a
-// tree with chance nodes, for a claim about binary deterministic games) does
-// not contradict a rule predicted consistent on that class: both are "not
-// refuted".
-func agreementOnChosen(p rules.Prediction, v props.Verdict, inClass bool) Agreement {
-	a := agreementOf(p, v)
-	if a == Contradicted && (!p.Consistent || !inClass) {
-		return NotRefuted
-	}
-	return a
-}
-
-// newRuleResult describes the report of a check of in.
-func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleResult {
-	return ruleResult{
-		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: o.Growth.String(),
-			BinaryOnly: o.BinaryOnly, Predicted: predictionOf(in.Predicted)},
-		Report:    rep,
-		agreement: agreement{Agreement: agreementOf(in.Predicted, rep.Verdict)},
-	}
-}
-
-// observed is the verdict in a table cell, inconclusive with its count.
-func (r *ruleResult) observed() string {
-	if r.interrupted() {
-		if !r.started {
-			return "interrupted (not started)"
-		}
-		return fmt.Sprintf("interrupted (%d/%d)", r.Trees, r.treesPlanned)
-	}
-	if r.Verdict == props.Inconclusive {
-		return fmt.Sprintf("inconclusive (%d/%d)", r.Inconclusive, r.Trees)
-	}
-	return strings.ReplaceAll(string(r.Verdict), "-", " ")
-}
-
-// witnessCell is the witness in a table cell: "5 nodes, Eq. 5".
-func (r *ruleResult) witnessCell() string {
-	if r.Witness == nil {
-		return "—"
-	}
-	return fmt.Sprintf("%d nodes, %s", r.Witness.Nodes, r.Witness.Condition)
-}
-
-// frugality is the observed frugality in a table cell: the share of nodes
-// visited at all, and during the window.
-func (r *ruleResult) frugality() string {
-	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent)
-}
-
-// agreeCell is the agreement in a table cell, a contradiction in capitals.
-func (r *ruleResult) agreeCell() string {
-	if r.Agreement == Contradicted {
-		return "CONTRADICTED"
-	}
-	return string(r.Agreement)
-}
 
 // rate formats simulations per second: "4.2M".
 func rate(v float64) string {
@@ -235,8 +92,8 @@ func (doc *runDoc) tally() string {
 			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
 		}
 	}
-	s := fmt.Sprintf("Of %d rules, the papers' prediction is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
-		len(doc.Rules), doc.Reproduced, doc.NotRefuted, doc.Contradicted)
+	s := fmt.Sprintf("Of %d rules, %s is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
+		len(doc.Rules), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
 	if doc.Partial {
 		s = fmt.Sprintf("PARTIAL (interrupted): %d of %d rules checked. ", len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
 			s + fmt.Sprintf(", interrupted for %d", doc.Interrupted)
@@ -247,29 +104,42 @@ func (doc *runDoc) tally() string {
 	return s + ": " + strings.Join(bad, ", ") + "."
 }
 
-// writeReport writes report.md, report.json and the convergence plots to dir.
-func writeReport(dir string, doc *runDoc) error {
+// writeReport writes report.md, report.json and, with a plotter, the
+// convergence plots to dir, and returns the names of the files written.
+func writeReport(dir string, doc *runDoc, plot Plotter) ([]string, error) {
+	files := []string{"report.md", "report.json"}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	var js bytes.Buffer
 	if err := writeJSON(&js, doc); err != nil {
-		return err
+		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "report.json"), js.Bytes(), 0o644); err != nil {
-		return err
+		return nil, err
 	}
-	if err := writePlots(dir, doc.Rules); err != nil {
-		return err
+	doc.figures = nil
+	if plot != nil {
+		curves := make([]Convergence, len(doc.Rules))
+		for i, r := range doc.Rules {
+			curves[i] = Convergence{Rule: r.Name, PredictedConsistent: r.Predicted.Consistent, Agreement: r.Agreement,
+				Curve: r.Curve, MaxBudget: r.MaxBudget}
+		}
+		figs, err := plot(dir, curves)
+		if err != nil {
+			return nil, fmt.Errorf("the plots: %w", err)
+		}
+		doc.figures = figs
+		files = append(files, figs...)
 	}
-	return os.WriteFile(filepath.Join(dir, "report.md"), markdown(doc), 0o644)
+	return files, os.WriteFile(filepath.Join(dir, "report.md"), markdown(doc), 0o644)
 }
 
 // markdown renders the report.
 func markdown(doc *runDoc) []byte {
 	var b bytes.Buffer
 	o := doc.Options
-	fmt.Fprintf(&b, "# mctscheck report\n\n")
+	fmt.Fprintf(&b, "# %s report\n\n", doc.title)
 	fmt.Fprintf(&b, "`%s`\n\n", doc.Command)
 	fmt.Fprintf(&b, "Each rule was checked on %s (seeds %d to %d), in %s mode, until its first witness. %s\n\n",
 		doc.scale(), o.Seed, o.Seed+uint64(o.Seeds)-1, o.Growth, doc.tally())
@@ -286,11 +156,17 @@ func markdown(doc *runDoc) []byte {
 		"*inconclusive (n/N)*: no witness, but n of N trees did not converge by the last budget. "+
 		"*visited (recent)*: the share of the tree's nodes the searches visited at all (during the criterion's window), averaged over trees; "+
 		"a frugal rule leaves part of the tree unvisited.\n\n")
-	fmt.Fprintf(&b, "## Convergence\n\n![convergence](convergence.png)\n\n"+
-		"Left: the share of searches whose root decision is not optimal, against the simulations run. "+
-		"Right: the mean share of the root's simulations that went to optimal children. One line per rule, over every search "+
-		"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its line covers fewer trees). "+
-		"Also as [SVG](convergence.svg); the numbers are in report.json.\n\n")
+	if len(doc.figures) > 0 {
+		fmt.Fprintf(&b, "## Convergence\n\n![convergence](%s)\n\n", doc.figures[0])
+		fmt.Fprintf(&b, "One panel per rule, against the simulations run: the solid line is the share of searches whose root decision is not optimal, "+
+			"the dashed grey line the mean share of the root's simulations that went to optimal children; "+
+			"the title is blue for a rule predicted consistent, red for one predicted inconsistent. Each panel covers every search "+
+			"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its panel covers fewer trees).")
+		for _, f := range doc.figures[1:] {
+			fmt.Fprintf(&b, " Also as [%s](%s).", strings.ToUpper(strings.TrimPrefix(filepath.Ext(f), ".")), f)
+		}
+		fmt.Fprintf(&b, " The numbers are in report.json.\n\n")
+	}
 	fmt.Fprintf(&b, "## Rules\n")
 	for _, r := range doc.Rules {
 		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)

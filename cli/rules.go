@@ -12,7 +12,9 @@ const rulesUsage = `Usage: mctscheck rules [-json] [NAME...]
 
 Rules lists the catalogue of selection rules: each rule's name, parameters
 with their defaults and ranges, and what the papers predict about it
-(consistent or not, on which games, frugal or not, and the source). With
+(consistent or not, on which games, frugal or not, and the source), then,
+in a section of their own, the presets of real engines' rules (lc0,
+KataGo, ...), with the prediction reasoned from each engine's source. With
 names, it describes those rules in full, with the formula and the reason.
 
 A rule spec, as -rule takes it, is a name with optional parameters:
@@ -22,12 +24,16 @@ Examples:
 
   mctscheck rules
   mctscheck rules uct threshold
+  mctscheck rules lc0
   mctscheck rules -json
 `
 
 // ruleDoc is one rule in the JSON document of rules.
 type ruleDoc struct {
-	Name      string        `json:"name"`
+	Name string `json:"name"`
+	// Kind is "paper" for the papers' catalogue, "engine" for a real
+	// engine's preset, "own" for a rule the tool's user registered.
+	Kind      string        `json:"kind"`
 	Summary   string        `json:"summary"`
 	Spec      string        `json:"spec"`
 	Params    []paramDoc    `json:"params"`
@@ -50,10 +56,30 @@ type predictionDoc struct {
 	Eq4        bool   `json:"eq4"`
 	Source     string `json:"source"`
 	Why        string `json:"why"`
+	// Stuck and Practical are the practical finding, apart from the claim
+	// about the limit (rules.Prediction.Stuck and Practical).
+	Stuck     bool   `json:"stuck,omitempty"`
+	Practical string `json:"practical,omitempty"`
 }
 
 func predictionOf(p rules.Prediction) predictionDoc {
-	return predictionDoc{Consistent: p.Consistent, Condition: p.Condition, Frugal: p.Frugal.String(), Eq4: p.Eq4, Source: p.Source, Why: p.Why}
+	return predictionDoc{Consistent: p.Consistent, Condition: p.Condition, Frugal: p.Frugal.String(), Eq4: p.Eq4, Source: p.Source, Why: p.Why,
+		Stuck: p.Stuck, Practical: p.Practical}
+}
+
+// kindOf says which list en comes from: "own", "paper" or "engine".
+func kindOf(t *Tool, en *rules.Entry) string {
+	for _, o := range t.own() {
+		if o.Name == en.Name {
+			return "own"
+		}
+	}
+	for _, e := range rules.Engines() {
+		if e.Name == en.Name {
+			return "engine"
+		}
+	}
+	return "paper"
 }
 
 func cmdRules(e *env, args []string) error {
@@ -63,7 +89,7 @@ func cmdRules(e *env, args []string) error {
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	entries := e.tool.entries()
+	entries := append(e.tool.entries(), rules.Engines()...)
 	if fs.NArg() > 0 {
 		entries = nil
 		for _, name := range fs.Args() {
@@ -80,7 +106,7 @@ func cmdRules(e *env, args []string) error {
 	}
 	var docs []ruleDoc
 	for _, en := range entries {
-		d := ruleDoc{Name: en.Name, Summary: en.Summary, Backup: en.Backup.String(), Predicted: predictionOf(en.Predicted), Params: []paramDoc{}}
+		d := ruleDoc{Name: en.Name, Kind: kindOf(e.tool, en), Summary: en.Summary, Backup: en.Backup.String(), Predicted: predictionOf(en.Predicted), Params: []paramDoc{}}
 		if in, err := rules.Parse(en.Name); err == nil {
 			d.Spec = in.Spec
 		}
@@ -101,6 +127,26 @@ func cmdRules(e *env, args []string) error {
 		}
 		return nil
 	}
+	var papers, engines []ruleDoc
+	for _, d := range docs {
+		if d.Kind == "engine" {
+			engines = append(engines, d)
+		} else {
+			papers = append(papers, d)
+		}
+	}
+	printRuleTable(e, papers)
+	fmt.Fprintln(e.stdout, "\nReal engines' presets (the formula read from each engine's source, at the commit cited):")
+	fmt.Fprintln(e.stdout)
+	printRuleTable(e, engines)
+	fmt.Fprintln(e.stdout, "\nbdg: binary deterministic games (no chance nodes, rewards in {0,1}).")
+	fmt.Fprintln(e.stdout, "stuck: consistent in the limit, but the decision is expected to stay wrong through any budget a run can reach.")
+	fmt.Fprintln(e.stdout, e.tool.speak("mctscheck rules NAME describes a rule in full; mctscheck check -rule NAME:PARAM=VALUE checks it."))
+	return nil
+}
+
+// printRuleTable lists docs, one rule a line.
+func printRuleTable(e *env, docs []ruleDoc) {
 	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tPARAMETERS (DEFAULT)\tPREDICTED\tFRUGAL\tSOURCE")
 	for _, d := range docs {
@@ -108,12 +154,24 @@ func cmdRules(e *env, args []string) error {
 		for _, p := range d.Params {
 			ps = append(ps, p.Name+"="+p.Default)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.Name, strings.Join(ps, ","), predictedShort(d.Predicted), frugalShort(d.Predicted.Frugal), d.Predicted.Source)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", d.Name, strings.Join(ps, ","), predictedShort(d.Predicted), frugalShort(d.Predicted.Frugal), shortSource(d.Predicted.Source))
 	}
 	tw.Flush()
-	fmt.Fprintln(e.stdout, "\nbdg: binary deterministic games (no chance nodes, rewards in {0,1}).")
-	fmt.Fprintln(e.stdout, "mctscheck rules NAME describes a rule in full; mctscheck check -rule NAME:PARAM=VALUE checks it.")
-	return nil
+}
+
+// shortSource is a source in a table cell: an engine's commit cut to 7
+// hex digits ("lc0@909a408 src/search/classic/search.cc, params.cc").
+func shortSource(s string) string {
+	at := strings.IndexByte(s, '@')
+	if at < 0 || len(s) < at+41 {
+		return s
+	}
+	for _, c := range s[at+1 : at+41] {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return s
+		}
+	}
+	return s[:at+8] + s[at+41:]
 }
 
 func printRule(e *env, d ruleDoc) {
@@ -135,14 +193,20 @@ func printRule(e *env, d ruleDoc) {
 	p := d.Predicted
 	fmt.Fprintf(w, "  predicted   %s; frugal: %s; Eq. 4: %s\n", predictedLong(p), p.Frugal, yesNo(p.Eq4))
 	fmt.Fprintf(w, "  why         %s\n", p.Why)
+	if p.Practical != "" {
+		fmt.Fprintf(w, "  practical   %s\n", p.Practical)
+	}
 	fmt.Fprintf(w, "  source      %s\n", p.Source)
 }
 
 // predictedShort is the prediction in a table cell: "consistent",
-// "consistent (bdg)" or "inconsistent".
+// "consistent (bdg)", "consistent (stuck)" or "inconsistent".
 func predictedShort(p predictionDoc) string {
 	if !p.Consistent {
 		return "inconsistent"
+	}
+	if p.Stuck {
+		return "consistent (stuck)"
 	}
 	if p.Condition == rules.BinaryDeterministic {
 		return "consistent (bdg)"
@@ -161,6 +225,9 @@ func predictedLong(p predictionDoc) string {
 	}
 	if p.Condition != "" {
 		return "consistent on " + p.Condition
+	}
+	if p.Stuck {
+		return "consistent in the limit, stuck in practice"
 	}
 	return "consistent"
 }

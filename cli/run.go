@@ -24,7 +24,8 @@ and on random trees, and compares each verdict with what the papers predict.
 It prints a table on stdout (rule, prediction, verdict, witness, frugality,
 speed), with the minimal witness of each inconsistent rule, and writes a
 report directory: report.md, report.json and convergence plots
-(convergence.png and convergence.svg). Progress goes to stderr.
+(convergence.png and convergence.svg, in a command built with the plots of
+package cli/plot). Progress goes to stderr.
 
 Each verdict is compared with the prediction in three words: reproduced
 (a witness for a rule predicted inconsistent, no counterexample for one
@@ -58,7 +59,10 @@ type runDoc struct {
 	ElapsedNS   int64 `json:"elapsed_ns"`
 
 	traps, binaryTraps int
-	replayNote         string // the parenthesis after "Replay" in report.md
+	replayNote         string   // the parenthesis after "Replay" in report.md
+	title              string   // the tool's name, in report.md's title
+	figures            []string // the plot files written, for report.md
+	expectation        string   // what the verdicts are compared with, in words
 }
 
 // runDefaults are run's flag defaults: the checker's own scale, at which
@@ -72,20 +76,32 @@ const (
 )
 
 func cmdRun(e *env, args []string) error {
-	fs := newFlagSet("run", runUsage)
+	return runChecks(e, newFlagSet("run", runUsage), args)
+}
+
+// runChecks is run, or engines with the flag set fs of engines.
+func runChecks(e *env, fs *flagSet, args []string) error {
 	out := fs.String("out", defaultOut, "the report `DIR`ectory; empty for none")
 	trees := fs.Int("trees", defaultTrees, "`N` random trees per rule, besides the trap families")
 	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
 	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
 	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
 	growth := growthFlagOn(fs)
-	ruleList := fs.String("rules", "", "a comma-separated `LIST` of rule names or patterns (eps-*) from the catalogue; default all")
+	ruleList := new(string)
+	if fs.Name() == "run" {
+		fs.StringVar(ruleList, "rules", "", "a comma-separated `LIST` of rule names or patterns (eps-*) from the catalogue; default all")
+	}
 	var specs []string
 	fs.Func("rule", "check the rule `SPEC` too (repeatable), e.g. -rule uct:c=0.1", func(s string) error {
 		specs = append(specs, s)
 		return nil
 	})
-	engines := fs.Bool("engines", false, "check the presets of real engines instead of the papers' catalogue, with the engine traps as well")
+	engines := new(bool)
+	if fs.Name() == "engines" {
+		*engines = true
+	} else {
+		fs.BoolVar(engines, "engines", false, "check the presets of real engines instead of the papers' catalogue, with the engine traps as well (the engines command)")
+	}
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "`N` rules checked at once")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	prof := profileFlagOn(fs)
@@ -127,8 +143,9 @@ func cmdRun(e *env, args []string) error {
 		}
 	}
 
-	doc := &runDoc{Command: e.tool.command(runCommand(fs, specs)), replayNote: e.tool.replayNote(), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
-		MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
+	doc := &runDoc{Command: e.tool.command(runCommand(fs, specs)), replayNote: e.tool.replayNote(),
+		title: e.tool.name(), expectation: e.tool.expectation(insts), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
+			MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
 	for _, t := range append(slices.Clip(extra), gen.Traps()...) {
 		doc.traps++
 		if t.Binary {
@@ -170,8 +187,9 @@ func cmdRun(e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "%s: checked %d rules in %.1fs\n", e.tool.name(), len(doc.Rules), time.Since(start).Seconds())
 	}
 
+	var files []string
 	if *out != "" {
-		if err := writeReport(*out, doc); err != nil {
+		if files, err = writeReport(*out, doc, e.tool.Plot); err != nil {
 			return fmt.Errorf("-out: %w", err)
 		}
 	}
@@ -182,7 +200,7 @@ func cmdRun(e *env, args []string) error {
 	} else {
 		printTable(e.stdout, doc)
 		if *out != "" {
-			fmt.Fprintf(e.stdout, "Report: %s (report.md, report.json, convergence.png, convergence.svg)\n", path.Join(*out, "report.md"))
+			fmt.Fprintf(e.stdout, "Report: %s (%s)\n", path.Join(*out, "report.md"), strings.Join(files, ", "))
 		}
 	}
 	if doc.Partial {
@@ -350,12 +368,15 @@ func progressResult(r *ruleResult) string {
 // runCommand is the command line that reproduces a run: the flags that
 // change the result, with their values.
 func runCommand(fs *flagSet, specs []string) string {
-	parts := []string{"mctscheck run"}
+	parts := []string{"mctscheck " + fs.Name()}
 	for _, name := range []string{"trees", "seeds", "seed", "budget", "growth"} {
 		parts = append(parts, "-"+name+" "+fs.Lookup(name).Value.String())
 	}
-	if v := fs.Lookup("rules").Value.String(); v != "" {
-		parts = append(parts, "-rules '"+v+"'")
+	if f := fs.Lookup("engines"); f != nil && f.Value.String() == "true" {
+		parts = append(parts, "-engines")
+	}
+	if f := fs.Lookup("rules"); f != nil && f.Value.String() != "" {
+		parts = append(parts, "-rules '"+f.Value.String()+"'")
 	}
 	for _, s := range specs {
 		parts = append(parts, "-rule '"+s+"'")
@@ -377,9 +398,26 @@ func writableDir(dir string) error {
 	return os.Remove(f.Name())
 }
 
+const enginesUsage = `Usage: mctscheck engines [-out DIR] [-rule SPEC]... [flags]
+
+Engines checks the presets of real engines' selection rules (Leela Zero,
+lc0, KataGo, OpenSpiel, mctx, Fuego, Pachi and Ludii, each with the
+constants of its source; mctscheck rules leela-zero describes one) as run
+checks the catalogue: on the engine traps, the trap families and random
+trees, and compares each verdict with the preset's prediction. It is
+run -engines; -rule adds rules to the presets. The table, the report
+directory and the exit code are run's (mctscheck run -h).
+
+Examples:
+
+  mctscheck engines
+  mctscheck engines -out /tmp/engines -json
+  mctscheck engines -rule katago:c=0.5      # a preset with other constants too
+`
+
 // cmdEngines is run -engines: every preset of a real engine's selection
 // rule (rules.Engines), on the engine traps, the trap families and random
 // trees, with the agreement of each verdict with the preset's prediction.
 func cmdEngines(e *env, args []string) error {
-	return cmdRun(e, append([]string{"-engines"}, args...))
+	return runChecks(e, newFlagSet("engines", enginesUsage), args)
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -25,6 +24,10 @@ type Tool struct {
 	// their specs parse like the catalogue's; run checks them by default,
 	// rules lists them first.
 	Rules []*rules.Entry
+	// Plot, if set, draws the convergence figure into run's report
+	// directory; package cli/plot's Convergence draws it with gonum. Without
+	// it the report has no figure, and the command links no plotting.
+	Plot Plotter
 
 	ctx context.Context // the context Ctrl-C cancels; tests set it
 }
@@ -33,18 +36,39 @@ type Tool struct {
 // streams and returns the exit code. A user's checker is
 //
 //	func main() { os.Exit(cli.Main(os.Args[1:], myRules...)) }
+//
+// Its report has no convergence figure, and it links no plotting library;
+// Tool{Rules: myRules, Plot: plot.Convergence}.Run(...) adds the figure
+// (package cli/plot).
 func Main(args []string, own ...*rules.Entry) int {
 	return Tool{Rules: own}.Run(args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Plotter draws the convergence curves of a run's rules into the report
+// directory dir and returns the names of the files it wrote there.
+type Plotter func(dir string, curves []Convergence) (files []string, err error)
+
+// Convergence is one rule's convergence curve in a run, as a Plotter draws
+// it.
+type Convergence struct {
+	Rule                string // the rule's name, or its spec
+	PredictedConsistent bool
+	Agreement           Agreement // of the verdict with the prediction
+	// Curve is the share of wrong root decisions and of simulations of
+	// optimal children per budget, over the searches of every tree the
+	// rule was checked on; empty for a check interrupted before its first
+	// tree.
+	Curve     []props.CurvePoint
+	MaxBudget int64
 }
 
 // mctscheckTool is this repository's own command: the catalogue, no rules of
 // its own.
 var mctscheckTool = Tool{Name: "mctscheck", Source: "go run ./cmd/mctscheck"}
 
-// Mctscheck runs this repository's command, cmd/mctscheck.
-func Mctscheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return mctscheckTool.Run(args, stdin, stdout, stderr)
-}
+// MctscheckTool returns this repository's command, cmd/mctscheck, without
+// its plots: cmd/mctscheck sets Plot.
+func MctscheckTool() Tool { return mctscheckTool }
 
 // name is the command's name in replay lines.
 func (t *Tool) name() string {
@@ -77,6 +101,90 @@ func (t *Tool) command(line string) string {
 		return t.name() + " " + rest
 	}
 	return line
+}
+
+// speak adapts a text written for mctscheck, a usage text or a message, to
+// this tool: its name in place of mctscheck's where mctscheck is the
+// command (not in paths such as ./cmd/mctscheck or in mctscheck-report),
+// and, in a command with rules of its own, the rules' own predictions in
+// place of the papers'.
+func (t *Tool) speak(s string) string {
+	name := t.name()
+	if name != "mctscheck" {
+		s = replaceCommandName(s, name)
+	}
+	if len(t.Rules) > 0 {
+		s = ownPredictions.Replace(s)
+	}
+	return s
+}
+
+// ownPredictions rewords the texts for a command with rules of its own,
+// which checks those rules by default and whose expectations are the
+// Predicted of each rule's entry.
+var ownPredictions = strings.NewReplacer(
+	"check every rule of the catalogue and write a report (the default)", "check your rules and write a report (the default)",
+	"check every rule of the catalogue (the default)", "check your rules (the default; -rules '*' adds the catalogue)",
+	"Run checks every rule of the catalogue (or", "Run checks your rules (or",
+	"the papers' prediction", "the rule's prediction (its entry's Predicted)",
+	"what the papers predict", "what each rule's entry predicts (Predicted)",
+	"the papers predict", "each rule's entry predicts",
+)
+
+// replaceCommandName replaces the word mctscheck by name where a command
+// line or a sentence names the command: between spaces, quotes, backquotes
+// or parentheses, or at either end of s.
+func replaceCommandName(s, name string) string {
+	const word = "mctscheck"
+	isEdge := func(c byte) bool {
+		return c == ' ' || c == '\n' || c == '\t' || c == '\'' || c == '`' || c == '(' || c == ')' || c == ';' || c == ','
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, word)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		j := i + len(word)
+		if (i == 0 || isEdge(s[i-1])) && (j == len(s) || isEdge(s[j]) || s[j] == ':' && j+1 < len(s) && s[j+1] == ' ') {
+			b.WriteString(s[:i])
+			b.WriteString(name)
+		} else {
+			b.WriteString(s[:j])
+		}
+		s = s[j:]
+	}
+}
+
+// expectation names what a run's verdicts are compared with: the papers'
+// predictions for the catalogue, the user's for their own rules.
+func (t *Tool) expectation(insts []*rules.Instance) string {
+	own, papers := 0, 0
+	for _, in := range insts {
+		if t.isOwn(in.Entry.Name) {
+			own++
+		} else {
+			papers++
+		}
+	}
+	switch {
+	case own > 0 && papers == 0:
+		return "your prediction"
+	case own > 0:
+		return "the prediction (yours or the papers')"
+	}
+	return "the papers' prediction"
+}
+
+// isOwn reports whether name is one of the user's rules.
+func (t *Tool) isOwn(name string) bool {
+	for _, en := range t.Rules {
+		if en.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // replayNote is the parenthesis after "Replay" in report.md.

@@ -110,7 +110,7 @@ func TestToolConflict(t *testing.T) {
 	bad.Name = "uct"
 	var errb bytes.Buffer
 	code := Tool{Name: "mycheck", Rules: []*rules.Entry{&bad}}.Run([]string{"rules"}, nil, io.Discard, &errb)
-	if code != exitInternal || !strings.Contains(errb.String(), `mycheck: rules: Register: "uct" is a rule of the catalogue`) {
+	if code != exitInternal || !strings.Contains(errb.String(), `mycheck: rules: Register: the name "uct" is taken by a rule of the catalogue`) {
 		t.Errorf("exit %d, %s", code, errb.String())
 	}
 }
@@ -124,5 +124,61 @@ func TestToolMessages(t *testing.T) {
 	r = mycheck(t, "bogus")
 	if r.code != exitUsage || !strings.Contains(r.stderr, `mycheck: unknown command "bogus"`) || !strings.Contains(r.stderr, "see mycheck -h") {
 		t.Errorf("exit %d, %s", r.code, r.stderr)
+	}
+}
+
+// TestToolSpeaks: a user's command speaks in its own name in its help
+// texts and messages, and calls the expectation the user's.
+func TestToolSpeaks(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"run", "-h"}, {"check", "-h"}, {"engines", "-h"}, {"search", "-h"}, {"version", "-h"}} {
+		r := mycheck(t, args...)
+		if r.code != 0 || !strings.Contains(r.stdout, "mycheck") {
+			t.Errorf("mycheck %s: exit %d, no mycheck in\n%s", strings.Join(args, " "), r.code, r.stdout)
+		}
+		for _, line := range strings.Split(r.stdout, "\n") {
+			if strings.Contains(strings.ReplaceAll(line, "github.com/mctscheck/mctscheck", ""), "mctscheck ") {
+				t.Errorf("mycheck %s: a line names mctscheck: %q", strings.Join(args, " "), line)
+			}
+			if strings.Contains(line, "papers' prediction") || strings.Contains(line, "the papers predict") {
+				t.Errorf("mycheck %s: a line calls the expectation the papers': %q", strings.Join(args, " "), line)
+			}
+		}
+	}
+	if r := mycheck(t, "rules"); !strings.Contains(r.stdout, "\nmycheck rules NAME describes a rule in full; mycheck check") {
+		t.Errorf("the rules footer does not name mycheck:\n%s", r.stdout)
+	}
+	if r := mycheck(t, "-h"); !strings.Contains(r.stdout, "mycheck [run] [flags]                     check your rules (the default") ||
+		!strings.Contains(r.stdout, "  run      check your rules and write a report (the default)") {
+		t.Errorf("mycheck -h does not say that run checks the user's rules:\n%s", r.stdout)
+	}
+	if r := mycheck(t, "run", "-h"); !strings.HasPrefix(r.stdout, "Usage: mycheck [run]") || !strings.Contains(r.stdout, "Run checks your rules (or") {
+		t.Errorf("mycheck run -h does not say that run checks the user's rules:\n%s", r.stdout)
+	}
+	if r := mycheck(t, "-h"); !strings.HasPrefix(r.stdout, "mycheck checks whether your Monte-Carlo") {
+		t.Errorf("mycheck -h does not start with what mycheck is:\n%s", r.stdout)
+	}
+	r := mycheck(t, "-trees", "1", "-seeds", "1", "-budget", "1024", "-out", "")
+	if !strings.Contains(r.stdout, "Of 1 rules, your prediction is reproduced for 0") {
+		t.Errorf("the tally does not call the prediction the user's:\n%s", r.stdout)
+	}
+	if r := mycheck(t, "check", "-rule", "my-greedy", "-nope"); !strings.Contains(r.stderr, "(see mycheck check -h)") {
+		t.Errorf("a usage error points to mctscheck's help: %s", r.stderr)
+	}
+}
+
+// TestReplaceCommandName: the command's name is replaced where it is a
+// command, not in paths, module paths or the report directory.
+func TestReplaceCommandName(t *testing.T) {
+	for in, want := range map[string]string{
+		"mctscheck check -rule uct":                "my check -rule uct",
+		"see 'mctscheck rules' (mctscheck -h)":     "see 'my rules' (my -h)",
+		"go run ./cmd/mctscheck; mctscheck-report": "go run ./cmd/mctscheck; mctscheck-report",
+		"github.com/mctscheck/mctscheck":           "github.com/mctscheck/mctscheck",
+		"mctscheck: check: ... mctscheck":          "my: check: ... my",
+		"mctschecks, xmctscheck mctscheck:x":       "mctschecks, xmctscheck mctscheck:x",
+	} {
+		if got := replaceCommandName(in, "my"); got != want {
+			t.Errorf("replaceCommandName(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -11,9 +11,16 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
+// maxTreeBytes is the most a -tree @FILE or @- reads: 64 MiB, room for a
+// tree of tree.MaxParseNodes nodes written with moves, priors and comments.
+// A longer input is refused once that much is read, so that
+// -tree @/dev/zero fails in a moment instead of filling the memory.
+const maxTreeBytes = 64 << 20
+
 // readTree reads a -tree argument: a tree in the text format, or @FILE to
-// read it from a file, @- from stdin. Errors are usage errors that name the
-// flag, the file and the offset (with line and column for files).
+// read it from a file, @- from stdin, at most maxTreeBytes. Errors are usage
+// errors that name the flag, the file and the offset (with line and column
+// for files).
 func readTree(arg string, stdin io.Reader) (*tree.Tree, error) {
 	if arg == "" {
 		return nil, usagef("-tree: missing; give a tree such as '(max (min 1 0) 0.5)' or @FILE")
@@ -23,19 +30,10 @@ func readTree(arg string, stdin io.Reader) (*tree.Tree, error) {
 		if name == "" {
 			return nil, usagef("-tree @: give a file name after @ (@FILE), or @- for stdin")
 		}
-		var b []byte
 		var err error
-		if name == "-" {
-			b, err = io.ReadAll(stdin)
-			src = "stdin"
-		} else {
-			b, err = os.ReadFile(name)
-			src = name
-		}
-		if err != nil {
+		if text, src, err = readBounded(name, stdin, maxTreeBytes); err != nil {
 			return nil, usagef("-tree: %v", err)
 		}
-		text = string(b)
 	}
 	t, err := tree.Parse(text)
 	if err == nil {
@@ -50,6 +48,33 @@ func readTree(arg string, stdin io.Reader) (*tree.Tree, error) {
 		return nil, usagef("-tree: %s: %v", src, err)
 	}
 	return nil, usagef("-tree: %v", err)
+}
+
+// readBounded reads the file name, or stdin if name is "-", and fails
+// once it has read more than limit bytes. It returns the text and the
+// name of its source in messages.
+func readBounded(name string, stdin io.Reader, limit int64) (text, src string, err error) {
+	r, src := stdin, "stdin"
+	if name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return "", "", err
+		}
+		defer f.Close()
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && st.Size() > limit {
+			return "", "", fmt.Errorf("%s: %d bytes, more than the %d MiB a tree may take", name, st.Size(), limit>>20)
+		}
+		r, src = f, name
+	}
+	var b strings.Builder
+	n, err := io.Copy(&b, io.LimitReader(r, limit+1))
+	switch {
+	case err != nil:
+		return "", "", err
+	case n > limit:
+		return "", "", fmt.Errorf("%s: more than the %d MiB a tree may take", src, limit>>20)
+	}
+	return b.String(), src, nil
 }
 
 // lineCol converts a byte offset to a 1-based line and column.

@@ -109,9 +109,9 @@ func HeuristicTrap(h, v float64) (Trap, error) {
 // first-play value, and heuristics of −1 and −1/2. They are not in Traps,
 // the checker's default list: props' TestEngines checks the presets of
 // package rules on them and on Traps. Appending them to Traps would give
-// every check thirteen more small trees, measured at 8% to 11% more CPU
-// time for a default props.Run of consistent rules (uct, prior,
-// eps-greedy-decay), and would change the tree counts and, for
+// every check thirteen more small trees, and more CPU time for a default
+// props.Run of consistent rules (uct, prior, eps-greedy-decay), and would
+// change the tree counts and, for
 // inconsistent rules, the first witness in reports; rules that ignore
 // priors are unaffected by their priors.
 func EngineTraps() []Trap {

@@ -1,7 +1,3 @@
-// Package gtp is a client of the Go Text Protocol, version 2: it drives a
-// Go engine (GNU Go, mctscheck gtp) over its standard input and output, or
-// over any pair of pipes. Package match's referee and the tests that check
-// the board against GNU Go use it.
 package gtp
 
 import (

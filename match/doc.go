@@ -26,46 +26,31 @@
 //
 // # Games
 //
-// ByName knows "go9" (and "go5" to "go19"): Go with area scoring,
-// komi 7.5, positional superko in the stored tree, and the end of a game
-// at two passes or at goboard's move cap (3·size² moves), records in SGF;
-// and "connect4": Connect Four, records as move strings (connect4.Parse).
-// Other games implement Game and State.
+// Go(cfg) plays Go with area scoring and komi (goboard.Config),
+// positional superko in the stored tree, and the end of a game at two
+// passes or at goboard's move cap (3·size² moves by default); records in
+// SGF. Its searches roll out with goboard.FastLight through a
+// goboard.FastGame: the roll-out is the board's own light playout (simple
+// ko, no list of a position's moves), while the stored tree keeps
+// positional superko and exact legality. ConnectFour() plays Connect Four,
+// records as move strings (connect4.Parse), with core's uniform roll-outs.
+// Other games implement Game and State. The mctscheck command's -game
+// names (go9, go5:komi=0.5, connect4) are read by its own table of games.
 //
-// Go's searches roll out with light playouts (uniformly random moves that
-// do not fill one's own single-point eye, pass only when there is none)
-// through FastGame, which plays the roll-out on a copy of the board and
-// draws each move as goboard's Board.Playout does, instead of listing every
-// position's moves as goboard.Light does through the Game: about three
-// times faster (BenchmarkRollout) for the same distribution, except that
-// roll-outs know simple ko only, like Board.Playout. core still sees every
-// roll-out move, so AMAF and RAVE statistics are complete. Connect Four's
-// roll-outs are core's uniform ones.
-//
-// # The checker on Go positions
-//
-// Go has no exact solver at 9×9; GoOracle values small positions exactly,
-// for props.CheckGame: alpha-beta to the end of the game under the Game's
-// own rules, without a transposition table (under positional superko a
-// position's value depends on the game before it). Even 5×5 endgames with
-// two to five empty points are beyond 200,000 nodes when the game runs to
-// goboard's move cap, since the losing side's self-ataris and recaptures
-// go on for dozens of moves; with a move cap ten moves ahead
-// (goboard.Config.MaxMoves) valuing all the root's children takes 2,000 to
-// 30,000 nodes (twelve endgames measured). TestCheckerOnGo
-// checks rules on such endgames: 5×5, komi set so that the board as it
-// stands wins by 1/2, the cap ten moves on, positions that have a losing
-// and a winning move (MCTSCHECK_GO=N checks N of them with the whole
-// catalogue; the README quotes the counts).
+// A search needs MinBudget simulations to decide a move: in practical mode
+// the first simulation rolls out from the root, the second expands it.
 //
 // # GTP
 //
-// gtp.Client speaks the Go Text Protocol to an engine, started by gtp.Start
-// or connected through any reader and writer. Referee plays one game
-// between two engines: it sets both up, asks each in turn for a move,
-// checks the move on its own board, tells the other engine, and ends the
-// game at two passes, a resignation or the move cap, with its own area
-// count and each engine's final_score. The command in match/referee runs
-// it between two engine commands; scripts/gtp-vs-gnugo.sh plays mctscheck
-// gtp against GNU Go with it.
+// Referee plays one game of Go between two engines that speak the Go Text
+// Protocol (Engine; gtp.Client is one): it sets both up, asks each in turn
+// for a move, checks the move on its own board, tells the other engine,
+// and ends the game at two passes, a resignation or the move cap, with its
+// own area count and each engine's final_score. The command in
+// match/referee runs it between two engine commands;
+// scripts/gtp-vs-gnugo.sh plays mctscheck gtp against GNU Go with it.
+//
+// Go's board, fast game, exact oracle (goboard.Oracle) and SGF are in
+// games/goboard, the GTP engine and client in gtp; the names this package
+// had for them remain as deprecated aliases.
 package match

@@ -46,6 +46,10 @@ type RecordInfo struct {
 
 // ByName returns the game called name: "go9" (or "goN" for an N×N board,
 // N from 5 to 19) with komi 7.5, or "connect4".
+//
+// Deprecated: build the game with Go or ConnectFour. The mctscheck
+// command reads -game from its own table of games, which knows more
+// (komi, move caps, the games' oracles).
 func ByName(name string) (Game, error) {
 	if name == "connect4" {
 		return ConnectFour(), nil
@@ -91,19 +95,19 @@ func (s *c4State) Result() (float64, string, float64) {
 }
 
 // Go returns the game of Go on the board of cfg (see goboard.Config).
-// Searches roll out with light playouts (see FastLight); records are SGF.
+// Searches roll out with light playouts (goboard.FastLight); records are
+// SGF.
 func Go(cfg goboard.Config) (Game, error) {
 	b, err := goboard.NewBoard(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return goGame{cfg: cfg, size: b.Size(), komi: b.Komi()}, nil
+	return goGame{cfg: cfg, size: b.Size()}, nil
 }
 
 type goGame struct {
 	cfg  goboard.Config
 	size int
-	komi float64
 }
 
 func (g goGame) Name() string { return fmt.Sprintf("go%d", g.size) }
@@ -116,76 +120,34 @@ func (g goGame) New() (State, error) {
 	return st, nil
 }
 
-// GoState is a game of Go in progress: the moves from the empty board,
-// with positional superko.
-type GoState struct {
-	cfg   goboard.Config
-	game  *goboard.Game
-	board *goboard.Board
-	moves []string // "b D4", "w pass": what NewGame reads
-}
+// GoState is a game of Go in progress as a match plays it: a
+// goboard.History (the moves from the empty board, with positional
+// superko), whose Play, PlayAs, Over, Board and Moves it has, with the
+// rest of State.
+type GoState struct{ *goboard.History }
 
 // NewGoState returns the empty board of cfg.
 func NewGoState(cfg goboard.Config) (*GoState, error) {
-	g, err := goboard.NewGame(cfg)
+	h, err := goboard.NewHistory(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return &GoState{cfg: cfg, game: g, board: g.Board()}, nil
+	return &GoState{h}, nil
 }
 
-// Board returns the current position.
-func (s *GoState) Board() *goboard.Board { return s.board }
-
-// Moves returns the moves played, each a color and a vertex ("b D4").
-func (s *GoState) Moves() []string { return s.moves }
-
-// Root implements State: the position as a goboard.Game with the FastLight
-// roll-out policy.
-func (s *GoState) Root() (core.Game, core.Policy) { return NewFastGame(s.game), FastLight{} }
-
-// Play implements State: the player to move plays point identity m, or
-// Size² for a pass.
-func (s *GoState) Play(m int) error {
-	c := "b"
-	if s.board.ToMove() == goboard.White {
-		c = "w"
-	}
-	return s.PlayAs(c, goboard.Vertex(m, s.board.Size()))
+// Root implements State: the position as a goboard.FastGame with the
+// goboard.FastLight roll-out policy.
+func (s *GoState) Root() (core.Game, core.Policy) {
+	return goboard.NewFastGame(s.Game()), goboard.FastLight{}
 }
-
-// PlayAs plays a move given as GTP's play command gives it: a color ("b",
-// "black", "w", "white") and a vertex ("D4", "pass"). The color need not
-// be the player to move's. The error says why an illegal move is illegal;
-// the state is then unchanged.
-func (s *GoState) PlayAs(color, vertex string) error {
-	mv := color + " " + vertex
-	g, err := goboard.NewGame(s.cfg, append(s.moves[:len(s.moves):len(s.moves)], mv)...)
-	if err != nil {
-		return err
-	}
-	c := "b"
-	if g.Board().ToMove() == goboard.Black {
-		c = "w" // the opponent of the player to move made it
-	}
-	m, err := goboard.ParseVertex(vertex, s.board.Size())
-	if err != nil {
-		return err
-	}
-	s.moves = append(s.moves, c+" "+goboard.Vertex(m, s.board.Size()))
-	s.game, s.board = g, g.Board()
-	return nil
-}
-
-// Over implements State.
-func (s *GoState) Over() bool { return s.board.Status() != goboard.Playing }
 
 // Result implements State.
 func (s *GoState) Result() (float64, string, float64) {
-	return s.board.Reward(), s.board.Status().String(), s.board.Score()
+	b := s.Board()
+	return b.Reward(), b.Status().String(), b.Score()
 }
 
 // Record implements State: the game in SGF (FF[4]).
 func (s *GoState) Record(info RecordInfo) string {
-	return sgf(s.board, s.moves, info)
+	return s.SGF(goboard.SGFInfo{Black: info.First, White: info.Second, Game: info.Index, Seed: info.Seed})
 }

@@ -40,7 +40,7 @@ type Config struct {
 	// game the same as in one long match. 0 to MaxGames.
 	First int
 	// Budget is the number of simulations of every search, one search per
-	// move, 1 to MaxBudget.
+	// move, MinBudget to MaxBudget.
 	Budget int
 	// Workers is the number of games played at once; 0 means GOMAXPROCS.
 	// The result does not depend on it.
@@ -59,7 +59,11 @@ type Config struct {
 
 // Bounds of Config.
 const (
-	MaxGames  = 1_000_000
+	MaxGames = 1_000_000
+	// MinBudget is the smallest budget of a search that decides a move: a
+	// practical-mode search rolls out from the root on its first
+	// simulation and expands the root only on its second.
+	MinBudget = 2
 	MaxBudget = 1 << 24
 )
 
@@ -185,8 +189,8 @@ func (cfg *Config) check() error {
 		return errors.New("match: a player without a rule")
 	case cfg.Games < 1 || cfg.Games > MaxGames:
 		return fmt.Errorf("match: %d games, want 1 to %d", cfg.Games, MaxGames)
-	case cfg.Budget < 1 || cfg.Budget > MaxBudget:
-		return fmt.Errorf("match: budget %d, want 1 to %d simulations", cfg.Budget, MaxBudget)
+	case cfg.Budget < MinBudget || cfg.Budget > MaxBudget:
+		return fmt.Errorf("match: budget %d, want %d to %d simulations", cfg.Budget, MinBudget, MaxBudget)
 	case cfg.First < 0 || cfg.First > MaxGames:
 		return fmt.Errorf("match: first game %d, want 0 to %d", cfg.First, MaxGames)
 	case cfg.Workers < 0:
@@ -249,8 +253,8 @@ func Think(ctx context.Context, st State, p Player, budget int, decision core.De
 	if p.Rule == nil {
 		return 0, errors.New("match: a player without a rule")
 	}
-	if budget < 1 || budget > MaxBudget {
-		return 0, fmt.Errorf("match: budget %d, want 1 to %d simulations", budget, MaxBudget)
+	if budget < MinBudget || budget > MaxBudget {
+		return 0, fmt.Errorf("match: budget %d, want %d to %d simulations", budget, MinBudget, MaxBudget)
 	}
 	return think(ctx, st, &p, budget, decision, seed)
 }

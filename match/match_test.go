@@ -147,28 +147,6 @@ func TestRecords(t *testing.T) {
 	}
 }
 
-func TestSGF(t *testing.T) {
-	st, err := NewGoState(goboard.Config{Size: 5, Komi: 0.5})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mv := range []string{"b A1", "white E5", "B c3", "w pass", "b pass"} {
-		c, v, _ := strings.Cut(mv, " ")
-		if err := st.PlayAs(c, v); err != nil {
-			t.Fatal(err)
-		}
-	}
-	got := st.Record(RecordInfo{First: "x]y", Second: `a\b`, Index: 3, Seed: 9})
-	want := "(;GM[1]FF[4]CA[UTF-8]AP[mctscheck]SZ[5]KM[0.5]RU[Chinese]PB[x\\]y]PW[a\\\\b]RE[B+0.5]GN[game 3]" +
-		"C[game 3, seed 9: two passes, Tromp-Taylor area score 0.5]\n;B[ae];W[ea];B[cc];W[];B[])\n"
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("SGF (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]string{"b A1", "w E5", "b C3", "w pass", "b pass"}, st.Moves()); diff != "" {
-		t.Errorf("moves (-want +got):\n%s", diff)
-	}
-}
-
 // TestGoStateErrors: illegal and malformed moves are errors that say why,
 // and leave the state as it was.
 func TestGoStateErrors(t *testing.T) {
@@ -216,13 +194,14 @@ func TestConfigErrors(t *testing.T) {
 		cfg  Config
 		want string
 	}{
-		{Config{A: p, B: p, Games: 1, Budget: 1}, "no game"},
-		{Config{Game: game, A: p, Games: 1, Budget: 1}, "without a rule"},
-		{Config{Game: game, A: p, B: p, Games: 0, Budget: 1}, "0 games"},
+		{Config{A: p, B: p, Games: 1, Budget: 2}, "no game"},
+		{Config{Game: game, A: p, Games: 1, Budget: 2}, "without a rule"},
+		{Config{Game: game, A: p, B: p, Games: 0, Budget: 2}, "0 games"},
 		{Config{Game: game, A: p, B: p, Games: 1, Budget: 0}, "budget 0"},
+		{Config{Game: game, A: p, B: p, Games: 1, Budget: 1}, "budget 1, want 2 to"},
 		{Config{Game: game, A: p, B: p, Games: 1, Budget: MaxBudget + 1}, "budget"},
-		{Config{Game: game, A: p, B: p, Games: 1, Budget: 1, First: -1}, "first game -1"},
-		{Config{Game: game, A: p, B: p, Games: 1, Budget: 1, Workers: -1}, "-1 workers"},
+		{Config{Game: game, A: p, B: p, Games: 1, Budget: 2, First: -1}, "first game -1"},
+		{Config{Game: game, A: p, B: p, Games: 1, Budget: 2, Workers: -1}, "-1 workers"},
 	} {
 		if _, err := Play(ctx, tt.cfg); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Play: %v, want an error about %q", err, tt.want)
@@ -254,101 +233,33 @@ func TestRuleFailure(t *testing.T) {
 	}
 }
 
-// TestFastGame: FastLight's roll-outs keep the list of empty points right,
-// play only moves that are legal under simple ko and not eye fills, and
-// pass only when there is no such move; its eye test is goboard's.
-func TestFastGame(t *testing.T) {
-	rng := core.NewRNG(3)
-	for _, size := range []int{5, 9, 13} {
-		g, err := goboard.NewGame(goboard.Config{Size: size})
+// TestMinBudget: a search of MinBudget simulations decides a move in every
+// game, at the start and after a pass; one simulation is refused, as is a
+// match of such searches.
+func TestMinBudget(t *testing.T) {
+	ctx := context.Background()
+	p := player(t, "uct")
+	g5, _ := Go(goboard.Config{Size: 5})
+	g9, _ := Go(goboard.Config{})
+	for _, game := range []Game{ConnectFour(), g5, g9} {
+		st, err := game.New()
 		if err != nil {
 			t.Fatal(err)
 		}
-		f := NewFastGame(g)
-		for game := range 30 {
-			f.Reset()
-			if f.Kind() != core.Max || f.NumMoves() != size*size+1 {
-				t.Fatalf("size %d: the root: %v with %d moves", size, f.Kind(), f.NumMoves())
+		for ply := range 3 {
+			m, err := Think(ctx, st, p, MinBudget, core.MostVisited, uint64(ply))
+			if err != nil {
+				t.Fatalf("%s, ply %d: %v", game.Name(), ply, err)
 			}
-			for f.Kind() != core.Terminal {
-				if i := (FastLight{}).Choose(f, rng); i != 0 || f.NumMoves() != 1 {
-					t.Fatalf("size %d: roll-out move index %d of %d", size, i, f.NumMoves())
-				}
-				b := f.b
-				c := b.ToMove()
-				playable := 0
-				for m := range b.Pass() {
-					legal := b.At(m) == goboard.Empty && b.IsLegal(m)
-					if legal && f.eye(c, m) != (b.Prior(m) == goboard.PriorEyeFill) {
-						t.Fatalf("size %d game %d: eye(%s) = %v, goboard says %v\n%s", size, game, goboard.Vertex(m, size), f.eye(c, m), !f.eye(c, m), &b)
-					}
-					if legal && !f.eye(c, m) {
-						playable++
-					}
-				}
-				m := f.Move(0)
-				switch {
-				case m == b.Pass() && playable > 0:
-					t.Fatalf("size %d game %d: a pass with %d playable points\n%s", size, game, playable, &b)
-				case m != b.Pass() && (!b.IsLegal(m) || f.eye(c, m)):
-					t.Fatalf("size %d game %d: %s is not playable\n%s", size, game, goboard.Vertex(m, size), &b)
-				}
-				f.Play(0)
-				empty := 0
-				for p := range f.b.Pass() {
-					if f.b.At(p) == goboard.Empty {
-						empty++
-					}
-				}
-				seen := map[int16]bool{}
-				for _, p := range f.empty {
-					if f.b.At(int(p)) != goboard.Empty || seen[p] {
-						t.Fatalf("size %d game %d: %s listed empty\n%s", size, game, goboard.Vertex(int(p), size), &f.b)
-					}
-					seen[p] = true
-				}
-				if len(f.empty) != empty {
-					t.Fatalf("size %d game %d: %d points listed empty, %d are\n%s", size, game, len(f.empty), empty, &f.b)
-				}
-			}
-			if r := f.Reward(); r != f.b.Reward() {
-				t.Fatalf("reward %v, board's %v", r, f.b.Reward())
+			if err := st.Play(m); err != nil {
+				t.Fatalf("%s, ply %d: the search chose %d: %v", game.Name(), ply, m, err)
 			}
 		}
-	}
-}
-
-// TestFastGameSearch: a search through a FastGame is a search of the Game
-// in the stored tree: the root's children are the Game's listed moves,
-// with their identities and priors.
-func TestFastGameSearch(t *testing.T) {
-	g, err := goboard.NewGame(goboard.Config{Size: 5}, "C3", "B3", "D4")
-	if err != nil {
-		t.Fatal(err)
-	}
-	in := rules.MustParse("threshold:v=0.3,rule=mc-rave")
-	f := NewFastGame(g)
-	s, err := core.New(f, in.Rule, core.Config{Seed: 1, Growth: core.GrowPractical, Backup: in.Backup, Rollout: FastLight{}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Run(context.Background(), 2000); err != nil {
-		t.Fatal(err)
-	}
-	root, _ := s.Lookup(nil)
-	g.Reset()
-	if root.Visits != 2000 || root.Children != g.NumMoves() {
-		t.Fatalf("root: %d visits, %d children; the game lists %d moves", root.Visits, root.Children, g.NumMoves())
-	}
-	f.Reset()
-	for i := range g.NumMoves() {
-		if f.Move(i) != g.Move(i) {
-			t.Errorf("move %d: identity %d, the game's %d", i, f.Move(i), g.Move(i))
+		if _, err := Think(ctx, st, p, MinBudget-1, core.MostVisited, 1); err == nil || !strings.Contains(err.Error(), "budget 1, want 2") {
+			t.Errorf("%s: Think with %d simulation: %v", game.Name(), MinBudget-1, err)
 		}
-		hf, okf := f.Prior(i)
-		hg, okg := g.Prior(i)
-		if hf != hg || okf != okg {
-			t.Errorf("move %d: prior %v %v, the game's %v %v", i, hf, okf, hg, okg)
+		if _, err := Play(ctx, Config{Game: game, A: p, B: p, Games: 1, Budget: MinBudget}); err != nil {
+			t.Errorf("%s: a match at MinBudget: %v", game.Name(), err)
 		}
 	}
 }

@@ -27,10 +27,8 @@ type Boltzmann struct {
 }
 
 func (b Boltzmann) tau() float64 {
-	if b.Tau > 0 {
-		return b.Tau
-	}
-	return 0.1
+	checkNumber(b.FPU, "Boltzmann.FPU")
+	return orDefault(b.Tau, 0.1, "Boltzmann.Tau")
 }
 
 // Select implements core.Rule.
@@ -69,10 +67,8 @@ type BoltzmannDecay struct {
 // (+Inf where τ is kept above 0) without the second division: Select's
 // cheap terms, bracketed, need no more, and they wait for it.
 func (b BoltzmannDecay) tau(s *core.Site) (tau, inv float64) {
-	c := b.C
-	if !(c > 0) {
-		c = 1
-	}
+	checkNumber(b.FPU, "BoltzmannDecay.FPU")
+	c := orDefault(b.C, 1, "BoltzmannDecay.C")
 	l := core.LogCount(s.ParentN() + 2)
 	return max(c/l, math.SmallestNonzeroFloat64), l / c
 }

@@ -35,7 +35,9 @@
 // count K, a temperature τ, a decay scale C) means the catalogue's default
 // when it is 0 or negative; every other field means what it says, so the
 // zero value of UCT, GreedyFPU, Prior and EpsGreedy is a greedy rule. Parse
-// checks every parameter's range; a struct literal is not checked.
+// checks every parameter's range; a struct literal is not checked, except
+// that a NaN parameter of the papers' rules is a fault: the search ends
+// with a *core.RuleError naming the field (TestNaNParameters).
 //
 // # Names and specs
 //
@@ -74,8 +76,10 @@
 //	boltzmann-decay      c (1), fpu (1)              yes; c<1: no     no       slides
 //	eps-greedy-minimax   eps (0.2)                   yes; eps=0,1: no —        slides
 //	boltzmann-minimax    tau (0.1), fpu (1)          yes              —        slides
-//	threshold            v (0.3), vmin (0),          yes (bdg) if the inner    paper §3 "Tricks", Algorithm 2
-//	                     rule (greedy-fpu)           rule satisfies Eq. 4
+//	threshold            v (0.3), vmin (0),          no (the paper's  —        paper §3 "Tricks", Algorithm 2
+//	                     rule (greedy-fpu)           claim refuted);
+//	                                                 yes (bdg) over a
+//	                                                 -minimax rule
 //
 // The formulas are on the types: UCT, GreedyFPU, Smoothed, RAVE (rave and
 // rave-floor), MCRAVE, Prior, NegativeHeuristic, EpsGreedy (eps-greedy and
@@ -87,12 +91,19 @@
 // consistent only in binary deterministic games, not in all games: in
 // (max (max 0 1) 0.5) the good move loses its first simulation and keeps
 // the score 1/3, below the leaf's 1/2, for ever (TestSmoothedNonBinary).
-// And Algorithm 2 makes a rule consistent only if the rule satisfies Eq. 4,
-// as the paper's theorem requires; Prediction.Eq4 records which rules do,
-// and threshold over eps-greedy or boltzmann is predicted inconsistent.
-// Their -minimax variants need no Eq. 4, and Algorithm 2 reads their
-// backed-up values, so threshold over them stays consistent on binary
-// deterministic games.
+// And Algorithm 2 does not make a rule consistent, whatever the paper's
+// theorem says of rules satisfying Eq. 4 (Prediction.Eq4 records which
+// do): with average backups its random mode can be absorbing
+// (gen.AbsorbingRandomTrap), so threshold is predicted inconsistent over
+// every inner rule with average backups. The -minimax variants need no
+// Eq. 4, and Algorithm 2 reads their backed-up values, so threshold over a
+// consistent one is predicted consistent on binary deterministic games.
+//
+// A prediction is about the limit; Prediction.Stuck and Practical record,
+// apart from it, a decision expected to stay wrong through any budget a
+// run can reach (ludii-progressive-bias). Prediction.AppliesTo says
+// whether the claim covers a given tree: smoothed's, about binary
+// deterministic games, says nothing of a tree with a chance node.
 //
 // # Real engines
 //
@@ -104,8 +115,10 @@
 // and Parse find them like the papers' rules ("lc0:fpu=0.5"); All keeps to
 // the papers' table. Each type's doc gives the repository, path and commit,
 // the formula, and what the preset does not model; each entry's
-// Prediction gives the reasoning against Eq. 4 and Eq. 5, and props'
-// TestEngines checks it.
+// Prediction gives the reasoning against Eq. 4 and Eq. 5, with a practical
+// finding apart where there is one, and props' TestEngines checks it.
+// docs/presets.md records the facts from the sources that the predictions
+// rest on (lc0's 16-bit policy, KataGo's weights, mctx's root noise).
 //
 // What the engines read besides each child's statistics comes from
 // core.Site, which computes it once per site visit however many times a

@@ -27,11 +27,15 @@ type EpsGreedy struct {
 }
 
 // Select implements core.Rule.
-func (e EpsGreedy) Select(s *core.Site) int { return epsSelect(s, e.Eps) }
+func (e EpsGreedy) Select(s *core.Site) int {
+	checkNumber(e.Eps, "EpsGreedy.Eps")
+	return epsSelect(s, e.Eps)
+}
 
 // Probs implements core.Stochastic: Eps/k for every child, plus 1 − Eps for the
 // greedy one.
 func (e EpsGreedy) Probs(s *core.Site, dst []float64) []float64 {
+	checkNumber(e.Eps, "EpsGreedy.Eps")
 	return epsProbs(s, e.Eps, dst)
 }
 
@@ -58,10 +62,7 @@ type EpsGreedyDecay struct {
 }
 
 func (e EpsGreedyDecay) eps(s *core.Site) float64 {
-	c := e.C
-	if !(c > 0) {
-		c = 1
-	}
+	c := orDefault(e.C, 1, "EpsGreedyDecay.C")
 	return min(1, c/math.Sqrt(s.ParentN()+1))
 }
 

@@ -18,3 +18,10 @@ func SetExpSlack(v float64) (restore func()) {
 	expSlack = v
 	return func() { expSlack = old }
 }
+
+// Pids returns the process ids of every program the rule started.
+func (x *ExecRule) Pids() []int {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return append([]int(nil), x.pids...)
+}

@@ -79,7 +79,7 @@ func (r Fuego) pick(s *core.Site, rave bool) int {
 	for i := range s.Len() {
 		b := r.value(s, i, rave)
 		if r.Bias != 0 {
-			b += r.Bias * math.Sqrt(logN/(s.N(i)+1))
+			b += r.Bias * math.Sqrt(logN/(s.N(i)+1)) // not core.UCTScore: n + 1, on the blended value
 		}
 		if i == 0 || b > bound+fuegoEps {
 			best, bound = i, b

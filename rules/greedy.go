@@ -27,8 +27,12 @@ func (g GreedyFPU) score(s *core.Site, i int) float64 {
 
 // Select implements core.Rule.
 func (g GreedyFPU) Select(s *core.Site) int {
+	checkNumber(g.FPU, "GreedyFPU.FPU")
 	return core.Argmax(s.Len(), func(i int) float64 { return g.score(s, i) })
 }
 
 // Score implements core.Scorer.
-func (g GreedyFPU) Score(s *core.Site, i int) float64 { return g.score(s, i) }
+func (g GreedyFPU) Score(s *core.Site, i int) float64 {
+	checkNumber(g.FPU, "GreedyFPU.FPU")
+	return g.score(s, i)
+}

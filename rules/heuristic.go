@@ -24,12 +24,7 @@ type NegativeHeuristic struct {
 	K float64
 }
 
-func (r NegativeHeuristic) k() float64 {
-	if r.K > 0 {
-		return r.K
-	}
-	return 10
-}
+func (r NegativeHeuristic) k() float64 { return orDefault(r.K, 10, "NegativeHeuristic.K") }
 
 func (r NegativeHeuristic) score(s *core.Site, i int, k float64) float64 {
 	n := s.N(i)

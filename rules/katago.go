@@ -31,15 +31,28 @@ import (
 // (KataGo's children are in expansion order; the checker's child orders
 // cover that).
 //
-// Not modelled: the value-weighted backup (valueWeightExponent 0.25: here
-// every visit weighs 1, so W is a count), score utility, the blend of the
-// node's network utility into the FPU base (fpuParentWeightByVisitedPolicy:
-// the network's value is not there; the node's mean stands for it), noise
-// pruning, futile-visit pruning and hint moves at the root, wide root noise,
-// anti-mirror, graph search and the eval cache, humanSL, pass hacks, virtual
-// losses. The weighting changes how fast means move, not which child the
-// rule prefers at given statistics; the rest removes or adds root children
-// or concerns Go alone.
+// Not modelled: the weights of visits and values. With useUncertainty (on
+// by default for GTP and analysis, setup.cpp) each playout's value is
+// weighted by the network's short-term uncertainty
+// (Search::computeWeightFromNNOutput, cpp/search/searchupdatehelpers.cpp),
+// so W is a sum of weights, not a count; here every visit weighs 1, as in
+// KataGo with useUncertainty off or a network without short-term error
+// heads. valueWeightExponent (0.25, setup.cpp) is used as well:
+// Search::recomputeNodeStats calls downweightBadChildrenAndNormalizeWeight,
+// which multiplies each child's weight in the node's utility by
+// (F(z) + 0.0001)^0.25, F a Student t CDF (Search's
+// valueWeightDistribution) and z the child's utility relative to the
+// node's in estimated standard deviations, so a node's utility U(F), the
+// FPU base and the value backed up, leans towards its best children; here
+// it is the plain mean. Nor modelled: score utility,
+// the blend of the node's network utility into the FPU base
+// (fpuParentWeightByVisitedPolicy: the network's value is not there; the
+// node's mean stands for it), noise pruning, futile-visit pruning, forced
+// playouts and hint moves at the root, wide root noise, anti-mirror, graph
+// search and the eval cache, humanSL, pass hacks, virtual losses. The
+// weights change how fast means move, not which child the rule prefers at
+// given statistics; the rest removes or adds root children or concerns Go
+// alone.
 type KataGo struct {
 	C, CLog, CBase          float64
 	StdevPrior, StdevWeight float64

@@ -19,11 +19,22 @@ import (
 // with N = 1 + Σ n over the children (lc0's node count includes the node's
 // own evaluation; Site.ChildN), Q(F) the node's mean on lc0's scale and P
 // the node's policy at the policy softmax temperature T (Site.Policy(T):
-// P ∝ p^(1/T), p the priors taken as the network's raw policy), its visited
-// mass Site.VisitedPolicy(T), both computed once per site. The
-// root uses the same FPU (FpuStrategyAtRoot "same"). Edges are sorted by
-// policy at expansion and the first strictly better score wins, so ties go
-// to the highest policy, then the lowest index.
+// P ∝ p^(1/T), p the priors taken as the network's raw policy) as lc0
+// stores it, Lc0StoredPolicy(P), and its visited mass Site.VisitedPolicy(T),
+// both computed once per site. The root uses the same FPU
+// (FpuStrategyAtRoot "same"). Edges are sorted by stored policy at
+// expansion (std::sort, whose order among equals is unspecified) and the
+// first strictly better score wins, so ties go to the highest policy, then
+// the lowest index.
+//
+// lc0 never sees a policy of 0: Edge::SetP (node.cc) rounds every p below
+// 2^-31 up to 2^-31, about 4.66e-10, and so does a terminal loss's
+// SetP(0). Every child therefore keeps an exploration term that grows
+// like c(N)·sqrt(N), and lc0 is consistent in the limit; a move whose
+// network policy is 0 (or tiny) is only starved for a very long time.
+// lc0 #1410 (an only winning move, Nec1, at 621k visits against 50M for
+// Ndc1, a Q gap of about 0.02) is that finite-N starvation with P > 0,
+// not a policy of 0.
 //
 // Not modelled: the network's value of a new leaf, moves-left utility
 // (off for WDL nets without MLH), draw score and contempt, smart pruning at
@@ -67,7 +78,27 @@ func (z lc0At) score(i int) float64 {
 	if m, ok := z.s.Mean(i); ok {
 		q = signed(m)
 	}
-	return q + z.mult*z.pol[i]/(1+z.s.N(i))
+	return q + z.mult*Lc0StoredPolicy(z.pol[i])/(1+z.s.N(i))
+}
+
+// Lc0MinPolicy is 2^-31, the smallest policy lc0 stores: Lc0StoredPolicy
+// of any p below it, 0 included.
+const Lc0MinPolicy = 0x1p-31
+
+// Lc0StoredPolicy returns p in [0,1] as lc0 stores an edge's policy, in
+// 16 bits: Edge::SetP and GetP in src/search/classic/node.cc of
+// LeelaChessZero/lc0@909a40826db9e8b221d9209a487daba6ab57e3b7. The float32
+// is rounded to nearest in its bits 27..12 (11 bits of significand); bits
+// 29..28 are taken as set, so every p below 2^-31 (Lc0MinPolicy, about
+// 4.66e-10), 0 included, is rounded up to 2^-31.
+func Lc0StoredPolicy(p float64) float64 {
+	const roundings = 1<<11 - 3<<28
+	tmp := int32(math.Float32bits(float32(p))) + roundings
+	var p16 uint32
+	if tmp >= 0 {
+		p16 = uint32(tmp>>12) & 0xffff
+	}
+	return float64(math.Float32frombits(p16<<12 | 3<<28))
 }
 
 // Select implements core.Rule.

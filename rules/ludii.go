@@ -68,6 +68,7 @@ func (z ludiiUCB1TunedAt) score(i int) float64 {
 		sigma2 = 4 * variance(z.s, i) // [-1,1] has twice [0,1]'s spread
 		vf = z.l.logN / z.s.N(i)
 	}
+	// Not core.UCTScore: Ludii's constant and variance are for its [-1,1] scale, Q = 2V̂ − 1.
 	return exploit + math.Sqrt(vf*min(1, sigma2+z.c*math.Sqrt(vf)))
 }
 
@@ -114,6 +115,7 @@ func (z ludiiProgressiveBiasAt) score(i int) float64 {
 	}
 	n := z.s.N(i)
 	h, _ := z.s.Prior(i)
+	// Not core.UCTScore: the term sits beside 10·H/n, both on Ludii's [-1,1] scale, Q = 2V̂ − 1.
 	return signed(m) + z.c*math.Sqrt(z.l.logN/n) + 10*min(max(h, -1), 1)/n
 }
 
@@ -144,9 +146,12 @@ func (LudiiProgressiveBias) Needs() core.Needs { return core.Needs{Priors: true}
 // has none). The site has the node's AMAF statistics instead: the move's
 // mean over the simulations through this node in which the chooser played
 // it here or later. Both are the move's results outside the child's own
-// subtree averaged over other positions, and both enter only through a
-// weight that vanishes as n(i) grows; the AMAF mean is on Ludii's scale
-// (2V' − 1), u without AMAF data.
+// subtree averaged over other positions; the AMAF mean is on Ludii's scale
+// (2V' − 1), u without AMAF data. Both enter through the weight
+// W/((1 − Q(i))·n(i) + 1), which fades with the child's losses, not its
+// visits: for a child that wins every simulation it stays W, and a
+// negative history is then a penalty that never fades (the preset's
+// Prediction).
 type LudiiProgressiveHistory struct {
 	W, C float64
 }
@@ -168,6 +173,7 @@ func (z ludiiProgressiveHistoryAt) score(i int) float64 {
 		return z.l.u + z.r.C*math.Sqrt(z.l.logN) + hist*z.r.W
 	}
 	n, q := z.s.N(i), signed(m)
+	// Not core.UCTScore: the term sits beside the history's, both on Ludii's [-1,1] scale, Q = 2V̂ − 1.
 	return q + z.r.C*math.Sqrt(z.l.logN/n) + hist*(z.r.W/((1-q)*n+1))
 }
 

@@ -9,11 +9,13 @@ import (
 // mctx's selection functions, google-deepmind/mctx@b53073fd5035618228a717e29254e36ceb6f0645
 // mctx/_src/action_selection.py and mctx/_src/qtransforms.py. In mctx a
 // node's visit count includes its own first visit (node_visits = 1 + Σ n
-// over the children), Q-values are from the chooser's side (the two-player
-// discount −1), and the node's value (node_values for MuZero, raw_values
-// for Gumbel) is the network's; the site has no network, so the node's
-// mean stands for it. Neither rule depends on the value scale: both
-// normalise Q by its minimum and maximum.
+// over the children), and Q-values are from the chooser's side (the
+// two-player discount −1). MuZero's node value, node_values, is the
+// backed-up mean: the network's value at expansion averaged with every
+// value backed up through the node (search.py, backward), which is the
+// node's mean here. Gumbel's, raw_values, is the network's own value; the
+// site has no network, so the node's mean stands for it. Neither rule
+// depends on the value scale: both normalise Q by its minimum and maximum.
 
 // mctxMinMax returns the smallest and largest of v and of the visited
 // children's means (Site.MeanRange): qtransform_by_parent_and_siblings'
@@ -31,18 +33,34 @@ func mctxMinMax(s *core.Site, v float64) (lo, hi float64) {
 //	score(i) = q̂(i) + sqrt(N)·(C + ln((N + Base + 1)/Base))·P(i)/(n(i) + 1)
 //	q̂(i) = (V̂(i) − lo)/max(hi − lo, 1e-8), 0 (the minimum) if n(i) = 0
 //
-// with lo and hi the least and greatest of the node's value and the visited
-// children's means, N = 1 + Σ n, and P the node's policy (the normalised
-// priors, Site.Policy(1)) as softmax(prior_logits). mctx adds 1e-7·U[0,1) noise
-// to break ties at random; here ties go to the lowest index, and the
-// checker's child orders stand for the noise.
+// with lo and hi the least and greatest of the node's value (node_values,
+// the node's mean) and the visited children's means, N = 1 + Σ n, and P
+// the node's policy (the normalised priors, Site.Policy(1)) as
+// softmax(prior_logits). mctx adds 1e-7·U[0,1) noise to break ties at
+// random; here ties go to the lowest index, and the checker's child orders
+// stand for the noise.
+//
+// At the root, muzero_policy mixes the policy with Dirichlet noise,
+// (1 − f)·P + f·Dir(0.3), dirichlet_fraction f = 0.25 by default
+// (policies.py), and floors the result at float32's smallest normal before
+// taking logits: a root child's policy is never 0. The noise is one random
+// draw a search; the preset uses its mean, 1/k for k children, at the root
+// (Site.Depth() = 0): P_root = (1 − Noise)·P + Noise/k. A real draw can
+// give a child far less than its mean, so the preset's root recovers
+// sooner than mctx may; only interior nodes, whose policy is
+// softmax(prior_logits) of the network, can have a policy of 0 (a logit
+// below the best by more than about 103 underflows float32, as with the
+// −1e9 mctx #29 advises for invalid actions).
 //
 // Not modelled: the tie-breaking noise, the masking of invalid actions,
-// Dirichlet noise and the final action (sampled in proportion to visits by
-// muzero_policy: the decision here is the most visited child, the limit of
-// that sampling at temperature 0).
+// the noise's randomness (above) and the final action (sampled in
+// proportion to visits by muzero_policy: the decision here is the most
+// visited child, the limit of that sampling at temperature 0).
 type MctxMuZero struct {
 	C, Base float64
+	// Noise is the root's dirichlet_fraction, in [0,1]; the zero value has
+	// none, the preset mctx's default 0.25.
+	Noise float64
 }
 
 // mctxMuZeroAt is MctxMuZero at one site: what its scores share.
@@ -50,14 +68,19 @@ type mctxMuZeroAt struct {
 	s             *core.Site
 	pol           []float64
 	lo, den, mult float64
+	keep, floor   float64 // the policy is keep·P + floor: 1 and 0 below the root
 }
 
 func (r MctxMuZero) at(s *core.Site) mctxMuZeroAt {
 	pol := s.Policy(1)
 	lo, hi := mctxMinMax(s, parentValue(s, 0.5))
 	n := 1 + s.ChildN()
-	return mctxMuZeroAt{s: s, pol: pol, lo: lo, den: max(hi-lo, 1e-8),
-		mult: math.Sqrt(n) * (r.C + math.Log((n+r.Base+1)/r.Base))}
+	z := mctxMuZeroAt{s: s, pol: pol, lo: lo, den: max(hi-lo, 1e-8),
+		mult: math.Sqrt(n) * (r.C + math.Log((n+r.Base+1)/r.Base)), keep: 1}
+	if s.Depth() == 0 && r.Noise > 0 {
+		z.keep, z.floor = 1-r.Noise, r.Noise/float64(s.Len())
+	}
+	return z
 }
 
 func (z mctxMuZeroAt) score(i int) float64 {
@@ -65,7 +88,7 @@ func (z mctxMuZeroAt) score(i int) float64 {
 	if m, ok := z.s.Mean(i); ok {
 		q = (m - z.lo) / z.den
 	}
-	return q + z.mult*z.pol[i]/(z.s.N(i)+1)
+	return q + z.mult*(z.keep*z.pol[i]+z.floor)/(z.s.N(i)+1)
 }
 
 // Select implements core.Rule.

@@ -47,6 +47,7 @@ func (r OpenSpielUCT) score(s *core.Site, i int, logN float64) float64 {
 	if n == 0 {
 		return Unvisited
 	}
+	// Not core.UCTScore: uct_c = 2 is for values on OpenSpiel's [-1,1] scale, Q = 2V̂ − 1.
 	return signed(s.W(i)/n) + r.C*math.Sqrt(logN/n)
 }
 

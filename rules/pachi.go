@@ -66,7 +66,7 @@ func (r Pachi) Probs(s *core.Site, dst []float64) []float64 {
 // virtual experience.
 func (r Pachi) Needs() core.Needs {
 	n := core.Needs{AMAF: true}
-	if r.Eqex > 0 {
+	if !(r.Eqex <= 0) { // a NaN Eqex gives NaN experience: a *core.RuleError
 		n.Virtual = r
 	}
 	return n

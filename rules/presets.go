@@ -31,11 +31,15 @@ const (
 	srcLudii     = "Ludeme/Ludii@"
 )
 
-// zeroPriorWhy is the failure every PUCT preset shares: a child whose
-// policy is 0 gets no exploration term, so it is simulated only if its
-// first-play value beats a visited sibling's value plus that sibling's
-// positive term.
+// zeroPriorWhy is the failure of the PUCT presets whose policy can be 0
+// (not lc0's: Lc0StoredPolicy): a child whose policy is 0 gets no
+// exploration term, so it is simulated only if its first-play value beats
+// a visited sibling's value plus that sibling's positive term.
 const zeroPriorWhy = "a move whose policy is 0 has no exploration term: "
+
+// lc0Why is the reason lc0's presets are consistent: Lc0StoredPolicy.
+const lc0Why = "lc0 stores every policy in 16 bits, rounding any p below 2^-31 up to 2^-31 (Edge::SetP), so no move's policy is 0: " +
+	"the term c(N)·P·sqrt(N−1)/(1+n) grows without bound for a child with fixed n (Eq. 5), c(N) growing only like ln N, and vanishes for children visited in proportion to N (Eq. 4)"
 
 func engines() []*Entry {
 	pc := func(name string, def, lo, hi float64, doc string) Param {
@@ -88,18 +92,23 @@ func engines() []*Entry {
 			},
 		},
 		{
-			Name:      "lc0",
-			Summary:   "lc0, FPU reduction: Q + c(N)·P·sqrt(N−1)/(1+n), c(N) = 1.745 + 3.894·ln((N+38739)/38739), unvisited Q = parent's − 0.33·sqrt(visited policy)",
-			Params:    lc0Params(0.330, "FPU reduction (FpuValue, lc0's [-1,1] scale)"),
-			Predicted: Prediction{Eq4: true, Source: srcLc0, Why: zeroPriorWhy + "with the FPU reduction its value is the parent's Q minus 0.33·sqrt(visited policy), below the visited siblings the parent's Q follows; it is never simulated (lc0 #644, #1410 in the limit)"},
-			build:     lc0Build(false),
+			Name:    "lc0",
+			Summary: "lc0, FPU reduction: Q + c(N)·P·sqrt(N−1)/(1+n), c(N) = 1.745 + 3.894·ln((N+38739)/38739), unvisited Q = parent's − 0.33·sqrt(visited policy)",
+			Params:  lc0Params(0.330, "FPU reduction (FpuValue, lc0's [-1,1] scale)"),
+			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLc0 + ", node.cc (Edge::SetP)",
+				Why: lc0Why,
+				Practical: "a move whose network policy is 0 is stored as 2^-31 and, with the FPU reduction's value of the parent's Q − 0.33, starved for about 2^46 simulations on (max 0~1 1) (an estimate): beyond any run, within the checker's horizon. " +
+					"lc0 #644 (a reply with policy 0.0135 not found in 2M nodes) and #1410 (an only winning move at 621k visits against 50M, a Q gap of about 0.02) are such finite-N starvation with P > 0"},
+			build: lc0Build(false),
 		},
 		{
 			Name:    "lc0-absolute",
 			Summary: "lc0, absolute FPU: as lc0, an unvisited child's Q is the fixed fpu (FpuStrategy absolute, FpuValue 0.33)",
 			Params:  lc0Params(0.330, "absolute first-play Q on lc0's [-1,1] scale (FpuValue; 0.33 is a reward of 0.665)"),
-			Predicted: Prediction{Eq4: true, Source: srcLc0,
-				Why: zeroPriorWhy + "its Q stays at the absolute FPU, 0.33 (a reward of 0.665), below a bad sibling whose mean stays above 0.665; in binary games bad siblings fall to −1 and it comes back, so the fixed FPU acts as a floor"},
+			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLc0 + ", node.cc (Edge::SetP)",
+				Why: lc0Why,
+				Practical: "a move whose network policy is 0 is stored as 2^-31: unvisited, its Q is the absolute FPU 0.33 (a reward of 0.665), and it is starved for about 2^44 simulations below a sibling at 0.75 on (max 0.75~1 1); " +
+					"after a losing first simulation its Q is −1, but its term c(N)·2^-31·sqrt(N)/2 still grows, and it returns after about 2^52 simulations against a sibling at Q = 0.5 (estimates)"},
 			build: lc0Build(true),
 		},
 		{
@@ -141,19 +150,25 @@ func engines() []*Entry {
 			Summary: "OpenSpiel PUCT: Q + c·P·sqrt(N)/(n+1), N = 1 + Σn, unvisited Q = 0 (a draw)",
 			Params:  []Param{pc("c", 2, 0, maxC, "uct_c")},
 			Predicted: Prediction{Eq4: true, Source: srcOpenSpiel,
-				Why: zeroPriorWhy + "its value is 0 (a draw, a reward of 1/2), so a bad sibling whose mean stays above 1/2 keeps it unvisited; in binary games bad siblings fall to −1 and it comes back"},
+				Why: zeroPriorWhy + "unvisited, its value is 0 (a draw, a reward of 1/2), so a bad sibling whose mean stays above 1/2 keeps it unvisited; " +
+					"in binary games bad siblings fall to −1 and it is tried, but if that first simulation loses, its Q is −1 and, with no exploration term, " +
+					"it is never selected again (PUCTValue: Q + c·P·sqrt(N)/(n+1), with P = 0 nothing but Q), below every visited sibling with P > 0"},
 			build: func(a map[string]float64, _ *Instance) core.Rule { return OpenSpielPUCT{C: a["c"]} },
 		},
 		{
 			Name:    "mctx-muzero",
-			Summary: "mctx MuZero: q̂ + sqrt(N)·(1.25 + ln((N+19653)/19652))·P/(n+1), q̂ min–max normalised over the parent and siblings, 0 unvisited",
+			Summary: "mctx MuZero: q̂ + sqrt(N)·(1.25 + ln((N+19653)/19652))·P/(n+1), q̂ min–max normalised over the parent and siblings, 0 unvisited; root P mixed with noise",
 			Params: []Param{
 				pc("c", 1.25, 0, maxC, "pb_c_init"),
 				pcOpen("base", 19652, 0, maxK, "pb_c_base"),
+				pc("noise", 0.25, 0, 1, "dirichlet_fraction at the root, the noise taken at its mean 1/k"),
 			},
-			Predicted: Prediction{Eq4: true, Source: srcMctx,
-				Why: zeroPriorWhy + "its q̂ is 0, the minimum of the normalisation, so it never beats a visited sibling with P > 0, even in binary games; with every P > 0 the term grows like sqrt(N) and it would be consistent"},
-			build: func(a map[string]float64, _ *Instance) core.Rule { return MctxMuZero{C: a["c"], Base: a["base"]} },
+			Predicted: Prediction{Eq4: true, Source: srcMctx + ", policies.py",
+				Why: "the root's policy is mixed with Dirichlet noise (fraction 0.25 by default), so no root child's policy is 0, but an interior node's, softmax(prior_logits), can be: " +
+					zeroPriorWhy + "its q̂ is 0, the minimum of the normalisation, so it never beats a visited sibling with P > 0, even in binary games, and the interior node's value, on which the root decides, stays wrong; with every P > 0 the term grows like sqrt(N) and it would be consistent"},
+			build: func(a map[string]float64, _ *Instance) core.Rule {
+				return MctxMuZero{C: a["c"], Base: a["base"], Noise: a["noise"]}
+			},
 		},
 		{
 			Name:    "mctx-gumbel",
@@ -213,8 +228,10 @@ func engines() []*Entry {
 			Name:    "ludii-progressive-bias",
 			Summary: "Ludii Progressive Bias: Q + c·sqrt(ln N/n) + 10·H/n, unvisited 2·(parent's mean) + c·sqrt(ln N)",
 			Params:  []Param{pc("c", math.Sqrt2, 0, maxC, "explorationConstant")},
-			Predicted: Prediction{Eq4: true, Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveBias.java",
-				Why: "after one simulation a move with H = −1 pays 10 (on a [-1,1] scale) that only c·sqrt(ln N) repays: ln N > ((10 − gap)/c)² ≈ 45, N ≈ 2^65, beyond any run and the checker's 2^62; consistent only in the mathematical limit (the term fades like 1/n), which no search reaches"},
+			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Stuck: true,
+				Source:    srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveBias.java",
+				Why:       "in the limit the heuristic term 10·H/n is bounded and fades like 1/n, while c·sqrt(ln N/n) grows without bound for a child with fixed n (Eq. 5) and vanishes for children visited in proportion to N (Eq. 4)",
+				Practical: "stuck through 2^62 simulations on (max 0 0.25~-1) (gen.HeuristicTrap(-1, 1/4)): after one simulation the good move with H = −1 pays 10 (on a [-1,1] scale) that only c·sqrt(ln N) repays, at ln N ≈ ((10 − 0.5)/√2)² ≈ 45, about 2^65 simulations (an estimate)"},
 			build: func(a map[string]float64, _ *Instance) core.Rule { return LudiiProgressiveBias{C: a["c"]} },
 		},
 		{
@@ -224,8 +241,11 @@ func engines() []*Entry {
 				pc("w", 3, 0, maxC, "W, the weight of the history term"),
 				pc("c", math.Sqrt2, 0, maxC, "explorationConstant"),
 			},
-			Predicted: Prediction{Consistent: true, Frugal: FrugalNo, Eq4: true, Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveHistory.java",
-				Why: "the history term is bounded by W and fades like 1/n for any child not winning every simulation, while the UCB1 term grows like sqrt(ln N)"},
+			Predicted: Prediction{Source: srcLudii + "78e44976932c68bd448af5bb6e613b3662d251cc AI/src/search/mcts/selection/ProgressiveHistory.java",
+				Why: "the history term Hist·W/((1−Q)·n + 1) fades only with the child's losses ((1−Q)·n is twice them): a child that wins every simulation (Q = 1) keeps W·Hist for ever, " +
+					"and where the move's history is negative (Ludii: its mean at that ply over the whole search; here its AMAF mean, fed by the siblings' subtrees) that is a penalty of up to W = 3 on a [-1,1] scale; " +
+					"the winning child then gets only the O(ln n) visits of a UCB1 arm with a gap, too few to lift its history, so its parent's mean stays low (Eq. 4 fails for the better child): " +
+					"in (max (max 1@1 (max 0@1)@2 (max 0@1)@6 (max 0@1)@7)@3 0.125@4) the inner node's mean tends to 0 on many seeds and the root keeps the decoy"},
 			build: func(a map[string]float64, _ *Instance) core.Rule {
 				return LudiiProgressiveHistory{W: a["w"], C: a["c"]}
 			},

@@ -1,6 +1,7 @@
 package rules_test
 
 import (
+	"context"
 	"math"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // The engine site: a max node with 10 simulations and mean 0.6, two visited
@@ -55,12 +57,13 @@ func TestPresetScores(t *testing.T) {
 	mult := c * math.Sqrt(10)
 	lc0 := rules.Lc0{CPuct: 1.745, CPuctBase: 38739, CPuctFactor: 3.894, FPU: 0.33, Softmax: 1}
 	red := sgn(0.6) - 0.33*sqrtMass
-	want = []float64{sgn(engQ[0]) + mult*0.5/7, sgn(engQ[1]) + mult*0.25/5, red + mult*0.25, red}
+	// Child 3's policy of 0 is stored as 2^-31 (Lc0StoredPolicy).
+	want = []float64{sgn(engQ[0]) + mult*0.5/7, sgn(engQ[1]) + mult*0.25/5, red + mult*0.25, red + mult*0x1p-31}
 	if diff := cmp.Diff(want, urgencies(s, lc0.Urgency), approx); diff != "" {
 		t.Errorf("lc0 (-want +got):\n%s", diff)
 	}
 	lc0.Absolute = true
-	want[2], want[3] = 0.33+mult*0.25, 0.33
+	want[2], want[3] = 0.33+mult*0.25, 0.33+mult*0x1p-31
 	if diff := cmp.Diff(want, urgencies(s, lc0.Urgency), approx); diff != "" {
 		t.Errorf("lc0 absolute (-want +got):\n%s", diff)
 	}
@@ -158,15 +161,19 @@ func TestPresetMinNode(t *testing.T) {
 	}
 }
 
-// TestPresetZeroPolicy: a PUCT preset never picks an unvisited child whose
-// policy is 0 (a negative or absent prior beside positive ones) behind a
-// visited sibling, at any count: the mechanism of their witnesses.
+// TestPresetZeroPolicy: a PUCT preset does not pick an unvisited child
+// whose policy is 0 (a negative or absent prior beside positive ones)
+// behind a visited sibling below the root, at the counts probed: the
+// mechanism of their witnesses. For lc0, whose stored policy is at least
+// 2^-31, that holds only up to about 2^46 simulations. At the root,
+// mctx-muzero's Dirichlet noise gives every child a policy, and the child
+// comes back.
 func TestPresetZeroPolicy(t *testing.T) {
 	for _, name := range []string{"leela-zero", "lc0", "katago", "mctx-muzero", "mctx-gumbel", "ludii-ag0"} {
 		in := rules.MustParse(name)
 		for _, n := range []uint64{1, 100, 1 << 20, 1 << 40} {
 			kids := []core.Stats{{Visits: n, W: 0, Prior: 1, HasPrior: true}, {Prior: -0.5, HasPrior: true}, {}}
-			s, err := core.NewSite(core.Max, core.Stats{Visits: n}, kids, 0, core.NewRNG(1))
+			s, err := core.NewSiteAt(core.Max, 1, core.Stats{Visits: n}, kids, 0, core.NewRNG(1))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -174,6 +181,15 @@ func TestPresetZeroPolicy(t *testing.T) {
 				t.Errorf("%s at n = %d: Select = %d, want 0 (children 1 and 2 have policy 0)", name, n, got)
 			}
 		}
+	}
+	mz := rules.MustParse("mctx-muzero").Rule
+	kids := []core.Stats{{Visits: 100, W: 0, Prior: 1, HasPrior: true}, {Prior: -0.5, HasPrior: true}, {}}
+	s := mustSite(t, core.Max, core.Stats{Visits: 100}, kids...)
+	if got := mz.Select(s); got == 0 {
+		t.Errorf("mctx-muzero at the root: Select = 0, want a child with policy 0 but noise 0.25/3")
+	}
+	if got := (rules.MctxMuZero{C: 1.25, Base: 19652}).Select(s); got != 0 {
+		t.Errorf("mctx-muzero without noise at the root: Select = %d, want 0", got)
 	}
 }
 
@@ -279,5 +295,93 @@ func TestPresetsFinite(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestLudiiProgressiveHistoryTrap keeps the witness of the preset's
+// prediction: the inner node's winning move @1 wins every simulation, so
+// its history weight stays W, and the inner node's other moves play @1
+// below and lose, so @1's AMAF mean there is negative: the winning move is
+// held at a UCB1 arm's O(ln n) visits, the inner node's mean stays near 0,
+// and the root keeps the decoy worth 1/8.
+func TestLudiiProgressiveHistoryTrap(t *testing.T) {
+	const witness = "(max (max 1@1 (max 0@1)@2 (max 0@1)@6 (max 0@1)@7)@3 0.125@4)"
+	in := rules.MustParse("ludii-progressive-history")
+	if in.Predicted.Consistent || !strings.Contains(in.Predicted.Why, witness) {
+		t.Fatalf("the prediction does not name the witness: %s: %s", in.Predicted, in.Predicted.Why)
+	}
+	s, err := in.NewSearch(tree.MustParse(witness).Game(), core.Config{Seed: 2})
+	if err == nil {
+		err = s.Run(context.Background(), 1<<20)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	inner, _ := s.Lookup([]int32{0})
+	win, _ := s.Lookup([]int32{0, 0})
+	if d := s.Decide(core.MostVisited); d != 1 || inner.W/float64(inner.Visits) > 0.125 || win.Visits > 64 {
+		t.Errorf("decision %d; inner node %d visits, mean %.3f; winning move %d visits: want the decoy, a mean below 1/8 and O(ln n) visits",
+			d, inner.Visits, inner.W/float64(inner.Visits), win.Visits)
+	}
+}
+
+// TestLudiiProgressiveBiasPrediction: consistent in the limit, stuck in
+// practice, with the practical finding stated apart from the claim.
+func TestLudiiProgressiveBiasPrediction(t *testing.T) {
+	p := rules.MustParse("ludii-progressive-bias").Predicted
+	if !p.Consistent || !p.Stuck || !strings.Contains(p.Practical, "stuck through 2^62") || !strings.Contains(p.Practical, "2^65") {
+		t.Errorf("prediction %s, practical %q", p, p.Practical)
+	}
+}
+
+// TestLc0StoredPolicy: lc0's 16-bit policy (Edge::SetP and GetP, node.cc):
+// 11 bits of significand rounded to nearest, and every p below 2^-31, 0
+// included, rounded up to 2^-31, so that no stored policy is 0.
+func TestLc0StoredPolicy(t *testing.T) {
+	for _, c := range []struct{ p, want float64 }{
+		{0, 0x1p-31},
+		{1e-300, 0x1p-31},
+		{0x1p-40, 0x1p-31},
+		{0x1p-32, 0x1p-31},
+		{0x1p-31, 0x1p-31},
+		{4.6e-10, 0x1p-31}, // just below 2^-31 ≈ 4.6566e-10
+		{0x1p-30, 0x1p-30},
+		{0.5, 0.5},
+		{1, 1},
+		{0.3, 1.2001953125 / 4},                // 0.3 = 1.2·2^-2: 0.2·2^11 = 409.6 rounds to 410
+		{1 + 0x1p-12, 1 + 0x1p-11},             // a tie in the 12th bit rounds up
+		{0.25 * (1 + 0x1p-12 - 0x1p-23), 0.25}, // below the tie rounds down
+	} {
+		if got := rules.Lc0StoredPolicy(c.p); got != c.want {
+			t.Errorf("Lc0StoredPolicy(%v) = %v, want %v", c.p, got, c.want)
+		}
+	}
+	prev := 0.0
+	for i := range 1 << 12 {
+		p := float64(i) / (1 << 12)
+		got := rules.Lc0StoredPolicy(p)
+		if got < prev || got < rules.Lc0MinPolicy || math.Abs(got-p) > max(p*0x1p-11, rules.Lc0MinPolicy) {
+			t.Fatalf("Lc0StoredPolicy(%v) = %v after %v: not monotone, below 2^-31 or off by more than 2^-11", p, got, prev)
+		}
+		prev = got
+	}
+}
+
+// TestOpenSpielPUCTFirstLoss: a child with policy 0 is tried once, when the
+// decoy's exploration term has shrunk below the draw value 0 it starts
+// at, and its first simulation loses (its own first child is the losing
+// leaf): its Q is then −1 with no exploration term, and it is never
+// selected again, although it wins (the preset's prediction).
+func TestOpenSpielPUCTFirstLoss(t *testing.T) {
+	s, err := rules.MustParse("openspiel-puct").NewSearch(tree.MustParse("(max 0~1 (max 0 1)~0)").Game(), core.Config{})
+	if err == nil {
+		err = s.Run(context.Background(), 1<<16)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, _ := s.Lookup([]int32{1})
+	if d := s.Decide(core.MostVisited); d != 0 || good.Visits != 1 || good.W != 0 {
+		t.Errorf("decision %d, the winning child %d visits, %v wins: want 0, 1 and 0", d, good.Visits, good.W)
 	}
 }

@@ -44,7 +44,10 @@ func (p Prior) score(s *core.Site, i int, cs float64) float64 {
 	return core.UCTScoreScaled(s.W(i), n, cs)
 }
 
-func (p Prior) cs(s *core.Site) float64 { return core.UCTFactor(s, p.C) }
+func (p Prior) cs(s *core.Site) float64 {
+	checkNumber(p.C, "Prior.C")
+	return core.UCTFactor(s, p.C)
+}
 
 // Select implements core.Rule.
 func (p Prior) Select(s *core.Site) int {
@@ -56,9 +59,10 @@ func (p Prior) Select(s *core.Site) int {
 func (p Prior) Score(s *core.Site, i int) float64 { return p.score(s, i, p.cs(s)) }
 
 // Needs implements core.Needer: virtual experience from the priors, none
-// when N0 ≤ 0.
+// when N0 ≤ 0 (a NaN N0 gives NaN experience, which the search reports as
+// a *core.RuleError).
 func (p Prior) Needs() core.Needs {
-	if !(p.N0 > 0) {
+	if p.N0 <= 0 {
 		return core.Needs{}
 	}
 	return core.Needs{Virtual: p}

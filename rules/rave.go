@@ -30,10 +30,8 @@ type RAVE struct {
 }
 
 func (r RAVE) k() float64 {
-	if r.K > 0 {
-		return r.K
-	}
-	return 100
+	checkNumber(r.Floor, "RAVE.Floor")
+	return orDefault(r.K, 100, "RAVE.K")
 }
 
 func (r RAVE) score(s *core.Site, i int, k float64) float64 {
@@ -75,12 +73,7 @@ type MCRAVE struct {
 	K float64
 }
 
-func (r MCRAVE) k() float64 {
-	if r.K > 0 {
-		return r.K
-	}
-	return 100
-}
+func (r MCRAVE) k() float64 { return orDefault(r.K, 100, "MCRAVE.K") }
 
 func (r MCRAVE) score(s *core.Site, i int, k float64) float64 {
 	var v float64

@@ -24,25 +24,46 @@ var registry struct {
 // again does nothing. Inner (wrapper) parameters are for the catalogue's
 // threshold only.
 func Register(e *Entry) error {
-	if err := checkEntry(e); err != nil {
-		return err
+	switch {
+	case e == nil:
+		return errors.New("rules: Register: nil entry")
+	case !validName(e.Name):
+		return fmt.Errorf("rules: Register: name %q: want lower-case letters, digits and '-'", e.Name)
 	}
 	registry.Lock()
 	defer registry.Unlock()
 	if slices.Contains(registry.entries, e) {
 		return nil
 	}
-	for _, k := range append(catalogue(), engines()...) {
-		if k.Name == e.Name {
-			return fmt.Errorf("rules: Register: %q is a rule of the catalogue", e.Name)
+	// A taken name is the first thing to say, whatever else the entry lacks.
+	if err := nameTaken(e.Name); err != nil {
+		return err
+	}
+	if err := checkEntry(e); err != nil {
+		return err
+	}
+	registry.entries = append(registry.entries, e)
+	return nil
+}
+
+// nameTaken says which rule already has the name, if one does; the
+// registry's lock is held.
+func nameTaken(name string) error {
+	for _, k := range catalogue() {
+		if k.Name == name {
+			return fmt.Errorf("rules: Register: the name %q is taken by a rule of the catalogue", name)
+		}
+	}
+	for _, k := range engines() {
+		if k.Name == name {
+			return fmt.Errorf("rules: Register: the name %q is taken by a real engine's preset", name)
 		}
 	}
 	for _, k := range registry.entries {
-		if k.Name == e.Name {
-			return fmt.Errorf("rules: Register: %q is registered already", e.Name)
+		if k.Name == name {
+			return fmt.Errorf("rules: Register: the name %q is taken: it is registered already", name)
 		}
 	}
-	registry.entries = append(registry.entries, e)
 	return nil
 }
 
@@ -62,14 +83,9 @@ func Registered() []*Entry {
 	return out
 }
 
-// checkEntry says what is missing from a user's entry.
+// checkEntry says what is missing from a user's entry with a valid name.
 func checkEntry(e *Entry) error {
-	switch {
-	case e == nil:
-		return errors.New("rules: Register: nil entry")
-	case !validName(e.Name):
-		return fmt.Errorf("rules: Register: name %q: want lower-case letters, digits and '-'", e.Name)
-	case e.New == nil:
+	if e.New == nil {
 		return fmt.Errorf("rules: Register: %s: New is nil", e.Name)
 	}
 	for _, p := range e.Params {

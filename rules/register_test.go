@@ -67,13 +67,16 @@ func TestRegisterErrors(t *testing.T) {
 	badDefault.Params[0].Default = 20
 	inner := cappedUCT("test-inner")
 	inner.Params[0].Inner = true
+	takenNoNew := cappedUCT("uct") // the taken name is what to say first
+	takenNoNew.New = nil
 	for _, tt := range []struct {
 		e    *rules.Entry
 		want string
 	}{
-		{cappedUCT("uct"), `"uct" is a rule of the catalogue`},
-		{cappedUCT("lc0"), `"lc0" is a rule of the catalogue`},
-		{cappedUCT("test-errors"), `"test-errors" is registered already`},
+		{cappedUCT("uct"), `the name "uct" is taken by a rule of the catalogue`},
+		{takenNoNew, `the name "uct" is taken by a rule of the catalogue`},
+		{cappedUCT("lc0"), `the name "lc0" is taken by a real engine's preset`},
+		{cappedUCT("test-errors"), `the name "test-errors" is taken: it is registered already`},
 		{cappedUCT("My Rule"), `name "My Rule"`},
 		{cappedUCT(""), `name ""`},
 		{noNew, "New is nil"},

@@ -56,14 +56,36 @@ type Prediction struct {
 	Why string
 	// Eq4 is true when the rule satisfies the paper's Eq. 4: of two children
 	// visited infinitely often, a clearly worse one gets a vanishing share of
-	// the visits. Algorithm 2 (threshold) makes exactly such rules consistent
-	// on binary deterministic games; rules with a constant exploration rate
-	// (eps-greedy, boltzmann) break it.
+	// the visits. It is the premise of the paper's claim that Algorithm 2
+	// (threshold) makes a rule consistent on binary deterministic games, a
+	// claim this project refutes with average backups
+	// (gen.AbsorbingRandomTrap): Eq4 does not make threshold consistent.
+	// Rules with a constant exploration rate (eps-greedy, boltzmann) break it.
 	Eq4 bool
+	// Stuck is a practical expectation, kept apart from the claim about the
+	// limit: on some tree the root decision is expected to stay wrong through
+	// the checker's horizon (2^62 simulations of a node) although, where
+	// Consistent is true, it is right in the limit. A checker's "stuck"
+	// verdict on such a rule is the expected practical finding, not a
+	// contradiction; Practical says where and why.
+	Stuck bool
+	// Practical is the practical finding in one line, shown beside the
+	// verdict: the tree, how long the decision stays wrong, and when it
+	// returns (an estimate). Empty when there is none beyond the claim.
+	Practical string
 }
 
-// String is a short form for listings, e.g. "consistent on binary
-// deterministic games, frugal" or "inconsistent".
+// AppliesTo reports whether the claim is about games of the kind checked:
+// binaryDeterministic says whether the tree or game is a binary
+// deterministic one (no chance nodes, rewards in {0,1}; tree.Tree's
+// BinaryDeterministic). A claim restricted to those games (Condition
+// BinaryDeterministic, as smoothed's) says nothing about other trees: a
+// verdict there neither reproduces nor contradicts it, and an agreement
+// must say "not refuted", never "reproduced".
+func (p Prediction) AppliesTo(binaryDeterministic bool) bool {
+	return !p.BinaryOnly() || binaryDeterministic
+}
+
 // BinaryDeterministic is the Condition of claims about deterministic games
 // with rewards in {0,1} (no chance nodes), the class on which Algorithm 2 and
 // the max(V', 0.1) fix are proved.
@@ -73,6 +95,9 @@ const BinaryDeterministic = "binary deterministic games"
 // only, the trees props.Options.BinaryOnly selects.
 func (p Prediction) BinaryOnly() bool { return p.Condition == BinaryDeterministic }
 
+// String is a short form for listings, e.g. "consistent on binary
+// deterministic games, frugal", "consistent, stuck in practice" or
+// "inconsistent".
 func (p Prediction) String() string {
 	var b strings.Builder
 	if p.Consistent {
@@ -82,6 +107,9 @@ func (p Prediction) String() string {
 		}
 	} else {
 		b.WriteString("inconsistent")
+	}
+	if p.Stuck {
+		b.WriteString(", stuck in practice")
 	}
 	switch p.Frugal {
 	case FrugalYes:
@@ -256,6 +284,31 @@ const (
 	// experiments (paper §3 "Tricks", §4).
 	DefaultThreshold = 0.3
 )
+
+// orDefault reads a struct field whose values ≤ 0 mean the catalogue's
+// default def (the zero value's convention, package doc): v when v > 0,
+// def when v ≤ 0. A NaN is neither, and panics with a message naming the
+// field, which a search reports as a *core.RuleError: a rule built
+// directly with a NaN parameter, bypassing Parse (Boltzmann{Tau: NaN}),
+// fails instead of running silently with the default.
+func orDefault(v, def float64, field string) float64 {
+	if v > 0 {
+		return v
+	}
+	if v <= 0 {
+		return def
+	}
+	panic("rules: " + field + " is NaN")
+}
+
+// checkNumber panics, naming the field, when a struct field the rule reads
+// as it is is NaN: the search reports it as a *core.RuleError, rather than
+// running with NaN scores or probabilities that pick a child silently.
+func checkNumber(v float64, field string) {
+	if v != v {
+		panic("rules: " + field + " is NaN")
+	}
+}
 
 func paramC(def float64, doc string) Param {
 	return Param{Name: "c", Default: def, Min: 0, Max: maxC, Doc: doc}

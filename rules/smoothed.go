@@ -25,12 +25,7 @@ type Smoothed struct {
 	K float64
 }
 
-func (m Smoothed) k() float64 {
-	if m.K > 0 {
-		return m.K
-	}
-	return 1
-}
+func (m Smoothed) k() float64 { return orDefault(m.K, 1, "Smoothed.K") }
 
 func (m Smoothed) score(s *core.Site, i int, k float64) float64 {
 	return (s.W(i) + k) / (s.N(i) + 2*k)

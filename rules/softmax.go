@@ -13,15 +13,15 @@ import (
 // should rounding carry u·Σ up to the sum, the last child with a positive
 // term.
 //
-// The exponentials were the largest cost of the checker's default run, so
-// Select first draws from bounds on the terms: a cheap exponential
-// (expApprox) widened by expSlack on each side brackets every term
-// math.Exp gives, and as the sums, the product with u and the cumulative
-// sums are rounded monotonically, the bounds bracket each quantity the
-// draw compares. When the bracket decides a comparison, the exact terms
-// decide it the same way; only when it does not (u within a few
-// thousandths of a boundary) are the exact terms computed. The choice, and the one
-// Float64 drawn, are those of the exact terms.
+// The exponentials are the costly part, so Select first draws from bounds
+// on the terms: a cheap exponential (expApprox) widened by expSlack on
+// each side brackets every term math.Exp gives, and as the sums, the
+// product with u and the cumulative sums are rounded monotonically, the
+// bounds bracket each quantity the draw compares. When the bracket decides
+// a comparison, the exact terms decide it the same way; only when it does
+// not (u within a few thousandths of a boundary) are the exact terms
+// computed. The choice, and the one Float64 drawn, are those of the exact
+// terms.
 
 // maxKept is the most children whose terms Select keeps on the stack (at
 // most 32, the bits of a uint32); past it, Select computes each exact term

@@ -51,8 +51,9 @@ const MaxNesting = 16
 // Parse makes an instance from a spec: a rule name, optionally followed by
 // ':' and comma-separated name=value parameters, as in "uct", "uct:c=0.7",
 // "eps-greedy:eps=0.1" or "threshold:v=0.3,rule=rave:k=50". Missing
-// parameters take their defaults; values are decimal (or Go hexadecimal)
-// numbers; spaces around names and values are ignored. A wrapper's inner
+// parameters take their defaults; values are numbers in Go's syntax,
+// decimal or hexadecimal (0.7, 1e-3, 0x10, 0x1p-2: see parseNumber);
+// spaces around names and values are ignored. A wrapper's inner
 // rule parameter (threshold's rule=) must come last and takes the rest of
 // the spec; wrappers nest at most MaxNesting deep. Parse takes memory and
 // time linear in the spec's length: it does not recurse, and the canonical
@@ -65,7 +66,14 @@ const MaxNesting = 16
 //	rules: uct: parameter "c": "abc" is not a number
 //	rules: smoothed: parameter "k" = 0, want in (0, 1e9]
 //	rules: threshold: parameter "rule": uct: unknown parameter "x" (parameters: c)
+//
+// A spec "exec:CMD ARGS" is an external rule (ExecCommand): the program
+// CMD, started on first use, chooses the children (docs/protocol.md); the
+// instance's Close stops it.
 func Parse(spec string) (*Instance, error) {
+	if line, ok := strings.CutPrefix(strings.TrimSpace(spec), "exec:"); ok {
+		return parseExec(line) // an external rule: the rest is a command line
+	}
 	// Read the nest from the outside in, one level a rule.
 	var levels []level
 	var where strings.Builder // the outer levels' names, for messages
@@ -180,7 +188,7 @@ func parseLevel(spec string) (level, error) {
 		val, tail, more := strings.Cut(rest, ",")
 		rest = tail
 		val = strings.TrimSpace(val)
-		v, err := strconv.ParseFloat(val, 64)
+		v, err := parseNumber(val)
 		if err != nil && !errors.Is(err, strconv.ErrRange) {
 			return level{}, fail("parameter %q: %q is not a number", key, val)
 		}
@@ -229,6 +237,27 @@ func parseLevel(spec string) (level, error) {
 		lv.suffix = b.String()
 	}
 	return lv, nil
+}
+
+// parseNumber reads a parameter's value: a decimal or hexadecimal number
+// in Go's syntax, as strconv.ParseFloat reads it (0.7, 1e-3, 1_000,
+// 0x1p-2, Inf), and also a hexadecimal integer without a binary exponent
+// (0x10, -0X1F), which Go accepts as a literal but ParseFloat does not.
+// A hexadecimal mantissa with a point needs its exponent, as in Go
+// (0x1.8p0, not 0x1.8).
+func parseNumber(s string) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	if err == nil || errors.Is(err, strconv.ErrRange) {
+		return v, err
+	}
+	digits := strings.TrimLeft(s, "+-")
+	if len(s)-len(digits) <= 1 && len(digits) > 2 && (digits[:2] == "0x" || digits[:2] == "0X") &&
+		!strings.ContainsAny(digits, ".pP") {
+		if v, err2 := strconv.ParseFloat(s+"p0", 64); err2 == nil || errors.Is(err2, strconv.ErrRange) {
+			return v, err2
+		}
+	}
+	return v, err
 }
 
 // instance makes the level's instance around its inner rule's (nil when it

@@ -24,6 +24,10 @@ func TestParse(t *testing.T) {
 		{" uct : c = 0 ", "uct:c=0", map[string]float64{"c": 0}, rules.UCT{}, core.BackupAverage},
 		{"uct:c=1e6", "uct:c=1e6", map[string]float64{"c": 1e6}, rules.UCT{C: 1e6}, core.BackupAverage},
 		{"uct:c=0x1p-2", "uct:c=0.25", map[string]float64{"c": 0.25}, rules.UCT{C: 0.25}, core.BackupAverage},
+		// Go's hexadecimal integers, which strconv.ParseFloat alone rejects.
+		{"uct:c=0x10", "uct:c=16", map[string]float64{"c": 16}, rules.UCT{C: 16}, core.BackupAverage},
+		{"uct:c=0X1_0", "uct:c=16", map[string]float64{"c": 16}, rules.UCT{C: 16}, core.BackupAverage},
+		{"uct:c=+0x1.8p1", "uct:c=3", map[string]float64{"c": 3}, rules.UCT{C: 3}, core.BackupAverage},
 		{"greedy-fpu", "greedy-fpu:fpu=1", map[string]float64{"fpu": 1}, rules.GreedyFPU{FPU: 1}, core.BackupAverage},
 		{"smoothed:k=5e-324", "smoothed:k=5e-324", map[string]float64{"k": 5e-324}, rules.Smoothed{K: 5e-324}, core.BackupAverage},
 		{"rave", "rave:k=100", map[string]float64{"k": 100}, rules.RAVE{K: 100}, core.BackupAverage},
@@ -104,6 +108,12 @@ func TestParseErrors(t *testing.T) {
 		{"uct:c=abc", `rules: uct: parameter "c": "abc" is not a number`},
 		{"uct:c=", `rules: uct: parameter "c": "" is not a number`},
 		{"uct:c=1,", `rules: uct: empty parameter in "c=1,"`},
+		{"uct:c=0x", `rules: uct: parameter "c": "0x" is not a number`},
+		{"uct:c=0x1.8", `rules: uct: parameter "c": "0x1.8" is not a number`}, // Go wants the exponent
+		{"uct:c=0xg", `rules: uct: parameter "c": "0xg" is not a number`},
+		{"uct:c=--0x10", `rules: uct: parameter "c": "--0x10" is not a number`},
+		{"uct:c=-0x10", `rules: uct: parameter "c" = -0x10, want in [0, 1e6]`},
+		{"uct:c=0x1p9999", `rules: uct: parameter "c" = 0x1p9999, want in [0, 1e6]`},
 		{"uct:,c=1", `rules: uct: empty parameter in ",c=1"`},
 		{"uct:c", `rules: uct: parameter "c" has no value (want c=<value>)`},
 		{"uct:c,", `rules: uct: parameter "c" has no value (want c=<value>)`},

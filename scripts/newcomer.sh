@@ -2,13 +2,16 @@
 # newcomer.sh does what a newcomer does on a first day with mctscheck, on a
 # fresh clone of this checkout, and fails when any step does:
 #
-#  1. runs the commands of the README's sh code blocks, each as the plan
+#  1. runs the commands of the sh code blocks of the README and of the
+#     docs/ pages it leads to (guide, catalogue, games), each as the plan
 #     below says: as written, in a shorter form, or skipped with a reason.
-#     A README command the plan does not know fails the script, so that a
-#     new command gets a decision;
-#  2. builds a module of its own outside the repository (a go.mod that
-#     replaces github.com/mctscheck/mctscheck with the clone), with a rule
-#     that is not in the catalogue, and runs on it props.Check, props.Run,
+#     A command the plan does not know fails the script, so that a new
+#     command gets a decision;
+#  2. builds a module of its own outside the repository by the README's
+#     steps, exactly as written (its "sh own-module" and "go own-module"
+#     blocks, the clone's URL replaced by this checkout's clone), checks
+#     that its command links no plotting library, then adds a rule that is
+#     not in the catalogue and runs on it props.Check, props.Run,
 #     a fuzz.Rule target (its seed corpus as a test, then a few seconds of
 #     go test -fuzz), a checker command of its own (cli.Main) with its
 #     replay line, and the benchmark flow: the gate on two benchmark files
@@ -16,9 +19,9 @@
 #
 # Usage: scripts/newcomer.sh
 #
-# It needs Go and git, and the network only for the Go module proxy. It
-# takes about 3 minutes of wall-clock time on 2 busy cores (most of it
-# compiling, the README's main job and benchcmp.sh). Environment: KEEP=1 keeps the temporary
+# It needs Go and git, and the network only for the Go module proxy. Most
+# of its time is compiling, the README's main job and benchcmp.sh (.ci/run
+# states the measured time). Environment: KEEP=1 keeps the temporary
 # directory (printed at the end).
 set -euo pipefail
 
@@ -36,7 +39,7 @@ cleanup() {
 trap cleanup EXIT
 
 clone=$tmp/mctscheck
-user=$tmp/myrule
+user=$tmp/own/myrule
 log=$tmp/log
 export GOBIN=$tmp/bin PATH=$tmp/bin:$PATH
 
@@ -55,8 +58,8 @@ try() {
 	step "  ok ($((SECONDS - start))s): $cmd"
 }
 
-# small is the one benchmark that the README's bench commands run here, at
-# 3 searches a sample: the whole suite at -count 10 takes about 10 minutes.
+# small is the one benchmark that the docs' bench commands run here, at 3
+# searches a sample: the whole suite at -count 10 takes many minutes.
 small='BenchmarkSearch/game=synth/b=8/d=10/rule=uct/mode=practical$'
 short="BENCH='$small' BENCHTIME=3x"
 
@@ -64,7 +67,7 @@ short="BENCH='$small' BENCHTIME=3x"
 # shorter form), or "skip: REASON".
 plan() {
 	case $1 in
-	"go test ./...") echo "skip: .ci/run runs the whole test suite before this script" ;;
+	"go test ./..." | "go test -short ./...") echo "skip: .ci/run runs the test suite before this script" ;;
 	"go run ./cmd/mctscheck") echo "run" ;;
 	"go install ./cmd/mctscheck") echo "run" ;;
 	"mctscheck") echo "skip: the same job as go run ./cmd/mctscheck, run above" ;;
@@ -74,28 +77,17 @@ plan() {
 	"mctscheck "*) echo "run" ;;
 	"go test -run '^\$' -fuzz '^FuzzMyRule\$' -fuzztime 5m .") echo "skip: run below on the module of its own, for 5s" ;;
 	"scripts/fuzz.sh") echo "skip: 30s for each of the repository's fuzz targets; fuzz.Rule runs below" ;;
-	"scripts/bench.sh > new.txt") echo "run: $short scripts/bench.sh > old.txt && $short scripts/bench.sh > new.txt" ;;
+	"scripts/bench.sh > new.txt") echo "run: $short scripts/bench.sh > new.txt && cp new.txt old.txt" ;;
 	"go run ./bench/gate old.txt new.txt") echo "run: go build -o /dev/null ./bench/gate && { go run ./bench/gate old.txt new.txt > gate.txt || [ \$? = 1 ]; }" ;;
-	"scripts/benchcmp.sh HEAD~1") echo "run: $short scripts/benchcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) || [ \$? = 1 ]" ;;
+	"scripts/benchcmp.sh HEAD~1") echo "skip: the module of its own runs benchcmp.sh below, on its own benchmarks" ;;
 	"go test -run '^\$' -bench . -count 10 > "*".txt" | "go tool gate old.txt new.txt" | 'PKG=. '*'/scripts/benchcmp.sh HEAD~1')
 		echo "skip: the flow of a module of one's own, run below in one (at -benchtime 200x)" ;;
 	"scripts/connect4-overconfidence.sh") echo "skip: a minute of CPU for one figure; go test ./games/connect4 runs its short form" ;;
 	"scripts/table1.sh") echo "skip: hours of CPU" ;;
-	"BENCH='Search/game=synth/b=8/d=10/rule=uct/mode=practical\$' COUNT=20 scripts/benchcmp.sh 23965f6 HEAD")
-		echo "skip: the README's Speed figure, 20 runs against an old commit; scripts/benchcmp.sh HEAD~1 above runs the same script" ;;
 	"go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out | head -20")
 		echo "run: go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out > pprof.txt && grep -q flat pprof.txt" ;;
-	"BENCH='Check' COUNT=10 scripts/benchcmp.sh HEAD~1 HEAD")
-		echo "run: BENCH='Check/rule=uct' BENCHTIME=1x scripts/benchcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD || [ \$? = 1 ]" ;;
-	"scripts/pgo.sh") echo "run" ;;
-	"scripts/instrcmp.sh HEAD~1 HEAD")
-		if command -v valgrind >/dev/null; then
-			echo "run: scripts/instrcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD -- check -rule eps-greedy -json || [ \$? = 1 ]"
-		else
-			echo "skip: valgrind is not installed"
-		fi ;;
-	"scripts/toolcmp.sh 23965f6 HEAD")
-		echo "run: scripts/toolcmp.sh \$(git rev-parse -q --verify HEAD~1 || echo HEAD) HEAD -- check -rule eps-greedy -json || [ \$? = 1 ]" ;;
+	"BENCH='Check' COUNT=10 scripts/benchcmp.sh HEAD~1 HEAD" | "scripts/pgo.sh" | "scripts/instrcmp.sh HEAD~1 HEAD" | "scripts/toolcmp.sh 23965f6 HEAD")
+		echo "skip: a speed tool, minutes under load: the nightly workflow's speed-tools job runs it" ;;
 	*) echo "unknown" ;;
 	esac
 }
@@ -104,39 +96,53 @@ step "clone $repo"
 git clone --quiet "$repo" "$clone"
 git -C "$clone" log -1 --format='newcomer: at %h %s' >&2
 
-step "1. the README's commands"
-mapfile -t cmds < <(awk '/^```sh/ { on = 1; next } /^```/ { on = 0 } on' "$clone/README.md" |
+step "1. the commands of the README and docs/"
+pages=("$clone/README.md" "$clone/docs/guide.md" "$clone/docs/catalogue.md" "$clone/docs/games.md")
+mapfile -t cmds < <(awk '/^```sh[[:space:]]*$/ { on = 1; next } /^```/ { on = 0 } on' "${pages[@]}" |
 	sed -E 's/[[:space:]]+#.*$//; s/[[:space:]]+$//' | grep -v '^$')
-((${#cmds[@]} > 10)) || fail "only ${#cmds[@]} commands in the README's sh blocks"
+((${#cmds[@]} > 10)) || fail "only ${#cmds[@]} commands in the sh blocks of ${pages[*]}"
 for cmd in "${cmds[@]}"; do
 	p=$(plan "$cmd")
 	case $p in
 	run) try "$clone" "$cmd" ;;
 	"run: "*) step "  as: ${p#run: }" && try "$clone" "${p#run: }" ;;
 	"skip: "*) step "  skip: $cmd (${p#skip: })" ;;
-	*) fail "the README's command '$cmd' is not in newcomer.sh's plan: run it, shorten it or skip it with a reason" ;;
+	*) fail "the command '$cmd' is not in newcomer.sh's plan: run it, shorten it or skip it with a reason" ;;
 	esac
 done
 # The gate ran on a benchmark with ns/sim: it must have said so.
 grep -q '^gate: judging sec/sim' "$clone/gate.txt" || fail "the gate did not judge ns/sim on the repository's benchmarks"
 
-step "2. a module of one's own, outside the repository"
+step "2. a module of one's own, outside the repository, by the README's steps"
+mkdir -p "$user"
+# ownblock LANG prints the README's "LANG own-module" blocks, one after
+# another, with a line "#FILE PATH" before each block that names a file.
+ownblock() {
+	awk -v lang="$1" '$1 == "```" lang && $2 == "own-module" { on = 1; if ($3 != "") print "#FILE " $3; next }
+		/^```/ { on = 0 } on' "$clone/README.md"
+}
+mapfile -t steps < <(ownblock sh | sed -E 's/[[:space:]]+#.*$//' | grep -v '^$')
+((${#steps[@]} >= 5)) || fail "only ${#steps[@]} commands in the README's sh own-module blocks"
+file=""
+while IFS= read -r line; do
+	if [[ $line == "#FILE "* ]]; then
+		file=$user/${line#\#FILE }
+		mkdir -p "$(dirname "$file")"
+		: >"$file"
+	elif [[ -n $file ]]; then
+		printf '%s\n' "$line" >>"$file"
+	fi
+done < <(ownblock go)
+[[ -n $file ]] || fail "no go own-module block with a file name in the README"
+for cmd in "${steps[@]}"; do
+	# The clone's URL is this checkout's clone: the module is not published.
+	try "$user" "${cmd//https:\/\/github.com\/mctscheck\/mctscheck/$clone}"
+done
+try "$user" "grep -q '^tool github.com/mctscheck/mctscheck/bench/gate' go.mod && grep -q '^replace github.com/mctscheck/mctscheck => /.*/mctscheck\$' go.mod"
+try "$user" "! go list -deps ./... | grep gonum"
+
+step "  the module grows: a rule package, tests, a fuzz target, benchmarks"
 mkdir -p "$user/cmd/mycheck"
-goversion=$(sed -n 's/^go //p' "$clone/go.mod")
-cat >"$user/go.mod" <<EOF
-module example.com/myrule
-
-go $goversion
-
-require github.com/mctscheck/mctscheck v0.0.0
-
-replace github.com/mctscheck/mctscheck => $clone
-
-// The gate as a tool of the module: go tool gate. (go get -tool would add
-// this line, but the module is not on the proxy yet.)
-tool github.com/mctscheck/mctscheck/bench/gate
-EOF
-cp "$clone/go.sum" "$user/go.sum"
 
 cat >"$user/myrule.go" <<'EOF'
 // Package myrule holds two selection rules that are not in mctscheck's

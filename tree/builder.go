@@ -13,6 +13,14 @@ import (
 // node numbers fit in an int32.
 const maxNodes = math.MaxInt32
 
+// MaxMove is the largest move identity a Tree holds, so that MoveLimit is
+// at most 2^20: a search with AMAF statistics allocates a table of
+// MoveLimit entries per worker before its first simulation, and a bound
+// here keeps that table small (8 MB) whatever the text asks for. A node
+// therefore has at most MaxMove+1 children, whose default moves are their
+// indices; [MaxParseNodes] is the same bound on a parsed tree's size.
+const MaxMove = 1<<20 - 1
+
 // Ref refers to a node made by a Builder. The zero Ref refers to no node.
 type Ref int32
 
@@ -25,7 +33,7 @@ type Edge struct {
 	HasMove  bool
 	HasPrior bool
 	Prob     float64 // probability of the child; only under chance nodes, in (0,1]
-	Move     int     // move identity, used if HasMove; in [0, 2^31)
+	Move     int     // move identity, used if HasMove; in [0, MaxMove]
 	Prior    float64 // heuristic value of the move, used if HasPrior; finite
 }
 
@@ -120,7 +128,7 @@ func (b *Builder) Node(k core.Kind, edges ...Edge) Ref { return b.add(k, 0, edge
 // root, and says what is wrong: a reward outside [0,1], a max, min or chance
 // node without children, chance probabilities outside (0,1] or not summing to
 // 1 within core.ProbTolerance, a probability under a max or min node, a move identity outside
-// [0, 2^31), a prior that is not finite, or a node that is the child of two
+// [0, MaxMove] or more than MaxMove+1 children, a prior that is not finite, or a node that is the child of two
 // nodes. Build does not change b, so b can build further trees.
 func (b *Builder) Build(root Ref) (*Tree, error) {
 	if b.full {
@@ -224,6 +232,9 @@ func checkNode(k core.Kind, reward float64, edges []Edge) string {
 	if len(edges) == 0 {
 		return "no children, want at least 1"
 	}
+	if len(edges) > MaxMove+1 {
+		return fmt.Sprintf("%d children, want at most %d (2^20, as move identities are below 2^20)", len(edges), MaxMove+1)
+	}
 	sum := 0.0
 	for j, e := range edges {
 		if k == core.Chance {
@@ -235,8 +246,8 @@ func checkNode(k core.Kind, reward float64, edges []Edge) string {
 			return fmt.Sprintf("child %d: probability %s under a %v node; only children of chance nodes have one",
 				j, fmtFloat(e.Prob), k)
 		}
-		if e.HasMove && (e.Move < 0 || e.Move > maxNodes) {
-			return fmt.Sprintf("child %d: move %d, want an integer in [0, 2^31)", j, e.Move)
+		if e.HasMove && (e.Move < 0 || e.Move > MaxMove) {
+			return fmt.Sprintf("child %d: move %d, want an integer in [0, %d]", j, e.Move, MaxMove)
 		}
 		if e.HasPrior && (math.IsNaN(e.Prior) || math.IsInf(e.Prior, 0)) {
 			return fmt.Sprintf("child %d: prior %s, want a finite number", j, fmtFloat(e.Prior))

@@ -77,9 +77,16 @@ func TestBuilderErrors(t *testing.T) {
 			return b.Node(core.Min, tree.E(b.Leaf(1)), tree.P(1, b.Leaf(1)))
 		}, "node 0 (min): child 1: probability 1 under a min node"},
 		{"negative move", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.E(b.Leaf(1)).WithMove(-1)) },
-			"node 0 (max): child 0: move -1, want an integer in [0, 2^31)"},
-		{"move too large", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.E(b.Leaf(1)).WithMove(1<<31)) },
-			"child 0: move 2147483648, want an integer in [0, 2^31)"},
+			"node 0 (max): child 0: move -1, want an integer in [0, 1048575]"},
+		{"move too large", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.E(b.Leaf(1)).WithMove(tree.MaxMove+1)) },
+			"child 0: move 1048576, want an integer in [0, 1048575]"},
+		{"too many children", func(b *tree.Builder) tree.Ref {
+			leaves := make([]tree.Ref, tree.MaxMove+2)
+			for i := range leaves {
+				leaves[i] = b.Leaf(0)
+			}
+			return b.Max(leaves...)
+		}, "node 0 (max): 1048577 children, want at most 1048576"},
 		{"NaN prior", func(b *tree.Builder) tree.Ref { return b.Node(core.Max, tree.E(b.Leaf(1)).WithPrior(math.NaN())) },
 			"node 0 (max): child 0: prior NaN, want a finite number"},
 		{"infinite prior", func(b *tree.Builder) tree.Ref {

@@ -16,7 +16,7 @@
 //	kind   := 'max' | 'min' | 'chance'
 //	item   := [prob ':'] tree ['@' move] ['~' prior]
 //	prob   := number in (0,1]         only (and always) under chance; they sum to 1
-//	move   := non-negative integer    move identity; default: the child's index
+//	move   := integer in [0, 2^20)    move identity (MaxMove); default: the child's index
 //	prior  := number                  heuristic value of the move; default: none
 //
 // For example
@@ -27,7 +27,7 @@
 // [Tree.String] prints the canonical form, and printing then parsing gives the
 // same tree back. Parse errors are [*ParseError] values that give the byte
 // offset and what was expected there. Parse reads at most [MaxParseNodes]
-// nodes (2^20), which bounds its memory (about 160 bytes a node);
+// nodes (2^20), which bounds its memory;
 // [ParseLimit] sets another bound.
 //
 // Errors about a node name it by its path from the root: the root is written

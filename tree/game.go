@@ -25,8 +25,16 @@ var (
 	_ core.ArrayGame = (*Cursor)(nil)
 )
 
-// Game returns a cursor at the root of t.
+// Game returns a cursor at the root of t. The cursor of a tree with no
+// nodes (the zero Tree, or a nil *Tree) stands on a terminal of reward 0,
+// so that its methods do not panic, and its Arrays are empty, so that
+// core.New refuses it with an error.
 func (t *Tree) Game() *Cursor {
+	if t == nil || t.Len() == 0 {
+		return &Cursor{kind: []core.Kind{core.Terminal}, first: []int32{1, 1}, reward: []float64{0},
+			prob: []float64{0}, move: []int32{0}, prior: []float64{0}, hasPrior: []bool{false},
+			moveLimit: 1, table: &core.GameArrays{}}
+	}
 	c := &Cursor{
 		kind:      t.kind,
 		first:     t.first,
@@ -46,13 +54,29 @@ func (t *Tree) Game() *Cursor {
 func (c *Cursor) Node() int32 { return c.at }
 
 // Reset moves the cursor back to the root.
-func (c *Cursor) Reset() { c.at = 0 }
+func (c *Cursor) Reset() {
+	if c != nil {
+		c.at = 0
+	}
+}
 
-// Kind returns the kind of the current node.
-func (c *Cursor) Kind() core.Kind { return c.kind[c.at] }
+// Kind returns the kind of the current node. A nil *Cursor stands on a
+// terminal (of reward 0, with no moves), so that a typed nil passed as a
+// core.Game is refused as a finished game rather than a panic.
+func (c *Cursor) Kind() core.Kind {
+	if c == nil {
+		return core.Terminal
+	}
+	return c.kind[c.at]
+}
 
 // NumMoves returns the number of children of the current node.
-func (c *Cursor) NumMoves() int { return int(c.first[c.at+1] - c.first[c.at]) }
+func (c *Cursor) NumMoves() int {
+	if c == nil {
+		return 0
+	}
+	return int(c.first[c.at+1] - c.first[c.at])
+}
 
 // Play moves the cursor to child i of the current node. As [core.Game]
 // requires, 0 <= i < NumMoves(); Play does not check it, and another i moves
@@ -60,7 +84,12 @@ func (c *Cursor) NumMoves() int { return int(c.first[c.at+1] - c.first[c.at]) }
 func (c *Cursor) Play(i int) { c.at = c.first[c.at] + int32(i) }
 
 // Reward returns the reward of the current node, a terminal.
-func (c *Cursor) Reward() float64 { return c.reward[c.at] }
+func (c *Cursor) Reward() float64 {
+	if c == nil {
+		return 0
+	}
+	return c.reward[c.at]
+}
 
 // Prob returns the probability of child i of the current node, a chance node.
 func (c *Cursor) Prob(i int) float64 { return c.prob[c.first[c.at]+int32(i)] }
@@ -80,10 +109,16 @@ func (c *Cursor) Prior(i int) (h float64, ok bool) {
 
 // Arrays returns the tree as [core.GameArrays], which a search reads
 // instead of calling the cursor's methods. It shares the tree's arrays:
-// they must not be changed.
-func (c *Cursor) Arrays() *core.GameArrays { return c.table }
+// they must not be changed. A nil *Cursor's Arrays is nil, which core.New
+// refuses with an error rather than a panic.
+func (c *Cursor) Arrays() *core.GameArrays {
+	if c == nil {
+		return nil
+	}
+	return c.table
+}
 
 // Table returns Arrays.
 //
 // Deprecated: use Arrays.
-func (c *Cursor) Table() *core.GameArrays { return c.table }
+func (c *Cursor) Table() *core.GameArrays { return c.Arrays() }

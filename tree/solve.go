@@ -1,6 +1,10 @@
 package tree
 
-import "github.com/mctscheck/mctscheck/core"
+import (
+	"math"
+
+	"github.com/mctscheck/mctscheck/core"
+)
 
 // Solution holds the exact Bellman values of a tree and the optimal children
 // of its max and min nodes.
@@ -13,8 +17,12 @@ type Solution struct {
 // Solve computes the Bellman value of every node of t: the reward at a
 // terminal, the largest value of a child at a max node, the smallest at a
 // min node, and the probability-weighted mean at a chance node. It takes one
-// pass over the nodes in reverse breadth-first order.
+// pass over the nodes in reverse breadth-first order. The solution of a nil
+// or empty tree has no nodes: Value is NaN and Optimal nil for every node.
 func Solve(t *Tree) *Solution {
+	if t == nil {
+		t = &Tree{}
+	}
 	n := t.Len()
 	s := &Solution{t: t, value: make([]float64, n), opt: make([]bool, n)}
 	v := s.value
@@ -51,8 +59,17 @@ func Solve(t *Tree) *Solution {
 	return s
 }
 
-// Value returns the Bellman value V of node i.
-func (s *Solution) Value(i int32) float64 { return s.value[i] }
+// Value returns the Bellman value V of node i, or NaN if the tree has no
+// node i.
+func (s *Solution) Value(i int32) float64 {
+	if i < 0 || int(i) >= len(s.value) {
+		return math.NaN()
+	}
+	return s.value[i]
+}
+
+// has reports whether the tree has node i.
+func (s *Solution) has(i int32) bool { return i >= 0 && int(i) < len(s.value) }
 
 // Optimal returns the positions k (0-based among the children of node i) of
 // the children whose value equals the value of i, the best for the player
@@ -61,6 +78,9 @@ func (s *Solution) Value(i int32) float64 { return s.value[i] }
 // reported only when the values are equal as float64 numbers, as they are
 // for trees on dyadic grids.
 func (s *Solution) Optimal(i int32) []int32 {
+	if !s.has(i) {
+		return nil
+	}
 	var ks []int32
 	lo, hi := s.t.first[i], s.t.first[i+1]
 	for c := lo; c < hi; c++ {
@@ -74,6 +94,9 @@ func (s *Solution) Optimal(i int32) []int32 {
 // IsOptimal reports whether child k of node i is optimal: whether i is a max
 // or min node and child k's value equals the value of i.
 func (s *Solution) IsOptimal(i int32, k int) bool {
+	if !s.has(i) {
+		return false
+	}
 	lo := s.t.first[i]
 	if k < 0 || k >= int(s.t.first[i+1]-lo) {
 		return false

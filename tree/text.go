@@ -38,13 +38,9 @@ func Parse(s string) (*Tree, error) {
 // MaxParseNodes is the most nodes Parse reads: 2^20 = 1,048,576, more
 // than the million-deep chains the package tests. A text with more nodes is
 // an error at the offset of the first node too many, so that the memory
-// Parse needs is bounded whatever the text's length. Parsing costs about
-// 160 bytes a node at its peak and the Tree it returns 38 (measured: a
-// test binary parsing a root with 2^20 − 1 leaves, or a chain 2^20 deep,
-// or failing at the limit on a 20 MB text of 10^7 leaves, peaks at 190 to
-// 210 MB of resident memory, 45 MB of it the binary and the text; without
-// the limit the 10^7 leaves took 1.7 GB); it allocates at most 512 bytes a
-// node in all, most of it garbage along the way.
+// Parse needs is bounded by the limit, whatever the text's length: at most
+// 512 bytes a node in all, most of it garbage along the way
+// (TestParseLimit keeps the bound).
 const MaxParseNodes = 1 << 20
 
 // ParseLimit is Parse with a bound of limit nodes instead of
@@ -123,8 +119,8 @@ func (p *parser) parse() (*Tree, error) {
 			if err != nil && !errors.Is(err, strconv.ErrRange) {
 				return nil, p.errorf(p.pos, "expected a move (a non-negative integer), found %s", p.found())
 			}
-			if err != nil || m < 0 || m > maxNodes {
-				return nil, p.errorf(p.pos, "move %s, want an integer in [0, 2^31)", w)
+			if err != nil || m < 0 || m > MaxMove {
+				return nil, p.errorf(p.pos, "move %s, want an integer in [0, %d]", w, MaxMove)
 			}
 			e = e.WithMove(int(m))
 			p.pos += len(w)

@@ -5,11 +5,11 @@
 // Search", 2010). It is the command-line face of packages rules (the
 // catalogue), props (the checker), core (the engine), tree (explicit trees) and gen (random trees and traps).
 //
-// Install it with
-//
-//	go install github.com/mctscheck/mctscheck/cmd/mctscheck@latest
-//
-// or run it from a clone with go run ./cmd/mctscheck. The command is package
+// The module is not on the Go module proxy yet: install it from a clone
+// with go install ./cmd/mctscheck, or run it there with
+// go run ./cmd/mctscheck (the README shows how to use it from a module of
+// one's own). mctscheck version prints the module version and the commit
+// of the build. The command is package
 // cli (github.com/mctscheck/mctscheck/cli); cli.Main builds the same
 // command with rules of one's own.
 //
@@ -25,6 +25,7 @@
 //	mctscheck check -rule SPEC -game connect4 -positions FILE  check on real positions
 //	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
 //	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
+//	mctscheck version [-json]               the module version and commit of the build
 //
 // With no arguments, mctscheck runs every rule of the catalogue through the
 // checker, on the trap families and on 100 random trees, 4 seeds each,
@@ -33,7 +34,9 @@
 // deterministic games are checked on those only. It prints a table on
 // stdout, progress on stderr, and writes a report directory (-out, default
 // ./mctscheck-report): report.md, report.json (the -json document) and
-// convergence.png and convergence.svg. Each command's -h lists its flags
+// convergence.png and convergence.svg (drawn by package cli/plot, which a
+// command of one's own built with cli.Main links only if it sets
+// cli.Tool.Plot). Each command's -h lists its flags
 // with examples. Run, check and match take -cpuprofile FILE, a CPU profile
 // of the work for go tool pprof: where a check or a match of one's rule
 // spends its time.
@@ -43,7 +46,8 @@
 // run, run -engines, check -rule uct and two short matches that
 // scripts/pgo.sh writes. It runs with GOGC=400 unless the environment sets
 // GOGC: the checker's live heap is a few MB, and at Go's default of 100 the
-// collector ran often enough to cost about 3% of a check's CPU.
+// collector runs often enough to cost a few percent of a check's CPU
+// (docs/speed.md).
 //
 // A SPEC is a rule name with optional parameters, as in uct, uct:c=0.7 or
 // threshold:v=0.3,rule=rave:k=50 (see mctscheck rules and package rules).
@@ -53,7 +57,7 @@
 //
 // Match plays rule A against rule B on 9×9 Go or Connect Four (package
 // match), colours alternating, and prints A's score with its 95% interval
-// per budget: the paper's Table 1 in miniature (scripts/table1.sh, README).
+// per budget: the paper's Table 1 in miniature (scripts/table1.sh, docs/games.md).
 // Gtp plays Go as a GTP version 2 engine on stdin and stdout: genmove runs
 // one search of -budget simulations with -rule and plays the most visited
 // move; errors get GTP's "? message" replies (scripts/gtp-vs-gnugo.sh plays
@@ -80,10 +84,15 @@
 //     one-line message on stderr that names the flag, the rule parameter or
 //     the tree's byte offset (and file:line:column for @FILE).
 //   - 3: an error of the tool itself or of the machine (a file that cannot
-//     be written after the run started, an internal error).
+//     be written after the run started, a write to standard output or to
+//     the -cpuprofile file that fails, as on a full disk, an internal
+//     error).
 //   - 130: interrupted by Ctrl-C. Run then prints and writes what it
 //     checked so far, marked partial: the rules it did not finish have the
 //     verdict and agreement "interrupted"; other commands write nothing.
+//
+// These are the codes of the binary (go build, go install): go run exits
+// 1 whatever the command's code, after printing "exit status N".
 //
 // For example:
 //
@@ -141,6 +150,7 @@
 //
 //	{
 //	  "name": string, "summary": string,
+//	  "kind": "paper"|"engine"|"own", // the papers' catalogue, a real engine's preset, or a rule of the tool's user
 //	  "spec": string,             // the canonical spec with the defaults
 //	  "params": [{"name": string, "default": string, "range": string, "doc": string}],
 //	  "backup": "average"|"minimax",
@@ -154,7 +164,9 @@
 //	  "condition": string,        // e.g. "binary deterministic games"; absent for all games
 //	  "frugal": "yes"|"no"|"unknown",
 //	  "eq4": bool,                // whether the rule satisfies the paper's Eq. 4
-//	  "source": string, "why": string
+//	  "source": string, "why": string,
+//	  "stuck": bool,              // only when true: consistent in the limit, but stuck through any budget a run can reach
+//	  "practical": string         // only with a practical finding: the tree, how long, and when it returns (an estimate)
 //	}
 //
 // check: a RESULT, with the options and, with -tree, the tree:

@@ -64,18 +64,8 @@
 // empty points draws candidates without replacement until one is playable.
 // There is no interface or indirect call per move and no allocation.
 //
-// Measured with BenchmarkPlayout on one core of the development machine
-// (AMD EPYC, Go 1.26, 2 cores shared with other jobs, so figures vary by
-// ±15%): from the empty 9×9 board about 97,000–106,000 playouts per second,
-// 111 moves a playout; from the empty 19×19 board about 20,700 playouts per
-// second, 456 moves a playout. For comparison, the published figures of
-// libego on 9×9 are about 105,000 playouts per second as quoted by its
-// author and 67,000–71,000 as measured by René van de Veerdonk with another
-// compiler (computer-go mailing list, 24 August 2009), and on 19×19 about
-// 6,000–7,000 per second on an Intel i7 (Aja Huang, computer-go mailing
-// list, 26 October 2011); those are other machines and years, so the
-// comparison is rough. We could not verify a published light-playout rate
-// for Pachi.
+// BenchmarkPlayout measures the rate; docs/go.md quotes the figures and
+// published ones of other programs.
 //
 // # The game
 //
@@ -98,13 +88,36 @@
 //
 // Every listed move has a prior (ok is true).
 //
-// For practical-mode searches, [Light] is the roll-out policy that plays
-// light playouts through the Game, one move at a time as core asks for them:
-// a uniformly random listed move other than the pass while there is one.
-// Listing a position's moves costs one test per point, so such a roll-out is
-// several times slower than [Board.Playout] (BenchmarkRollout measures both);
-// [Game.Rollout] runs Board.Playout from the cursor for engines that can hand
-// a whole roll-out to the game.
+// For practical-mode searches, [FastGame] with the [FastLight] policy rolls
+// out with the board's own light playout: below the stored tree every
+// position has one move, the one [Board.Playout] would draw (simple ko, no
+// list of the position's moves, no superko hash), while the stored tree is
+// the Game's, with positional superko and exact legality, as real engines
+// do. core still sees every roll-out move, so AMAF and RAVE statistics are
+// complete. [Light] is the slower policy that rolls out through the Game,
+// one listed move at a time; [Game.Rollout] runs Board.Playout from the
+// cursor for engines that hand a whole roll-out to the game.
+// BenchmarkRollout and BenchmarkSearch measure them.
+//
+// # Exact values
+//
+// [Oracle] values positions of a Game exactly for the consistency checker
+// (props.CheckGame): alpha-beta to the end of the game under the Game's
+// own rules, without a transposition table (under positional superko a
+// position's value depends on the game before it). Exponential, it suits
+// small endgames with a move cap a few moves ahead ([Config.MaxMoves]):
+// on 5×5 with two to five empty points and the cap ten moves on, valuing
+// the root's children takes thousands to tens of thousands of nodes. The
+// mctscheck command checks such positions with
+// `check -game go5:komi=K,cap=N -moves ...`.
+//
+// # Games in progress
+//
+// [History] is a game from the empty board as a referee or a GTP engine
+// keeps it: the moves with their colors ("b D4"), played with
+// [History.PlayAs] as GTP's play command gives them, under the Game's
+// rules; [History.SGF] writes it in SGF and [ScoreText] writes a score as
+// SGF and GTP do (B+3.5, W+0.5, 0).
 //
 // # Correctness
 //

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gtp"
 )
 
 // The differential check against GNU Go 3.8 over GTP.
@@ -73,7 +72,7 @@ func envInt(t *testing.T, name string, def int) int {
 }
 
 func TestGNUGo(t *testing.T) {
-	path := gtp.FindGNUGo()
+	path := FindGNUGo()
 	if path == "" {
 		t.Skip("gnugo not found (on PATH, /usr/games/gnugo or $GNUGO): skipping the GNU Go differential check; install it with apt-get install gnugo")
 	}

@@ -1,23 +1,35 @@
 package goboard
 
-import (
-	"github.com/mctscheck/mctscheck/gtp"
+// GTPConn is a connection to a GTP engine. It is gtp.Client, which this
+// package's own tests cannot import (package gtp imports goboard): the
+// external test file gtpclient_test.go plugs it in through StartGTP and
+// FindGNUGo.
+type GTPConn interface {
+	Send(command string) (string, error)
+	Close() error
+}
+
+// StartGTP starts an engine (gtp.Start); FindGNUGo finds GNU Go
+// (gtp.FindGNUGo). gtpclient_test.go sets both.
+var (
+	StartGTP  func(path string, args ...string) (GTPConn, error)
+	FindGNUGo func() string
 )
 
-// gtpEngine is a Go engine driven over GTP (gtp.Client) that remembers the
-// commands sent since the last clear of log, to replay a failure.
+// gtpEngine is a Go engine driven over GTP that remembers the commands
+// sent since the last clear of log, to replay a failure.
 type gtpEngine struct {
-	*gtp.Client
+	GTPConn
 	log []string
 }
 
 // startGTP starts path with args and checks that it answers.
 func startGTP(path string, args ...string) (*gtpEngine, error) {
-	c, err := gtp.Start(nil, path, args...)
+	c, err := StartGTP(path, args...)
 	if err != nil {
 		return nil, err
 	}
-	e := &gtpEngine{Client: c}
+	e := &gtpEngine{GTPConn: c}
 	if _, err := e.send("protocol_version"); err != nil {
 		e.close()
 		return nil, err

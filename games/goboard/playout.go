@@ -23,13 +23,25 @@ func (b *Board) Playout(rng *core.RNG) float64 {
 
 // playLight plays one light-playout move for the player to move.
 func (b *Board) playLight(rng *core.RNG) {
+	if p := b.drawLight(rng); p != 0 {
+		b.play(p)
+		return
+	}
+	b.pass()
+}
+
+// drawLight draws the light playout's move for the player to move: the
+// padded index of a uniformly random empty point that the player may play
+// without filling its own single-point eye, or 0 (a border cell) for the
+// pass when there is none. The draw reorders the list of empty points but
+// changes nothing else.
+func (b *Board) drawLight(rng *core.RNG) int {
 	c := b.toMove
 	for k := b.nEmpty; k > 0; k-- {
 		i := rng.IntN(k)
 		p := int(b.empty[i])
 		if b.nb[p]>>8 != 0 || b.playableFull(c, p) {
-			b.play(p)
-			return
+			return p
 		}
 		// Move p behind the live part of the draw: swap it with the last
 		// candidate still in the urn.
@@ -37,7 +49,7 @@ func (b *Board) playLight(rng *core.RNG) {
 		b.empty[i], b.empty[k-1] = q, int16(p)
 		b.epos[q], b.epos[p] = int16(i), int16(k-1)
 	}
-	b.pass()
+	return 0
 }
 
 // playableFull reports whether c may play at the empty point p without

@@ -1,56 +1,42 @@
 package match
 
 import (
-	"bufio"
 	"context"
 	"fmt"
-	"io"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mctscheck/mctscheck/games/goboard"
-	"github.com/mctscheck/mctscheck/gtp"
 )
 
-// scripted starts an engine in the test's process that answers genmove
-// with the moves given, in order, and every other command with success,
-// except "frob", which it does not know. It records the commands it gets.
-func scripted(t *testing.T, moves ...string) (*gtp.Client, *[]string) {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	var got []string
-	go func() {
-		defer outW.Close()
-		sc := bufio.NewScanner(inR)
-		for sc.Scan() {
-			cmd := sc.Text()
-			got = append(got, cmd)
-			reply := "="
-			switch {
-			case strings.HasPrefix(cmd, "genmove"):
-				reply = "= " + moves[0]
-				moves = moves[1:]
-			case cmd == "frob":
-				reply = "? unknown command"
-			case cmd == "final_score":
-				reply = "= W+1"
-			}
-			fmt.Fprintf(outW, "%s\n\n", reply)
-			if cmd == "quit" {
-				return
-			}
-		}
-	}()
-	return gtp.NewClient(outR, inW), &got
+// scripted is an engine that answers genmove with its moves, in order,
+// final_score with W+1 and every other command with success, and records
+// the commands it gets.
+type scripted struct {
+	moves []string
+	got   []string
+}
+
+func (e *scripted) Send(cmd string) (string, error) {
+	e.got = append(e.got, cmd)
+	switch {
+	case strings.HasPrefix(cmd, "genmove"):
+		m := e.moves[0]
+		e.moves = e.moves[1:]
+		return m, nil
+	case cmd == "final_score":
+		return "W+1", nil
+	}
+	return "", nil
 }
 
 func TestReferee(t *testing.T) {
 	ctx := context.Background()
 	cfg := RefereeConfig{Go: goboard.Config{Size: 5}, Black: "bb", White: "ww"}
-	black, bcmds := scripted(t, "C3", "c2", "pass")
-	white, wcmds := scripted(t, "D3", "pass")
+	black := &scripted{moves: []string{"C3", "c2", "pass"}}
+	white := &scripted{moves: []string{"D3", "pass"}}
+	bcmds, wcmds := &black.got, &white.got
 	var seen []string
 	cfg.Move = func(n int, color, vertex string) { seen = append(seen, fmt.Sprintf("%d%s %s", n, color, vertex)) }
 	g, err := Referee(ctx, black, white, cfg)
@@ -81,21 +67,12 @@ func TestReferee(t *testing.T) {
 	}
 
 	// An illegal move, a resignation, a failure reply.
-	black, _ = scripted(t, "C3")
-	white, _ = scripted(t, "c3")
+	black, white = &scripted{moves: []string{"C3"}}, &scripted{moves: []string{"c3"}}
 	if _, err := Referee(ctx, black, white, cfg); err == nil || !strings.Contains(err.Error(), `move 2: w played "c3"`) || !strings.Contains(err.Error(), "occupied") {
 		t.Errorf("an illegal move: %v", err)
 	}
-	black, _ = scripted(t, "C3")
-	white, _ = scripted(t, "Resign")
+	black, white = &scripted{moves: []string{"C3"}}, &scripted{moves: []string{"Resign"}}
 	if g, err := Referee(ctx, black, white, cfg); err != nil || g.End != "w resigned" || g.Winner != "b" || len(g.Moves) != 1 {
 		t.Errorf("a resignation: %+v, %v", g, err)
-	}
-	black, _ = scripted(t)
-	if _, err := black.Send("frob"); err == nil || err.Error() != `gtp "frob": unknown command` {
-		t.Errorf("a failure reply: %v", err)
-	}
-	if err := black.Close(); err != nil {
-		t.Errorf("Close: %v", err)
 	}
 }

@@ -7,8 +7,14 @@ import (
 	"strings"
 
 	"github.com/mctscheck/mctscheck/games/goboard"
-	"github.com/mctscheck/mctscheck/gtp"
 )
+
+// Engine is a Go engine that the referee drives over the Go Text Protocol:
+// Send sends one command and returns the text of a success reply, or an
+// error (a failure reply, a broken pipe). gtp.Client is one.
+type Engine interface {
+	Send(command string) (string, error)
+}
 
 // RefereeConfig sets up a game between two GTP engines.
 type RefereeConfig struct {
@@ -49,14 +55,14 @@ type GTPGame struct {
 // passes, a resignation or the move cap. An illegal move from an engine,
 // or a move the other engine refuses, is an error that names it; the
 // moves so far are in the GTPGame returned with it.
-func Referee(ctx context.Context, black, white *gtp.Client, cfg RefereeConfig) (*GTPGame, error) {
-	st, err := NewGoState(cfg.Go)
+func Referee(ctx context.Context, black, white Engine, cfg RefereeConfig) (*GTPGame, error) {
+	st, err := goboard.NewHistory(cfg.Go)
 	if err != nil {
 		return nil, err
 	}
 	b := st.Board()
 	size, komi := b.Size(), strconv.FormatFloat(b.Komi(), 'f', -1, 64)
-	for _, e := range []*gtp.Client{black, white} {
+	for _, e := range []Engine{black, white} {
 		for _, c := range []string{"boardsize " + strconv.Itoa(size), "komi " + komi, "clear_board"} {
 			if _, err := e.Send(c); err != nil {
 				return nil, err
@@ -64,7 +70,7 @@ func Referee(ctx context.Context, black, white *gtp.Client, cfg RefereeConfig) (
 		}
 	}
 	res := &GTPGame{}
-	engines := map[string]*gtp.Client{"b": black, "w": white}
+	engines := map[string]Engine{"b": black, "w": white}
 	for n := 1; !st.Over(); n++ {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -107,6 +113,6 @@ func Referee(ctx context.Context, black, white *gtp.Client, cfg RefereeConfig) (
 	}
 	res.BlackScore, _ = black.Send("final_score")
 	res.WhiteScore, _ = white.Send("final_score")
-	res.SGF = sgf(b, st.Moves(), RecordInfo{First: cfg.Black, Second: cfg.White})
+	res.SGF = st.SGF(goboard.SGFInfo{Black: cfg.Black, White: cfg.White})
 	return res, nil
 }

@@ -1,29 +1,28 @@
-package match
+package goboard
 
 import (
 	"context"
 	"errors"
 	"fmt"
-
-	"github.com/mctscheck/mctscheck/games/goboard"
 )
 
-// GoOracle gives the exact value of positions of a goboard.Game, as the
-// consistency checker (props.CheckGame) asks for them, by alpha-beta search
-// to the end of the game under the Game's own rules: the moves it lists
-// (legal points but the mover's eye fills, positional superko from the
-// empty board on, the pass always), two passes or the move cap to end, the
-// area score with komi. A position is named by the path of move indices
-// that reaches it from the start position, in the Game's order; its value
-// is Board.Reward's, for Black: 1, 1/2 or 0.
+// Oracle gives the exact value of positions of a Game, as the consistency
+// checker (props.CheckGame) asks for them, by alpha-beta search to the end
+// of the game under the Game's own rules: the moves it lists (legal points
+// but the mover's eye fills, positional superko from the empty board on,
+// the pass always), two passes or the move cap to end, the area score with
+// komi. A position is named by the path of move indices that reaches it
+// from the start position, in the Game's order; its value is
+// Board.Reward's, for Black: 1, 1/2 or 0.
 //
 // The search has no transposition table, since under positional superko a
 // position's value depends on the whole game before it, so it is exact and
-// exponential: it suits endgames of small boards with a few empty points.
-// Each call searches at most MaxNodes positions; beyond that Value says
-// the position is beyond its budget (ok false).
-type GoOracle struct {
-	start    goboard.Board
+// exponential: it suits endgames of small boards with a few empty points
+// and a move cap a few moves ahead (Config.MaxMoves). Each call searches at
+// most maxNodes positions; beyond that Value says the position is beyond
+// its budget (ok false).
+type Oracle struct {
+	start    Board
 	hist     []uint64 // the positions from the empty board through the start
 	maxNodes int64
 	nodes    int64
@@ -33,21 +32,21 @@ type GoOracle struct {
 // errBeyond ends a search that ran out of nodes.
 var errBeyond = errors.New("beyond the oracle's budget")
 
-// NewGoOracle returns an oracle for the game of cfg from the position after
-// moves (as goboard.NewGame reads them), searching at most maxNodes
-// positions per call.
-func NewGoOracle(cfg goboard.Config, moves []string, maxNodes int64) (*GoOracle, error) {
+// NewOracle returns an oracle for the game of cfg from the position after
+// moves (as NewGame reads them), searching at most maxNodes positions per
+// call.
+func NewOracle(cfg Config, moves []string, maxNodes int64) (*Oracle, error) {
 	if maxNodes < 1 {
-		return nil, fmt.Errorf("match: GoOracle: %d nodes, want at least 1", maxNodes)
+		return nil, fmt.Errorf("goboard: Oracle: %d nodes, want at least 1", maxNodes)
 	}
-	if _, err := goboard.NewGame(cfg, moves...); err != nil { // superko included
+	if _, err := NewGame(cfg, moves...); err != nil { // superko included
 		return nil, err
 	}
-	b, err := goboard.NewBoard(cfg)
+	b, err := NewBoard(cfg)
 	if err != nil {
 		return nil, err
 	}
-	o := &GoOracle{maxNodes: maxNodes, known: map[string]float64{}}
+	o := &Oracle{maxNodes: maxNodes, known: map[string]float64{}}
 	o.hist = append(o.hist, b.Hash())
 	for _, mv := range moves {
 		if err := b.PlayMoves(mv); err != nil {
@@ -61,7 +60,7 @@ func NewGoOracle(cfg goboard.Config, moves []string, maxNodes int64) (*GoOracle,
 
 // Moves returns the moves the Game lists at the position after path: the
 // point identities in increasing order, then the pass.
-func (o *GoOracle) Moves(path []int32) ([]int, error) {
+func (o *Oracle) Moves(path []int32) ([]int, error) {
 	b, hist, err := o.walk(path)
 	if err != nil {
 		return nil, err
@@ -70,7 +69,7 @@ func (o *GoOracle) Moves(path []int32) ([]int, error) {
 }
 
 // Value implements props.Oracle.
-func (o *GoOracle) Value(ctx context.Context, path []int32) (float64, bool, error) {
+func (o *Oracle) Value(ctx context.Context, path []int32) (float64, bool, error) {
 	key := fmt.Sprint(path)
 	if v, ok := o.known[key]; ok {
 		return v, true, nil
@@ -92,13 +91,13 @@ func (o *GoOracle) Value(ctx context.Context, path []int32) (float64, bool, erro
 }
 
 // walk plays path from the start position.
-func (o *GoOracle) walk(path []int32) (goboard.Board, []uint64, error) {
+func (o *Oracle) walk(path []int32) (Board, []uint64, error) {
 	b := o.start
 	hist := append([]uint64(nil), o.hist...)
 	for d, i := range path {
 		moves := listMoves(&b, hist)
 		if i < 0 || int(i) >= len(moves) {
-			return b, nil, fmt.Errorf("match: GoOracle: path %v: move %d of %d at depth %d", path, i, len(moves), d)
+			return b, nil, fmt.Errorf("goboard: Oracle: path %v: move %d of %d at depth %d", path, i, len(moves), d)
 		}
 		if err := b.Play(moves[i]); err != nil {
 			return b, nil, err
@@ -108,14 +107,15 @@ func (o *GoOracle) walk(path []int32) (goboard.Board, []uint64, error) {
 	return b, hist, nil
 }
 
-// listMoves lists the moves of a Game at b with history hist.
-func listMoves(b *goboard.Board, hist []uint64) []int {
-	if b.Status() != goboard.Playing {
+// listMoves lists the moves of a Game at b with history hist, written anew
+// from the rules (not with Game's list) so that the oracle checks it.
+func listMoves(b *Board, hist []uint64) []int {
+	if b.Status() != Playing {
 		return nil
 	}
 	var out []int
 	for m := range b.Pass() {
-		if b.At(m) != goboard.Empty || !b.IsLegal(m) || b.Prior(m) == goboard.PriorEyeFill {
+		if b.At(m) != Empty || !b.IsLegal(m) || b.Prior(m) == PriorEyeFill {
 			continue
 		}
 		c := *b
@@ -138,8 +138,8 @@ func repeats(hist []uint64, h uint64) bool {
 
 // solve returns the value of b for Black, by alpha-beta within [alpha,
 // beta]: exact inside the window, a bound outside it.
-func (o *GoOracle) solve(ctx context.Context, b *goboard.Board, hist []uint64, alpha, beta float64) (float64, error) {
-	if b.Status() != goboard.Playing {
+func (o *Oracle) solve(ctx context.Context, b *Board, hist []uint64, alpha, beta float64) (float64, error) {
+	if b.Status() != Playing {
 		return b.Reward(), nil
 	}
 	if o.nodes++; o.nodes > o.maxNodes {
@@ -156,16 +156,16 @@ func (o *GoOracle) solve(ctx context.Context, b *goboard.Board, hist []uint64, a
 	order := make([]int, 0, len(moves))
 	order = append(order, b.Pass())
 	for _, m := range moves[:len(moves)-1] {
-		if b.Prior(m) == goboard.PriorCapture {
+		if b.Prior(m) == PriorCapture {
 			order = append(order, m)
 		}
 	}
 	for _, m := range moves[:len(moves)-1] {
-		if b.Prior(m) != goboard.PriorCapture {
+		if b.Prior(m) != PriorCapture {
 			order = append(order, m)
 		}
 	}
-	black := b.ToMove() == goboard.Black
+	black := b.ToMove() == Black
 	best := 1.0
 	if black {
 		best = 0

@@ -1,34 +1,42 @@
-package match
+package goboard
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/mctscheck/mctscheck/games/goboard"
 )
 
-// sgf writes a game of Go in SGF (FF[4]): size, komi, area rules, the
-// players, the result as SGF writes it (B+3.5, W+0.5, 0 for a draw), the
-// moves (a pass is an empty value) and a comment with the game's number,
-// seed and end.
-func sgf(b *goboard.Board, moves []string, info RecordInfo) string {
+// SGFInfo is what an SGF record says about a game besides its moves.
+type SGFInfo struct {
+	Black, White string // the players' names
+	// Game and Seed are the game's number in its match and its seed; with
+	// Seed 0 the record names neither.
+	Game int
+	Seed uint64
+}
+
+// SGF returns the game in SGF (FF[4]): size, komi, area rules, the
+// players, the result as SGF writes it (B+3.5, W+0.5, 0 for a draw) once
+// the game is over, the moves (a pass is an empty value) and a comment
+// with how the game stands (and its number and seed).
+func (h *History) SGF(info SGFInfo) string {
+	b := h.Board()
 	var s strings.Builder
 	size := b.Size()
 	fmt.Fprintf(&s, "(;GM[1]FF[4]CA[UTF-8]AP[mctscheck]SZ[%d]KM[%s]RU[Chinese]", size, strconv.FormatFloat(b.Komi(), 'f', -1, 64))
-	fmt.Fprintf(&s, "PB[%s]PW[%s]", sgfText(info.First), sgfText(info.Second))
-	if b.Status() != goboard.Playing {
+	fmt.Fprintf(&s, "PB[%s]PW[%s]", sgfText(info.Black), sgfText(info.White))
+	if b.Status() != Playing {
 		fmt.Fprintf(&s, "RE[%s]", ScoreText(b.Score()))
 	}
 	comment := fmt.Sprintf("%s, Tromp-Taylor area score %s", b.Status(), strconv.FormatFloat(b.Score(), 'f', -1, 64))
 	if info.Seed != 0 {
-		fmt.Fprintf(&s, "GN[game %d]", info.Index)
-		comment = fmt.Sprintf("game %d, seed %d: %s", info.Index, info.Seed, comment)
+		fmt.Fprintf(&s, "GN[game %d]", info.Game)
+		comment = fmt.Sprintf("game %d, seed %d: %s", info.Game, info.Seed, comment)
 	}
 	fmt.Fprintf(&s, "C[%s]\n", sgfText(comment))
-	for i, mv := range moves {
+	for i, mv := range h.moves {
 		color, vertex, _ := strings.Cut(mv, " ")
-		m, err := goboard.ParseVertex(vertex, size)
+		m, err := ParseVertex(vertex, size)
 		if err != nil {
 			continue // moves are stored normalised; this cannot happen
 		}

@@ -1,4 +1,4 @@
-package match
+package goboard_test
 
 import (
 	"context"
@@ -15,7 +15,7 @@ import (
 
 // endgame is a small Go position for the checker: 5×5, a few empty points
 // left, komi set so that the board as it stands wins for Black by 1/2, and
-// a move cap ten moves on, so that GoOracle solves it exactly.
+// a move cap ten moves on, so that the Oracle solves it exactly.
 type endgame struct {
 	cfg   goboard.Config
 	moves []string
@@ -23,13 +23,13 @@ type endgame struct {
 }
 
 // open returns the endgame's Game and an oracle for it.
-func (eg *endgame) open(t testing.TB) (*goboard.Game, *GoOracle) {
+func (eg *endgame) open(t testing.TB) (*goboard.Game, *goboard.Oracle) {
 	t.Helper()
 	g, err := goboard.NewGame(eg.cfg, eg.moves...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := NewGoOracle(eg.cfg, eg.moves, 1<<17)
+	o, err := goboard.NewOracle(eg.cfg, eg.moves, 1<<17)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func endgames(t testing.TB, n int, seed uint64) []endgame {
 		if komi == 0 {
 			continue
 		}
-		o, err := NewGoOracle(cfg, moves, 1<<17)
+		o, err := goboard.NewOracle(cfg, moves, 1<<17)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,9 +102,9 @@ func endgames(t testing.TB, n int, seed uint64) []endgame {
 	return out
 }
 
-// TestGoOracle: the oracle lists the Game's moves, and its values agree
+// TestOracle: the oracle lists the Game's moves, and its values agree
 // with the Game's terminal rewards and with minimax over its children.
-func TestGoOracle(t *testing.T) {
+func TestOracle(t *testing.T) {
 	ctx := context.Background()
 	for _, eg := range endgames(t, 2, 1) {
 		g, o := eg.open(t)
@@ -163,10 +163,10 @@ func TestGoOracle(t *testing.T) {
 		}
 		walk(nil)
 	}
-	if _, err := NewGoOracle(goboard.Config{}, nil, 0); err == nil {
-		t.Error("NewGoOracle with 0 nodes: no error")
+	if _, err := goboard.NewOracle(goboard.Config{}, nil, 0); err == nil {
+		t.Error("NewOracle with 0 nodes: no error")
 	}
-	o, _ := NewGoOracle(goboard.Config{Size: 5}, nil, 10)
+	o, _ := goboard.NewOracle(goboard.Config{Size: 5}, nil, 10)
 	if _, ok, err := o.Value(ctx, nil); ok || err != nil {
 		t.Errorf("the empty 5×5 board within 10 nodes: ok %v, %v; want beyond the budget", ok, err)
 	}
@@ -176,7 +176,7 @@ func TestGoOracle(t *testing.T) {
 }
 
 // TestCheckerOnGo runs the consistency checker (props.CheckGame) on small
-// Go endgames that GoOracle solves exactly. By default one endgame and
+// Go endgames that the Oracle solves exactly. By default one endgame and
 // two rules at small budgets; with MCTSCHECK_GO=N, N endgames and every
 // rule of the catalogue at the checker's default scale, printing each
 // verdict (the README's "Table 1 in miniature" quotes the counts).

@@ -1,0 +1,54 @@
+//go:build unix
+
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// TestCheckExecInterrupted: Ctrl-C during a check of an external rule
+// stops the check and leaves no process behind.
+func TestCheckExecInterrupted(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is absent: the external rule is not tested (CI has it)")
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	spec := fmt.Sprintf("exec:sh -c 'echo $$ > %s; exec python3 ../examples/uct.py'", pidFile)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pid := make(chan int, 1)
+	go func() { // Ctrl-C once the program runs
+		for ctx.Err() == nil {
+			if b, err := os.ReadFile(pidFile); err == nil && bytes.HasSuffix(b, []byte("\n")) {
+				p, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+				pid <- p
+				time.Sleep(300 * time.Millisecond)
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	tool := mctscheckTool
+	tool.ctx = ctx
+	var out, errOut bytes.Buffer
+	code := tool.Run([]string{"check", "-rule", spec}, nil, &out, &errOut)
+	if code != exitInterrupted {
+		t.Fatalf("exit %d, want %d\n%s%s", code, exitInterrupted, out.String(), errOut.String())
+	}
+	p := <-pid
+	if !errors.Is(syscall.Kill(p, 0), syscall.ESRCH) {
+		t.Errorf("the program (pid %d) is still there after Ctrl-C", p)
+	}
+}

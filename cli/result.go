@@ -1,0 +1,159 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+// optionsDoc is the checker's configuration, in check and run documents.
+type optionsDoc struct {
+	Trees     int    `json:"trees"`
+	Traps     bool   `json:"traps"`
+	Seeds     int    `json:"seeds"`
+	Seed      uint64 `json:"seed"`
+	MinBudget int    `json:"min_budget"`
+	MaxBudget int    `json:"max_budget"`
+	Growth    string `json:"growth"`
+}
+
+// ruleResult is the verdict on one rule with its evidence, in check and run
+// documents: the checker's report, with the rule it is about, how the tool
+// checked it and whether the verdict is what the papers predict.
+type ruleResult struct {
+	ruleCheck
+	*props.Report
+	agreement
+	// For an interrupted check: whether it had started, and the trees it
+	// would have checked (Report.Trees holds those it did).
+	started      bool
+	treesPlanned int
+}
+
+// ruleCheck is the rule a result is about, how it was checked and what the
+// papers predict about it.
+type ruleCheck struct {
+	Name       string        `json:"name"`
+	Spec       string        `json:"spec"`
+	Backup     string        `json:"backup"`
+	Growth     string        `json:"growth"`
+	BinaryOnly bool          `json:"binary_only"`
+	Predicted  predictionDoc `json:"predicted"`
+}
+
+// Agreement compares a verdict with the papers' prediction, in the three
+// words a finite run allows.
+type Agreement string
+
+const (
+	// Reproduced: the predicted outcome was observed: a witness for a rule
+	// predicted inconsistent, no counterexample for one predicted consistent.
+	Reproduced Agreement = "reproduced"
+	// NotRefuted: the check was inconclusive: no witness, some tree not
+	// converged. It neither confirms nor refutes the prediction.
+	NotRefuted Agreement = "not refuted"
+	// Contradicted: the opposite was observed: a witness for a rule
+	// predicted consistent, or every tree converged for one predicted
+	// inconsistent.
+	Contradicted Agreement = "contradicted"
+)
+
+// agreement is a result's agreement with the prediction.
+type agreement struct {
+	Agreement Agreement `json:"agreement"`
+}
+
+// MarshalJSON writes the result as one object: the rule and how it was
+// checked, then the report's fields, with the agreement right after the
+// verdict.
+func (r ruleResult) MarshalJSON() ([]byte, error) {
+	rep, err := objectOf(r.Report)
+	if err == nil {
+		err = r.fixSummary(rep)
+	}
+	if err != nil {
+		return nil, err
+	}
+	v := rep.index("verdict") + 1
+	return joinObjects(r.ruleCheck, rep[:v], r.agreement, rep[v:])
+}
+
+// agreementOf compares verdict v with prediction p, for a check on the
+// checker's own trees (the traps and random trees).
+func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
+	switch {
+	case v == props.Inconclusive:
+		return NotRefuted
+	case v == props.Inconsistent && p.Consistent && p.Stuck:
+		return NotRefuted // the practical finding (rules.Prediction.Stuck), not a claim about the limit
+	case (v == props.Inconsistent) != p.Consistent:
+		return Reproduced
+	}
+	return Contradicted
+}
+
+// agreementOnChosen compares verdict v with prediction p for a check on
+// trees or positions the user chose. There, no witness does not contradict
+// a rule predicted inconsistent (the trees need hold none of its traps), and
+// outside the prediction's class of games (inClass false: e.g. a tree with
+// chance nodes, for a claim about binary deterministic games;
+// rules.Prediction.AppliesTo) the claim says nothing, so no verdict there
+// reproduces or contradicts it: both are "not refuted".
+func agreementOnChosen(p rules.Prediction, v props.Verdict, inClass bool) Agreement {
+	a := agreementOf(p, v)
+	if !inClass { // the claim says nothing here: nothing is reproduced either
+		return NotRefuted
+	}
+	if a == Contradicted && !p.Consistent {
+		return NotRefuted
+	}
+	return a
+}
+
+// newRuleResult describes the report of a check of in.
+func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleResult {
+	return ruleResult{
+		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: o.Growth.String(),
+			BinaryOnly: o.BinaryOnly, Predicted: predictionOf(in.Predicted)},
+		Report:    rep,
+		agreement: agreement{Agreement: agreementOf(in.Predicted, rep.Verdict)},
+	}
+}
+
+// observed is the verdict in a table cell, inconclusive with its count.
+func (r *ruleResult) observed() string {
+	if r.interrupted() {
+		if !r.started {
+			return "interrupted (not started)"
+		}
+		return fmt.Sprintf("interrupted (%d/%d)", r.Trees, r.treesPlanned)
+	}
+	if r.Verdict == props.Inconclusive {
+		return fmt.Sprintf("inconclusive (%d/%d)", r.Inconclusive, r.Trees)
+	}
+	return strings.ReplaceAll(string(r.Verdict), "-", " ")
+}
+
+// witnessCell is the witness in a table cell: "5 nodes, Eq. 5".
+func (r *ruleResult) witnessCell() string {
+	if r.Witness == nil {
+		return "—"
+	}
+	return fmt.Sprintf("%d nodes, %s", r.Witness.Nodes, r.Witness.Condition)
+}
+
+// frugality is the observed frugality in a table cell: the share of nodes
+// visited at all, and during the window.
+func (r *ruleResult) frugality() string {
+	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent)
+}
+
+// agreeCell is the agreement in a table cell, a contradiction in capitals.
+func (r *ruleResult) agreeCell() string {
+	if r.Agreement == Contradicted {
+		return "CONTRADICTED"
+	}
+	return string(r.Agreement)
+}

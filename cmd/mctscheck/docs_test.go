@@ -1,0 +1,77 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// envVar is an environment variable of the repository's tests and scripts.
+var envVar = regexp.MustCompile(`MCTSCHECK_[A-Z0-9_]*[A-Z0-9]`)
+
+// guide is the page that lists them.
+const guide = "../../docs/guide.md"
+
+// TestEnvironmentDocumented: every MCTSCHECK_* variable that a test,
+// script or workflow reads is listed, with what it does, in docs/guide.md,
+// and the page lists none that is gone.
+func TestEnvironmentDocumented(t *testing.T) {
+	used := map[string]string{}
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && d.Name() != "." && d.Name() != ".." && d.Name() != ".github" && d.Name() != ".ci" || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".sh", ".yml":
+		default:
+			if filepath.Base(path) != "run" {
+				return nil
+			}
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, v := range envVar.FindAllString(string(data), -1) {
+			used[v] = path
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(guide)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Environment variables\n")
+	if !ok {
+		t.Fatalf("%s has no section Environment variables", guide)
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	listed := map[string]bool{}
+	for _, line := range strings.Split(section, "\n") {
+		if v := envVar.FindString(line); v != "" && strings.HasPrefix(line, "| `"+v) {
+			listed[v] = true
+		}
+	}
+	for v, path := range used {
+		if !listed[v] {
+			t.Errorf("%s reads %s, which %s's table does not list", path, v, guide)
+		}
+	}
+	for v := range listed {
+		if used[v] == "" {
+			t.Errorf("%s lists %s, which nothing reads any more", guide, v)
+		}
+	}
+	if len(used) == 0 {
+		t.Error("found no MCTSCHECK_ variable: the walk is wrong")
+	}
+}

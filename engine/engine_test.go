@@ -1,0 +1,472 @@
+package engine
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mctscheck/mctscheck/games/goboard"
+	"github.com/mctscheck/mctscheck/gtp"
+)
+
+func TestWriteLeelaZeroNetwork(t *testing.T) {
+	bias := make([]float64, 362)
+	bias[7], bias[361] = -25, 1.5
+	var buf bytes.Buffer
+	if err := WriteLeelaZeroNetwork(&buf, bias, 0.5, 0.5); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	// 1 + 4 + 8·B + 14 lines for B = 1 block, and the lengths Leela Zero's
+	// load_v1_network reads (F = 1 filter).
+	want := []int{1, 18 * 9, 1, 1, 1, 9, 1, 1, 1, 9, 1, 1, 1, 2, 2, 2, 2, 362 * 722, 362, 1, 1, 1, 1, 256 * 361, 256, 256, 1}
+	if len(lines) != len(want) {
+		t.Fatalf("%d lines, want %d", len(lines), len(want))
+	}
+	if lines[0] != "1" {
+		t.Errorf("version line %q, want 1", lines[0])
+	}
+	for i, l := range lines {
+		if n := len(strings.Fields(l)); n != want[i] {
+			t.Errorf("line %d has %d numbers, want %d", i+1, n, want[i])
+		}
+	}
+	pol := strings.Fields(lines[18])
+	if pol[7] != "-25" || pol[361] != "1.5" || pol[0] != "0" {
+		t.Errorf("policy biases %s %s %s, want -25 1.5 0", pol[7], pol[361], pol[0])
+	}
+	if lines[26] != "0.5" {
+		t.Errorf("value bias line %q, want 0.5", lines[26])
+	}
+	// Variances (lines 5, 9, 13, 17, 23) are 1; all else but the biases 0.
+	for _, i := range []int{4, 8, 12, 16, 22} {
+		for _, f := range strings.Fields(lines[i]) {
+			if f != "1" {
+				t.Fatalf("line %d: variance %s, want 1", i+1, f)
+			}
+		}
+	}
+	// By color: four weights carry the Black-to-move plane to the value.
+	buf.Reset()
+	if err := WriteLeelaZeroNetwork(&buf, bias, 1.5, -1.5); err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	nonzero := func(i int) (n int, last string) {
+		for _, f := range strings.Fields(lines[i]) {
+			if f != "0" {
+				n, last = n+1, f
+			}
+		}
+		return
+	}
+	for _, c := range []struct {
+		line, n int
+		last    string
+	}{{1, 1, "1"}, {5, 0, ""}, {9, 0, ""}, {13, 0, ""}, {17, 0, ""}, {19, 1, "1"}, {23, 361, "0.002770083"}, {25, 1, "3"}, {26, 1, "-1.5"}} {
+		if n, last := nonzero(c.line); n != c.n || last != c.last {
+			t.Errorf("by color, line %d: %d nonzero numbers, the last %q; want %d, %q", c.line+1, n, last, c.n, c.last)
+		}
+	}
+	if f := strings.Fields(lines[1]); f[16*9+4] != "1" {
+		t.Errorf("by color: the input convolution's weight 1 is not the centre tap of plane 16")
+	}
+	if err := WriteLeelaZeroNetwork(&buf, bias[:361], 0, 0); err == nil {
+		t.Error("361 biases: no error")
+	}
+	if err := WriteLeelaZeroNetwork(&buf, bias, 100, 100); err == nil {
+		t.Error("value bias 100: no error")
+	}
+}
+
+func readTestPositions(t *testing.T) []*Position {
+	t.Helper()
+	ps, err := ReadPositions("testdata/positions.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// TestPositionsFile re-solves the positions of testdata and checks the
+// answers the file states, the cases it covers, the priors the cases
+// promise, and that each final line's score is the board's.
+func TestPositionsFile(t *testing.T) {
+	ps := readTestPositions(t)
+	cases := map[string]int{}
+	solved := map[string]*Solution{}
+	for _, p := range ps {
+		cases[p.Case]++
+		key := fmt.Sprint(p.Stones, p.ToMove)
+		sol := solved[key]
+		if sol == nil {
+			if testing.Short() && len(solved) >= 4 {
+				continue
+			}
+			var err error
+			if sol, err = p.Solve(SolveLimits{}); err != nil {
+				t.Fatalf("%s: %v", p.Name, err)
+			}
+			solved[key] = sol
+		}
+		if err := p.agrees(sol); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+		if p.Value == "" || len(p.Optimal) == 0 || len(p.Known) == 0 {
+			t.Errorf("%s: the file does not state its answers and how they are known", p.Name)
+		}
+		prior := 0.0
+		for i, m := range sol.Moves {
+			for _, o := range sol.Optimal {
+				if m == o {
+					prior += p.Priors(sol.Moves)[i]
+				}
+			}
+		}
+		switch p.Case {
+		case "tiny-prior":
+			if prior > 1e-9 {
+				t.Errorf("%s: prior of the winning move %g, want below 1e-9", p.Name, prior)
+			}
+		case "normal-prior", "fpu":
+			if prior < 0.01 {
+				t.Errorf("%s: prior of the winning move %g, want at least 0.01", p.Name, prior)
+			}
+		}
+		// The optimal line ends in a win for the player to move exactly
+		// when the position is won.
+		got := sol.Final.Score()
+		blackWins := got > 0
+		moverWins := blackWins == (p.ToMove == goboard.Black)
+		if got != sol.FinalScore || moverWins != (sol.Value == 1) {
+			t.Errorf("%s: final score %v with value %v for %v", p.Name, got, sol.Value, p.ToMove)
+		}
+	}
+	if len(ps) < 20 {
+		t.Errorf("%d positions, want at least 20", len(ps))
+	}
+	for _, c := range []string{"normal-prior", "tiny-prior", "fpu", "lost"} {
+		if cases[c] == 0 {
+			t.Errorf("no %s position", c)
+		}
+	}
+}
+
+// TestPassAliveArea checks the bound's Benson test on the base board of
+// the positions: each big chain has two eyes and is pass-alive; with one
+// eye filled it is not.
+func TestPassAliveArea(t *testing.T) {
+	p := readTestPositions(t)[0]
+	_, b, err := p.Setup()
+	if err != nil {
+		t.Fatal(err)
+	}
+	blackStones := 0
+	for m := range Size * Size {
+		if b.At(m) == goboard.Black {
+			blackStones++
+		}
+	}
+	if got := passAliveArea(b, goboard.Black); got != blackStones+2 {
+		t.Errorf("black pass-alive area %d, want %d stones + 2 eyes", got, blackStones)
+	}
+	eye, _ := goboard.ParseVertex("C13", Size)
+	if err := b.PlayAs(goboard.Black, eye); err != nil {
+		t.Fatal(err)
+	}
+	if got := passAliveArea(b, goboard.Black); got != 0 {
+		t.Errorf("black pass-alive area with one eye left %d, want 0", got)
+	}
+}
+
+// TestSolveSuperko: the setup's positions count for positional superko,
+// and a move that recreates one is not listed.
+func TestSolveSuperko(t *testing.T) {
+	p := readTestPositions(t)[0]
+	setup, b, _ := p.Setup()
+	s := &solver{hist: map[uint64]int{}, tt: map[ttKey]float64{}, lim: SolveLimits{Nodes: 1000, MaxEmpty: 24}}
+	before := len(s.moves(b))
+	// Pretend the position after Black's first legal move was already seen.
+	m := s.moves(b)[0]
+	c := *b
+	_ = c.Play(m)
+	s.hist[c.Hash()]++
+	if after := len(s.moves(b)); after != before-1 {
+		t.Errorf("%d moves with %s's position in the history, want %d", after, Vertex(m), before-1)
+	}
+	if len(setup) != Size*Size-emptyCount(b) {
+		t.Errorf("%d setup moves for %d stones", len(setup), Size*Size-emptyCount(b))
+	}
+}
+
+func TestParsePositionsErrors(t *testing.T) {
+	row := strings.Repeat("X ", 18) + "O\n"
+	board := "board\n" + strings.Repeat(row, 18) + "X X X X X X X X X . O O O O O O O O O\n"
+	for _, c := range []struct{ name, text, want string }{
+		{"empty", "", "no positions"},
+		{"no end", "position a\n", "no \"end\""},
+		{"keyword", "position a\nfoo 1\nend\n", "unknown keyword"},
+		{"short row", "position a\nboard\nX X\n", "board row 19"},
+		{"no liberty", "position a\n" + strings.Replace(board, ".", "X", 1) + "end\n", "no empty point"},
+		{"symmetry", "position a\nbias A1 1\nbias T19 2\n" + board + "end\n", "symmetric image"},
+		{"wrong answer", "position a\n" + board + "value loss\nend\n", ""},
+	} {
+		_, err := ParsePositions(strings.NewReader(c.text))
+		if c.want == "" {
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		}
+	}
+}
+
+// fakeEngine writes a shell script that speaks enough GTP and does what
+// genmove says: "move X" answers X, "crash" exits, "hang" sleeps (in a
+// child process, whose id it writes to pidfile), "garbage" writes a line
+// that is no GTP reply.
+func fakeEngine(t *testing.T, dir, behaviour string) string {
+	t.Helper()
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	var genmove string
+	switch {
+	case strings.HasPrefix(behaviour, "move "):
+		genmove = `printf '= %s\n\n' "` + strings.TrimPrefix(behaviour, "move ") + `"`
+	case behaviour == "crash":
+		genmove = "exit 3"
+	case behaviour == "hang":
+		genmove = `sleep 600 & echo $! > "` + filepath.Join(dir, "pid") + `"; wait`
+	case behaviour == "garbage":
+		genmove = `printf 'hello there\n\n'`
+	}
+	script := `#!/bin/sh
+while read -r line; do
+  case "$line" in
+    genmove*) ` + genmove + ` ;;
+    quit*) printf '=\n\n'; exit 0 ;;
+    *) printf '=\n\n' ;;
+  esac
+done
+`
+	path := filepath.Join(dir, strings.ReplaceAll(behaviour, " ", "-")+".sh")
+	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestFaults runs fake engines that crash, hang, answer garbage or an
+// illegal move, and one that plays well: each fault is reported, the run
+// goes on, and no process is left behind.
+func TestFaults(t *testing.T) {
+	ps := readTestPositions(t)[:1] // pair-d2-r6-normal-prior: K6 wins
+	dir := t.TempDir()
+	for _, c := range []struct{ behaviour, fault string }{
+		{"move K6", ""},
+		{"move C16", ""}, // legal, not optimal
+		{"move A1", "illegal move"},
+		{"move Z99", "garbage"},
+		{"crash", "crash"},
+		{"hang", "timeout"},
+		{"garbage", "garbage"},
+	} {
+		cmd := fakeEngine(t, dir, c.behaviour)
+		cfg := Config{Command: cmd + " -v {visits} -s {seed}", Budgets: []int{1, 2}, Seeds: []int{1, 2}, Timeout: 2 * time.Second}
+		if c.behaviour != "hang" {
+			cfg.Timeout = 20 * time.Second
+		}
+		rep, err := Run(context.Background(), cfg, ps)
+		if err != nil {
+			t.Fatalf("%s: %v", c.behaviour, err)
+		}
+		trials := rep.Positions[0].Trials
+		if len(trials) != 4 {
+			t.Fatalf("%s: %d trials, want 4 (the run goes on after a fault)", c.behaviour, len(trials))
+		}
+		for _, tr := range trials {
+			if c.fault == "" && tr.Fault != "" || c.fault != "" && !strings.HasPrefix(tr.Fault, c.fault) {
+				t.Errorf("%s: fault %q, want %q", c.behaviour, tr.Fault, c.fault)
+			}
+		}
+		if c.behaviour == "move K6" && rep.Findings() != 0 {
+			t.Errorf("an engine that plays the winning move is flagged: %s", rep.Positions[0].Flag)
+		}
+		if c.behaviour == "move C16" && !strings.Contains(rep.Positions[0].Flag, "does not find the only winning move K6") {
+			t.Errorf("an engine that never plays K6: flag %q", rep.Positions[0].Flag)
+		}
+		if c.fault != "" && rep.Faults != 4 {
+			t.Errorf("%s: %d faults, want 4", c.behaviour, rep.Faults)
+		}
+		if c.behaviour == "hang" {
+			data, err := os.ReadFile(filepath.Join(dir, "pid"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(data)))
+			// The hanging engine's child was killed with its group and
+			// reaped by its parent's end (or is a zombie of init).
+			// (A killed process takes a moment to disappear.)
+			alive := func() bool { return syscall.Kill(pid, 0) == nil && !zombie(pid) }
+			for end := time.Now().Add(3 * time.Second); alive() && time.Now().Before(end); {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if alive() {
+				t.Errorf("the hanging engine's child %d is still running", pid)
+			}
+		}
+	}
+}
+
+// zombie reports whether process pid has ended but not been reaped.
+func zombie(pid int) bool {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return true
+	}
+	f := strings.Fields(string(data))
+	return len(f) > 2 && f[2] == "Z"
+}
+
+// findLeelaZero returns the leelaz binary, or skips.
+func findLeelaZero(t *testing.T) string {
+	for _, p := range []string{os.Getenv("LEELAZ"), "leelaz", "/usr/games/leelaz"} {
+		if p == "" {
+			continue
+		}
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	t.Skip("leelaz is not installed (apt-get install leela-zero); skipping the Leela Zero check")
+	return ""
+}
+
+// TestLeelaZero checks Leela Zero 0.17 with the project's networks on the
+// three priors of one board at two budgets and one seed: no fault, every
+// move legal, and on the tiny-prior position the only winning move is
+// never played (the finding the check exists for). The CI run on every
+// position is cli's TestEngineLeelaZero, through mctscheck engine.
+func TestLeelaZero(t *testing.T) {
+	lz := findLeelaZero(t)
+	ps := readTestPositions(t)[:3]
+	cfg := Config{
+		Command: lz + " --cpu-only -g --noponder -d -r 0 --timemanage off -t 1 -v {visits} -s {seed} -w {network}",
+		Budgets: []int{16, 2048}, Seeds: []int{1}, Timeout: 60 * time.Second,
+	}
+	rep, err := Run(context.Background(), cfg, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	rep.WriteText(&buf)
+	t.Log("\n" + buf.String())
+	if rep.Faults != 0 {
+		t.Errorf("%d faults", rep.Faults)
+	}
+	for _, pr := range rep.Positions {
+		if pr.Position.Case == "tiny-prior" && !strings.Contains(pr.Flag, "does not find") {
+			t.Errorf("%s: Leela Zero found the move of prior %.2g (flag %q)", pr.Position.Name, pr.OptimalPrior, pr.Flag)
+		}
+	}
+}
+
+// TestGNUGoScores cross-checks the solver's final positions with GNU Go:
+// each position's setup and optimal line are played into GNU Go (area
+// rules, komi 7.5), whose final_score must equal the board's score.
+func TestGNUGoScores(t *testing.T) {
+	path := gtp.FindGNUGo()
+	if path == "" {
+		t.Skip("gnugo is not installed (apt-get install gnugo); skipping the GNU Go cross-check")
+	}
+	ps := readTestPositions(t)
+	seen := map[string]bool{}
+	checked := 0
+	for _, p := range ps {
+		key := fmt.Sprint(p.Stones, p.ToMove)
+		if seen[key] || testing.Short() && checked >= 2 {
+			continue
+		}
+		seen[key] = true
+		sol, err := p.Solve(SolveLimits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := gtp.Start(nil, path, "--mode", "gtp", "--chinese-rules", "--komi", "7.5")
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup, _, _ := p.Setup()
+		cmds := []string{"boardsize 19", "clear_board", "komi 7.5"}
+		for _, m := range setup {
+			cmds = append(cmds, "play "+m.GTP())
+		}
+		color := p.ToMove
+		for _, m := range sol.Line {
+			cmds = append(cmds, fmt.Sprintf("play %s %s", map[goboard.Color]string{goboard.Black: "b", goboard.White: "w"}[color], Vertex(m)))
+			color = color.Opponent()
+		}
+		for _, cmd := range cmds {
+			if _, err := c.Send(cmd); err != nil {
+				t.Fatalf("%s: %v", p.Name, err)
+			}
+		}
+		got, err := c.Send("final_score")
+		_ = c.Close()
+		if err != nil {
+			t.Fatalf("%s: final_score: %v", p.Name, err)
+		}
+		if want := scoreString(sol.FinalScore); got != want {
+			t.Errorf("%s: GNU Go's final_score %s, the board's %s", p.Name, got, want)
+		}
+		checked++
+	}
+	t.Logf("%d final positions agree with GNU Go's final_score", checked)
+}
+
+// scoreString writes a score as GTP's final_score does: "B+1.5", "W+0.5".
+func scoreString(s float64) string {
+	switch {
+	case s > 0:
+		return "B+" + strconv.FormatFloat(s, 'f', 1, 64)
+	case s < 0:
+		return "W+" + strconv.FormatFloat(-s, 'f', 1, 64)
+	}
+	return "0"
+}
+
+// TestFlag checks the two findings: a share that stays at 0, and one
+// that falls as the budget grows.
+func TestFlag(t *testing.T) {
+	p := readTestPositions(t)[0]
+	sol := &Solution{Moves: []int{1, 2, 361}, Optimal: []int{2}, Value: 1}
+	cfg := Config{Budgets: []int{4, 8, 16}, Seeds: []int{1, 2}}
+	mk := func(optimal ...bool) *PositionResult {
+		pr := &PositionResult{Position: p, Solution: sol}
+		for i, o := range optimal {
+			pr.Trials = append(pr.Trials, Trial{Budget: cfg.Budgets[i/2], Seed: i%2 + 1, Optimal: o})
+		}
+		return pr
+	}
+	for _, c := range []struct {
+		trials []bool
+		want   string
+	}{
+		{[]bool{false, false, false, false, false, false}, "0 of 2 seeds at every budget up to 2^4 visits: the engine does not find the only winning move C1"},
+		{[]bool{true, true, true, false, false, false}, "falls from 2/2 at 2^2 visits to 0/2 at 2^4 visits"},
+		{[]bool{false, false, true, false, true, true}, ""},
+	} {
+		if got := flag(mk(c.trials...), cfg); c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("trials %v: flag %q, want %q", c.trials, got, c.want)
+		}
+	}
+}

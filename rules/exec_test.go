@@ -1,0 +1,372 @@
+package rules_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// helperEnv, when set, makes the test binary a protocol program (TestMain)
+// that behaves as its value says: the well-behaved and faulty programs of
+// these tests, in Go, so that they need no other language.
+const helperEnv = "MCTSCHECK_EXEC_HELPER"
+
+func TestMain(m *testing.M) {
+	if mode := os.Getenv(helperEnv); mode != "" {
+		os.Exit(helper(mode))
+	}
+	os.Exit(m.Run())
+}
+
+// helperSite is the part of a JSON site the helper reads.
+type helperSite struct {
+	Op    string    `json:"op"`
+	Depth int       `json:"depth"`
+	Ln    float64   `json:"ln"`
+	N     []float64 `json:"n"`
+	W     []float64 `json:"w"`
+}
+
+// helper runs a protocol program in JSON framing:
+//
+//	uct      core.UCT with C = √2, as examples/uct.py
+//	crash    crashes on the first batch
+//	exit     exits with status 0 on the first batch
+//	hang     hangs on the first batch
+//	spawn    starts a child process that sleeps, then hangs
+//	garbage  answers a line that is not JSON
+//	range    answers child k to a site with k children
+//	crash-deep  crashes on a batch with a site at depth ≥ 1, uct elsewhere
+//	version  answers the handshake with version 99
+func helper(mode string) int {
+	in := bufio.NewReader(os.Stdin)
+	if _, err := in.ReadString('\n'); err != nil {
+		return 1
+	}
+	version := rules.ProtocolVersion
+	if mode == "version" {
+		version = 99
+	}
+	fmt.Printf(`{"version":%d,"framing":"json","name":"helper %s"}`+"\n", version, mode)
+	for {
+		line, err := in.ReadBytes('\n')
+		if err != nil {
+			return 0
+		}
+		var sites []helperSite
+		if err := json.Unmarshal(line, &sites); err != nil {
+			fmt.Fprintln(os.Stderr, "helper: bad batch:", err)
+			return 2
+		}
+		switch mode {
+		case "crash":
+			fmt.Fprintln(os.Stderr, "helper: crashing as asked")
+			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+		case "exit":
+			return 0
+		case "hang":
+			time.Sleep(time.Hour)
+		case "spawn":
+			cmd := exec.Command("sleep", "3600")
+			_ = cmd.Start()
+			time.Sleep(time.Hour)
+		case "crash-deep":
+			for _, s := range sites {
+				if s.Depth >= 1 {
+					_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				}
+			}
+		case "garbage":
+			fmt.Println("hello, mctscheck")
+			continue
+		}
+		answers := make([]int, len(sites))
+		for i, s := range sites {
+			answers[i] = helperUCT(s)
+			if mode == "range" {
+				answers[i] = len(s.N)
+			}
+		}
+		out, _ := json.Marshal(answers)
+		fmt.Printf("%s\n", out)
+	}
+}
+
+// helperUCT is core.UCT with C = √2 on a site as sent.
+func helperUCT(s helperSite) int {
+	best, bestScore := 0, -1.0
+	for i, n := range s.N {
+		if n == 0 {
+			return i
+		}
+		if v := core.UCTScore(s.W[i], n, rules.DefaultC, s.Ln); v > bestScore {
+			best, bestScore = i, v
+		}
+	}
+	return best
+}
+
+// helperRule starts the test binary as the helper program in mode.
+func helperRule(t *testing.T, mode string, o rules.ExecOptions) *rules.ExecRule {
+	t.Helper()
+	// A race-enabled helper would sleep a second at exit (GORACE's
+	// atexit_sleep_ms), which a short timeout takes for a hang.
+	o.Env = append(o.Env, helperEnv+"="+mode, "GORACE=atexit_sleep_ms=0")
+	x, err := o.New(os.Args[0], "-test.run=^$")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { x.Close() })
+	return x
+}
+
+// checkReaped closes x and fails t if any process it started, or any
+// process in their groups, is still there.
+func checkReaped(t *testing.T, x *rules.ExecRule) {
+	t.Helper()
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	pids := x.Pids()
+	if len(pids) == 0 {
+		t.Fatal("no process was started")
+	}
+	for _, pid := range pids {
+		if alive(pid) {
+			t.Errorf("process %d is still there after Close", pid)
+		}
+	}
+}
+
+// faultTree is a small tree on which UCT meets sites at depths 0 and 1.
+const faultTree = "(max (min 1 0) (min 0 0) 0.5)"
+
+// checkFault checks the helper program in mode with props.CheckTree and
+// returns the fault the report gives.
+func checkFault(t *testing.T, mode string, o rules.ExecOptions) (*props.Report, *rules.ExecRule) {
+	t.Helper()
+	x := helperRule(t, mode, o)
+	tr := tree.MustParse(faultTree)
+	start := time.Now()
+	rep, err := props.CheckTree(context.Background(), x, tr, props.Options{Seeds: 2, MinBudget: 16, MaxBudget: 256})
+	if err != nil {
+		t.Fatalf("%s: CheckTree: %v", mode, err)
+	}
+	if rep.Verdict != props.Inconsistent || rep.Witness == nil || rep.Witness.Fault == nil {
+		t.Fatalf("%s: verdict %s, want a fault of the rule: %s", mode, rep.Verdict, rep.Summary())
+	}
+	t.Logf("%s (%v): %s", mode, time.Since(start).Round(time.Millisecond), rep.Witness.Fault.Message)
+	return rep, x
+}
+
+var outOfRange = regexp.MustCompile(`chose child (\d+) of a site with (\d+) children`)
+
+func TestExecFaults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a dozen programs: skipped with -short")
+	}
+	fast := rules.ExecOptions{Timeout: 500 * time.Millisecond, MaxRestarts: 1}
+	for _, tc := range []struct {
+		mode string
+		want []string // in the fault's message
+	}{
+		{"crash", []string{"signal: killed", "crashing as asked", `"ln":`}},
+		{"exit", []string{"exited with status 0", `"n":[`}},
+		{"hang", []string{"hangs: no answer after 500ms", `"kind":"max"`}},
+		{"spawn", []string{"hangs", `"kind":"max"`}},
+		{"garbage", []string{"garbage", "hello, mctscheck", `"w":[`}},
+		{"range", []string{"of a site with", `"depth":0`}},
+	} {
+		t.Run(tc.mode, func(t *testing.T) {
+			rep, x := checkFault(t, tc.mode, fast)
+			msg := rep.Witness.Fault.Message
+			for _, w := range tc.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("the fault %q does not say %q", msg, w)
+				}
+			}
+			if m := outOfRange.FindStringSubmatch(msg); m != nil && m[1] != m[2] {
+				t.Errorf("the fault %q names a child in range", msg)
+			}
+			checkReaped(t, x)
+		})
+	}
+}
+
+func TestExecWrongVersion(t *testing.T) {
+	x := helperRule(t, "version", rules.ExecOptions{})
+	_, err := x.Capabilities()
+	if err == nil || !strings.Contains(err.Error(), "speaks protocol version 99; mctscheck speaks version 1") {
+		t.Fatalf("Capabilities: %v, want the wrong version", err)
+	}
+	tr := tree.MustParse(faultTree)
+	rep, err := props.CheckTree(context.Background(), x, tr, props.Options{Seeds: 1, MaxBudget: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Witness == nil || rep.Witness.Fault == nil || !strings.Contains(rep.Witness.Fault.Message, "version 99") {
+		t.Fatalf("verdict %s, want a fault that names the version: %s", rep.Verdict, rep.Summary())
+	}
+	checkReaped(t, x)
+}
+
+// TestExecSameAsUCT checks that the helper's UCT over the protocol makes
+// core's choices: the same statistics at every node, from concurrent
+// searches whose sites travel in shared batches.
+func TestExecSameAsUCT(t *testing.T) {
+	x := helperRule(t, "uct", rules.ExecOptions{})
+	trees := []string{faultTree, "(max (chance 0.5:(min 1 0) 0.5:1) (min (max 0 1) 0.75) 0.25)",
+		"(min (max 1 0 0.5) (max 0.25 (min 1 0)) 1)"}
+	var wg sync.WaitGroup
+	errs := make([]error, 4*len(trees))
+	for j := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[j] = sameStats(tree.MustParse(trees[j%len(trees)]), x, uint64(j+1), 600)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	batches, sites := x.Stats()
+	t.Logf("%d sites in %d batches", sites, batches)
+	if batches >= sites {
+		t.Errorf("%d sites in %d batches: no batch held two sites", sites, batches)
+	}
+	checkReaped(t, x)
+}
+
+// sameStats searches tr with rule and with core.UCT{C: √2} from seed and
+// says where their statistics differ.
+func sameStats(tr *tree.Tree, rule core.Rule, seed uint64, sims int) error {
+	walk := func(r core.Rule) ([]string, error) {
+		s, err := core.New(tr.Game(), r, core.Config{Seed: seed})
+		if err != nil {
+			return nil, err
+		}
+		if err := s.Run(context.Background(), sims); err != nil {
+			return nil, err
+		}
+		var out []string
+		s.Walk(func(n core.NodeInfo) bool {
+			out = append(out, fmt.Sprintf("%v n=%d w=%g", n.Path, n.Visits, n.W))
+			return true
+		})
+		return out, nil
+	}
+	got, err := walk(rule)
+	if err != nil {
+		return err
+	}
+	want, err := walk(core.UCT{C: rules.DefaultC})
+	if err != nil {
+		return err
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		return fmt.Errorf("%s, seed %d: statistics differ from core.UCT's:\n got %v\nwant %v", tr, seed, got, want)
+	}
+	return nil
+}
+
+func TestExecParse(t *testing.T) {
+	in, err := rules.Parse("exec: " + os.Args[0] + " -test.run='^$'")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x, ok := in.Rule.(*rules.ExecRule)
+	if !ok {
+		t.Fatalf("Parse gave a %T, want an *ExecRule", in.Rule)
+	}
+	if got, want := x.Command(), []string{os.Args[0], "-test.run=^$"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("command %q, want %q", got, want)
+	}
+	if len(x.Pids()) != 0 {
+		t.Error("Parse started the program; it should start on first use")
+	}
+	if err := in.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"exec:", "exec: 'unterminated", "exec: /no/such/program"} {
+		if _, err := rules.Parse(bad); err == nil {
+			t.Errorf("Parse(%q): no error", bad)
+		}
+	}
+}
+
+// TestExecFaultSite checks that a fault lands on the site that caused it
+// when it travelled in a batch with others: the program crashes on every
+// batch with a site at depth 1, so every search must fail there, with the
+// sites at the root answered.
+func TestExecFaultSite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("restarts a program many times: skipped with -short")
+	}
+	x := helperRule(t, "crash-deep", rules.ExecOptions{MaxRestarts: 1000})
+	tr := tree.MustParse(faultTree)
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for j := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := core.New(tr.Game(), x, core.Config{Seed: uint64(j + 1)})
+			if err != nil {
+				errs[j] = err
+				return
+			}
+			errs[j] = s.Run(context.Background(), 100)
+		}()
+	}
+	wg.Wait()
+	for j, err := range errs {
+		var re *core.RuleError
+		if !errors.As(err, &re) {
+			t.Fatalf("search %d: %v, want a rule error", j, err)
+		}
+		if len(re.Path) != 1 || !strings.Contains(re.Error(), `"depth":1`) {
+			t.Errorf("search %d: the fault is at node %v, want a node at depth 1: %v", j, re.Path, re)
+		}
+	}
+	checkReaped(t, x)
+}
+
+func TestExecCommandWords(t *testing.T) {
+	for _, tc := range []struct{ line, want string }{
+		{`sh a b`, `a|b`},
+		{`  sh   'a b'  c `, `a b|c`},
+		{`sh "a \"b\" \\ c" d`, `a "b" \ c|d`},
+		{`sh a\ b 'it'\''s'`, `a b|it's`},
+		{`sh '' x`, `|x`},
+	} {
+		x, err := rules.ExecCommand(tc.line, rules.ExecOptions{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.line, err)
+			continue
+		}
+		if got := strings.Join(x.Command()[1:], "|"); got != tc.want {
+			t.Errorf("%s: words %q, want %q", tc.line, got, tc.want)
+		}
+	}
+	for _, bad := range []string{`sh 'a`, `sh "a`, ``, `   `} {
+		if _, err := rules.ExecCommand(bad, rules.ExecOptions{}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
