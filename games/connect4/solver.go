@@ -33,7 +33,8 @@ type Config struct {
 	// MaxTableBits, or 0 for DefaultTableBits (128 MiB). The table starts
 	// at 2^16 entries (or 2^TableBits if that is fewer) and quadruples
 	// whenever the solver has stored as many entries as it has slots, so a
-	// solver's memory follows the work it was given, up to this bound.
+	// solver's memory follows the work it was given, up to this bound (and,
+	// while the last growth copies the table, a quarter more).
 	TableBits int
 	// MaxNodes bounds the number of positions one call of Score or Moves may
 	// search; 0 means no bound. A call that would exceed it returns an error
