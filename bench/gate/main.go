@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	go run ./bench/gate [flags] OLD NEW
+//	go run ./bench/gate [flags] OLD NEW    # or go tool gate, or a built gate: see Exit status
 //
 // For every benchmark (by its configuration and full name) and selected unit
 // present in both files, gate summarises each side by its median and compares
@@ -47,7 +47,8 @@
 // Exit status: 0 when nothing regressed; 1 when something did; 2 on usage
 // errors, unreadable files, a -filter that does not parse, when no benchmark
 // and unit is in both files after filtering (no data is never a pass), and
-// when a compared benchmark has fewer than 10 samples a side.
+// when a compared benchmark has fewer than 10 samples a side, or too few
+// for its test ever to reach p < -alpha.
 //
 // go run does not pass these on: it exits 1 whenever the program exits
 // non-zero, so under go run a usage error looks like a regression. Where
