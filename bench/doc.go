@@ -138,13 +138,16 @@
 // # Comparing
 //
 //	scripts/benchcmp.sh BASE [HEAD]     # both commits built, run interleaved, gated
-//	go run ./bench/gate old.txt new.txt # the gate alone
+//	go run ./bench/gate old.txt new.txt # the gate alone (go build it to keep its exit status)
 //
 // benchcmp.sh builds the bench test binary of each commit in a temporary
 // git worktree (a directory argument is used as it is), runs the two
 // binaries in alternating order one -count at a time, prints benchstat's
-// table and exits with the gate's status; see bench/gate for its flags
-// and its criterion.
+// table and exits with the gate's status. The gate fails (exit 1) when a
+// benchmark is slower by more than 5% with p < 0.05 (Mann-Whitney U, as
+// benchstat), with at least 10 samples a side; the geomean is reported,
+// not judged. See bench/gate for its flags, and docs/gate.md for its
+// measured false-failure rate.
 //
 // # Scaling
 //

@@ -112,6 +112,7 @@ func solverError(err error, maxNodes int64, timeout time.Duration) error {
 }
 
 const solveGameUsage = `Usage: mctscheck solve -game connect4 -moves MOVES [-json]
+       mctscheck solve -game connect4 -positions FILE [-analyze] [-json]
 
 Solve with -game solves a position of a real game exactly. For Connect Four
 (-game connect4), MOVES is a move string: the columns played from the empty
@@ -125,6 +126,9 @@ for the player who makes it, of the position it leads to.
 
 The solver is exact: a search that runs out of -max-nodes positions or of
 -timeout gives no value, but an error (exit code 3).
+
+With -positions it solves every position of FILE with one solver, as
+Pons' solver does: see mctscheck solve -game connect4 -positions - -h.
 
 Examples:
 
@@ -156,7 +160,7 @@ func solveConnect4(e *env, args []string) error {
 	moves := fs.String("moves", "", "the position, a move string of `MOVES` (columns 1 to 7; '' is the empty board)")
 	maxNodes := fs.Int64("max-nodes", 0, "stop, with no value, after `N` positions searched (0: no bound)")
 	timeout := fs.Duration("timeout", 0, "stop, with no value, after this `duration` (0: none)")
-	tableBits := fs.Int("table-bits", connect4.DefaultTableBits, fmt.Sprintf("the solver's table has 2^`N` entries of 8 bytes (%d to %d)", connect4.MinTableBits, connect4.MaxTableBits))
+	tableBits := fs.Int("table-bits", connect4.DefaultTableBits, fmt.Sprintf("the solver's table grows to at most 2^`N` entries of 8 bytes (%d to %d)", connect4.MinTableBits, connect4.MaxTableBits))
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	if err := fs.parse(e, args); err != nil {
 		return err

@@ -1,23 +1,29 @@
 package cli
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/games/connect4"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
 const solveUsage = `Usage: mctscheck solve -tree TREE [-json]
        mctscheck solve -game connect4 -moves MOVES [-json]
+       mctscheck solve -game connect4 -positions FILE [-analyze] [-json]
 
 Solve prints the exact Bellman value V of the root and of each root child of
 a tree (max and min take the best child for their player, chance nodes the
 expectation; values are for the max player) and the optimal set: the root
 children whose value equals the root's. With -game it solves a position of
-a real game instead: see mctscheck solve -game connect4 -h.
+a real game instead, or with -positions every position of a file: see
+mctscheck solve -game connect4 -h.
 
 Examples:
 
@@ -46,6 +52,9 @@ type solveChild struct {
 
 func cmdSolve(e *env, args []string) error {
 	if gameFlagIn(args) {
+		if flagGiven(args, "positions") {
+			return cmdSolvePositions(e, args)
+		}
 		return cmdSolveGame(e, args)
 	}
 	fs := newFlagSet("solve", solveUsage)
@@ -135,4 +144,208 @@ func childList(ks []int) string {
 		s = append(s, strconv.Itoa(k))
 	}
 	return "children " + strings.Join(s, ", ")
+}
+
+// flagGiven reports whether args give the flag name before any "--".
+func flagGiven(args []string, name string) bool {
+	for _, a := range args {
+		if a == "--" {
+			return false
+		}
+		n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && n == name {
+			return true
+		}
+	}
+	return false
+}
+
+const solvePositionsUsage = `Usage: mctscheck solve -game connect4 -positions FILE [-analyze] [-json] [flags]
+
+Solve with -positions solves every position of FILE (- for stdin), one a
+line as in Pascal Pons' test sets: "MOVES SCORE" or "MOVES"; blank lines
+and lines starting with # are skipped. One solver serves the whole file:
+its transposition table starts at 512 KiB, grows with the work up to
+2^-table-bits entries of 8 bytes, and keeps what it learnt from one
+position to the next, as Pons' solver does with the positions it reads.
+
+It prints one line per position: "MOVES SCORE" as Pons' solver prints it,
+or with -analyze "MOVES" and the score of each column 1 to 7 ("x" for a
+full column), as his -a. Scores are Pons': for the player to move, 0 a
+draw, a win 22 minus the stones the winner has played when the game ends.
+A last line, starting with "#" so that the output reads back as a
+positions file, gives the positions, nodes, time and table size. A score
+that differs from the one FILE gives is a finding: each is reported on
+standard error, and the exit code is 1.
+
+With -json it prints one document instead: "positions", each with
+"position", "score", "scores" (with -analyze: column to score),
+"expected" (FILE's score, if given), "nodes" and "elapsed_ns"; then
+"count", "nodes", "elapsed_ns", "table_bytes", "max_table_bytes" and
+"disagreements".
+
+-max-nodes bounds each position's search; -timeout the whole file. Either
+running out gives no value but an error (exit code 3).
+
+Examples:
+
+  mctscheck solve -game connect4 -positions games/connect4/testdata/Test_L2_R2
+  mctscheck solve -game connect4 -positions - -analyze < positions.txt
+`
+
+// solvePositionsDoc is the JSON document of solve -positions.
+type solvePositionsDoc struct {
+	Game          string           `json:"game"`
+	File          string           `json:"positions_file"`
+	Analyze       bool             `json:"analyze"`
+	Positions     []solvedPosition `json:"positions"`
+	Count         int              `json:"count"`
+	Nodes         int64            `json:"nodes"`
+	Elapsed       time.Duration    `json:"elapsed_ns"`
+	TableBytes    int              `json:"table_bytes"`
+	MaxTableBytes int              `json:"max_table_bytes"`
+	Disagreements int              `json:"disagreements"`
+}
+
+// solvedPosition is one position of solve -positions.
+type solvedPosition struct {
+	Position string         `json:"position"`
+	Score    int            `json:"score"`
+	Scores   map[string]int `json:"scores,omitempty"`
+	Expected *int           `json:"expected,omitempty"`
+	Nodes    int64          `json:"nodes"`
+	Elapsed  time.Duration  `json:"elapsed_ns"`
+}
+
+// cmdSolvePositions is solve -game connect4 -positions FILE.
+func cmdSolvePositions(e *env, args []string) error {
+	fs := newFlagSet("solve", solvePositionsUsage)
+	game := fs.String("game", "", "the `GAME`: connect4")
+	file := fs.String("positions", "", "solve the positions of `FILE`, one a line (- for stdin)")
+	analyze := fs.Bool("analyze", false, "print the score of every column, not only the position's")
+	maxNodes := fs.Int64("max-nodes", 0, "stop, with no value, after `N` positions searched for one position (0: no bound)")
+	timeout := fs.Duration("timeout", 0, "stop, with no value, after this `duration` for the whole file (0: none)")
+	tableBits := fs.Int("table-bits", connect4.DefaultTableBits, fmt.Sprintf("the solver's table grows to at most 2^`N` entries of 8 bytes (%d to %d; Pons' solver has 2^%d)", connect4.MinTableBits, connect4.MaxTableBits, connect4.DefaultTableBits))
+	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	if err := fs.parse(e, args); err != nil {
+		return err
+	}
+	if err := checkGameName(*game); err != nil {
+		return err
+	}
+	switch {
+	case *file == "":
+		return usagef("-positions: missing; give a file, or - for stdin")
+	case *maxNodes < 0:
+		return usagef("-max-nodes %d: want ≥ 0 (0: no bound)", *maxNodes)
+	case *timeout < 0:
+		return usagef("-timeout %v: want ≥ 0 (0: none)", *timeout)
+	}
+	s, err := connect4.NewSolver(connect4.Config{TableBits: *tableBits, MaxNodes: *maxNodes})
+	if err != nil {
+		return usagef("-table-bits: %v", strings.TrimPrefix(err.Error(), "connect4: "))
+	}
+	positions, err := readPositions(*file, e.stdin, 0)
+	if err != nil {
+		return err
+	}
+	ctx := e.ctx
+	if *timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *timeout)
+		defer cancel()
+	}
+	doc := solvePositionsDoc{Game: gameConnect4, File: *file, Analyze: *analyze, Positions: []solvedPosition{}}
+	w := bufio.NewWriterSize(e.stdout, 1<<16)
+	start := time.Now()
+	for _, gp := range positions {
+		sp, err := solvePosition(ctx, s, gp, *analyze)
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", gp.where, gp.moves, solverError(err, *maxNodes, *timeout))
+		}
+		doc.Count++
+		doc.Nodes += sp.Nodes
+		if sp.Expected != nil && *sp.Expected != sp.Score {
+			doc.Disagreements++
+			fmt.Fprintf(e.stderr, "%s: %s: score %d, the file says %d\n", gp.where, gp.moves, sp.Score, *sp.Expected)
+		}
+		if *asJSON {
+			doc.Positions = append(doc.Positions, sp)
+			continue
+		}
+		w.WriteString(gp.moves)
+		if *analyze {
+			for c := 1; c <= connect4.Width; c++ {
+				if v, ok := sp.Scores[strconv.Itoa(c)]; ok {
+					fmt.Fprintf(w, " %d", v)
+				} else {
+					w.WriteString(" x")
+				}
+			}
+		} else {
+			fmt.Fprintf(w, " %d", sp.Score)
+		}
+		w.WriteByte('\n')
+	}
+	doc.Elapsed = time.Since(start)
+	doc.TableBytes, doc.MaxTableBytes = s.TableBytes(), s.MaxTableBytes()
+	if *asJSON {
+		if err := writeJSON(w, doc); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(w, "# %d positions, %d nodes (%.0f a position), %v (%v a position); table %s of at most %s\n",
+			doc.Count, doc.Nodes, float64(doc.Nodes)/float64(doc.Count), doc.Elapsed.Round(time.Microsecond),
+			(doc.Elapsed / time.Duration(doc.Count)).Round(100*time.Nanosecond), byteSize(doc.TableBytes), byteSize(doc.MaxTableBytes))
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if doc.Disagreements > 0 {
+		fmt.Fprintf(e.stderr, "mctscheck: solve: %d of %d scores differ from %s's\n", doc.Disagreements, doc.Count, *file)
+		return errFinding
+	}
+	return nil
+}
+
+// solvePosition solves one position of a -positions file: its score, and
+// with analyze the score of each move.
+func solvePosition(ctx context.Context, s *connect4.Solver, gp gamePosition, analyze bool) (solvedPosition, error) {
+	sp := solvedPosition{Position: gp.moves, Expected: gp.score}
+	t0 := time.Now()
+	if !analyze || gp.pos.Over() {
+		score, err := s.Score(ctx, gp.pos)
+		if err != nil {
+			return sp, err
+		}
+		sp.Score = score
+		if analyze {
+			sp.Scores = map[string]int{}
+		}
+	} else {
+		ms, err := s.Moves(ctx, gp.pos)
+		if err != nil {
+			return sp, err
+		}
+		sp.Score, sp.Scores = -connect4.Cells, map[string]int{}
+		for _, m := range ms {
+			sp.Score = max(sp.Score, m.Score)
+			sp.Scores[strconv.Itoa(m.Column+1)] = m.Score
+		}
+	}
+	sp.Nodes, sp.Elapsed = s.Nodes(), time.Since(t0)
+	return sp, nil
+}
+
+// byteSize writes a size in bytes in KiB, MiB or GiB.
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
 }

@@ -4,25 +4,25 @@
 //
 // Usage:
 //
-//	go run ./bench/gate [flags] OLD NEW
+//	go run ./bench/gate [flags] OLD NEW    # or go tool gate, or a built gate: see Exit status
 //
 // For every benchmark (by its configuration and full name) and selected unit
 // present in both files, gate summarises each side by its median and compares
 // the samples with a Mann-Whitney U test, as benchstat does (package
 // golang.org/x/perf/benchmath, which also honours "Unit X assume=exact"
-// metadata). A benchmark regresses when it is slower by more than -threshold
-// percent with p < -alpha. The run also regresses when the geometric mean of
-// the per-benchmark ratios of medians (benchstat's geomean row) is slower by
-// more than -threshold percent with p < -alpha, so that many small
-// slowdowns, each too noisy to be significant alone, still fail it. The
-// geomean's p comes from its replicates: replicate i of a file is the
-// geomean over the benchmarks of their i-th samples (in the output of
-// scripts/benchcmp.sh, round i), and a one-sided permutation test of the
-// difference of the two sides' median replicates gives p. On a 2-core
-// machine shared with other jobs, bursts of load slowed whole rounds of one
-// side by half: without a test the geomean of an A/A comparison moved by
-// 5%, and benchstat's U test on the replicates missed a 20% slowdown that
-// the median test catches.
+// metadata). It judges as benchstat reads: a benchmark regresses when its
+// change is significant (p < -alpha) and it is slower by more than
+// -threshold percent; the run fails when some benchmark regresses, and
+// only then. The geomean row (the geometric mean of the per-benchmark ratios
+// of medians) is reported, as benchstat reports it, but never judged: it
+// has no test of its own, and an A/A comparison on a loaded machine moves it
+// by several percent. Changes that are significant and faster by more than
+// the threshold are marked "faster"; the verdict says how many there were.
+//
+// Every compared benchmark needs at least 10 samples a side (go test
+// -count 10, as scripts/benchcmp.sh runs them), except in units the files
+// declare exact: with fewer, one burst of load decides the U test, and the
+// median's 95% range needs 6. Fewer is an error, exit 2.
 //
 // "Slower" depends on the unit: for units where lower is better (times such
 // as sec/sim and sec/op, B/node, B/op, allocs/op) it is an increase, new/old−1;
@@ -47,9 +47,18 @@
 // Exit status: 0 when nothing regressed; 1 when something did; 2 on usage
 // errors, unreadable files, a -filter that does not parse, when no benchmark
 // and unit is in both files after filtering (no data is never a pass), and
-// when a compared benchmark has too few samples for the test ever to reach
-// p < -alpha (with the default alpha the U test needs 4 samples a side; use
-// -count 10).
+// when a compared benchmark has fewer than 10 samples a side, or too few
+// for its test ever to reach p < -alpha.
+//
+// go run does not pass these on: it exits 1 whenever the program exits
+// non-zero, so under go run a usage error looks like a regression. Where
+// the status matters (scripts, CI), build the gate or run it as a tool,
+// both of which keep it:
+//
+//	go build -o gate github.com/mctscheck/mctscheck/bench/gate && ./gate old.txt new.txt
+//	go tool gate old.txt new.txt   # with "tool github.com/mctscheck/mctscheck/bench/gate" in go.mod
+//
+// When it exits non-zero under go run, the gate says so on standard error.
 //
 // The flags:
 //
@@ -70,11 +79,22 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	if exe, err := os.Executable(); code != exitPass && err == nil && underGoRun(exe) {
+		fmt.Fprintf(os.Stderr, "gate: exit status %d; go run reports every non-zero status as 1: build the gate or use go tool gate to keep it\n", code)
+	}
+	os.Exit(code)
+}
+
+// underGoRun reports whether the executable exe is one that go run built:
+// a binary in one of its go-build temporary directories.
+func underGoRun(exe string) bool {
+	return strings.Contains(filepath.ToSlash(exe), "/go-build")
 }
 
 // Exit statuses.
@@ -91,9 +111,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: gate [flags] OLD NEW\n\n"+
-			"gate exits 1 when NEW is slower than OLD by more than -threshold percent\n"+
-			"with p < -alpha in any selected benchmark or in the geomean, 0 when not,\n"+
-			"and 2 on usage errors or when no benchmark is in both files.\n\n")
+			"gate exits 1 when a benchmark of NEW is slower than in OLD by more than\n"+
+			"-threshold percent with p < -alpha (the geomean is reported, not judged),\n"+
+			"0 when none is, and 2 on usage errors, when no benchmark is in both files\n"+
+			"or when one has fewer than 10 samples a side. Under go run every non-zero\n"+
+			"status becomes 1: build the gate, or use go tool gate, to keep it.\n\n")
 		fs.PrintDefaults()
 	}
 	var o options

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 )
 
@@ -32,27 +33,13 @@ func (r *report) print(w io.Writer) {
 				continue
 			}
 			sc := benchunit.CommonScale([]float64{x.old.Center, x.new.Center}, cls)
-			mark := ""
-			if x.regression {
-				mark = fmt.Sprintf("SLOWER %.1f%%", x.slowdown)
-			}
-			t = append(t, []string{x.name,
-				sc.Format(x.old.Center) + " ± " + x.old.PctRangeString(),
-				sc.Format(x.new.Center) + " ± " + x.new.PctRangeString(),
-				x.cmp.FormatDelta(x.old.Center, x.new.Center), "(" + x.cmp.String() + ")", mark})
+			t = append(t, []string{x.name, withRange(sc, x.old), withRange(sc, x.new),
+				x.cmp.FormatDelta(x.old.Center, x.new.Center), "(" + x.cmp.String() + ")", x.mark()})
 		}
 		if g.ok {
 			sc := benchunit.CommonScale([]float64{g.old, g.new}, cls)
-			mark := ""
-			if g.regression {
-				mark = fmt.Sprintf("SLOWER %.1f%%", g.slowdown)
-			}
-			test := ""
-			if g.tested {
-				test = fmt.Sprintf("(p=%.3f n=%d+%d perm)", g.p, g.n1, g.n2)
-			}
 			t = append(t, []string{"geomean", sc.Format(g.old), sc.Format(g.new),
-				fmt.Sprintf("%+.2f%%", signedChange(g)), test, mark})
+				fmt.Sprintf("%+.2f%%", signedChange(g)), "", "reported, not judged"})
 		}
 		writeTable(w, t)
 		fmt.Fprintln(w)
@@ -98,16 +85,52 @@ func writeTable(w io.Writer, t [][]string) {
 	}
 }
 
+// withRange formats a summary as benchstat does, "center ± pct", or the
+// center alone when the samples give no range at the confidence level
+// (a warning says so): never "± ∞".
+func withRange(sc benchunit.Scaler, s benchmath.Summary) string {
+	if infinite(s) {
+		return sc.Format(s.Center)
+	}
+	return sc.Format(s.Center) + " ± " + s.PctRangeString()
+}
+
+// mark is a row's last column: the regressions the gate fails on, and the
+// speed-ups beyond the threshold.
+func (x row) mark() string {
+	switch {
+	case x.regression:
+		return "REGRESSION: " + speedWords(x.slowdown)
+	case x.speedup:
+		return speedWords(x.slowdown)
+	}
+	return ""
+}
+
+// speedWords says a slowdown in percent in words: "12.0% slower" or, for a
+// negative one, "14.0% faster"; the time-like size of the change either way.
+func speedWords(slowdown float64) string {
+	switch {
+	case slowdown > 0:
+		return fmt.Sprintf("%.1f%% slower", slowdown)
+	case slowdown < 0:
+		return fmt.Sprintf("%.1f%% faster", -slowdown)
+	}
+	return "no change"
+}
+
 // signedChange is the geomean's change as benchstat prints it, new/old − 1,
 // whatever the unit's direction.
 func signedChange(g geomean) float64 {
 	return (g.new/g.old - 1) * 100
 }
 
-// verdict is the one-line summary.
+// verdict is the one-line summary: PASS or FAIL by the benchmarks alone,
+// the speed-ups, and the geomean for information.
 func (r *report) verdict() string {
 	var units []string
 	var bad []row
+	faster := 0
 	for _, x := range r.rows {
 		if !slices.Contains(units, x.unit) {
 			units = append(units, x.unit)
@@ -115,37 +138,33 @@ func (r *report) verdict() string {
 		if x.regression {
 			bad = append(bad, x)
 		}
-	}
-	var badGeo []string
-	geo := make([]string, 0, len(r.geomeans))
-	for _, g := range r.geomeans {
-		if !g.ok {
-			continue
+		if x.speedup {
+			faster++
 		}
-		s := fmt.Sprintf("%s %+.1f%%", g.unit, g.slowdown)
-		geo = append(geo, s)
-		if g.regression {
-			badGeo = append(badGeo, s)
+	}
+	var geo []string
+	for _, g := range r.geomeans {
+		if g.ok {
+			geo = append(geo, g.unit+" "+speedWords(g.slowdown))
 		}
 	}
 	crit := fmt.Sprintf("slower by more than %g%% at p < %g", r.o.threshold, r.o.alpha)
 	what := fmt.Sprintf("%d comparisons (%s)", len(r.rows), strings.Join(units, ", "))
-	geoText := "geomean slowdown " + strings.Join(geo, ", ")
-	if len(bad) == 0 && len(badGeo) == 0 {
-		return fmt.Sprintf("gate: PASS: %s, none %s; %s (limit %g%%)", what, crit, geoText, r.o.threshold)
-	}
 	var parts []string
-	if len(bad) > 0 {
-		worst := slices.MaxFunc(bad, func(a, b row) int { return cmpFloat(a.slowdown, b.slowdown) })
-		parts = append(parts, fmt.Sprintf("%d of %s %s (worst %s %+.1f%% %s)",
-			len(bad), what, crit, worst.name, worst.slowdown, worst.unit))
-	}
-	if len(badGeo) > 0 {
-		parts = append(parts, fmt.Sprintf("geomean slower by more than %g%% at p < %g: %s", r.o.threshold, r.o.alpha, strings.Join(badGeo, ", ")))
+	if len(bad) == 0 {
+		parts = append(parts, fmt.Sprintf("gate: PASS: %s, none %s", what, crit))
 	} else {
-		parts = append(parts, geoText)
+		worst := slices.MaxFunc(bad, func(a, b row) int { return cmpFloat(a.slowdown, b.slowdown) })
+		parts = append(parts, fmt.Sprintf("gate: FAIL: %d of %s %s (worst %s, %s, %s)",
+			len(bad), what, crit, worst.name, worst.unit, speedWords(worst.slowdown)))
 	}
-	return "gate: FAIL: " + strings.Join(parts, "; ")
+	if faster > 0 {
+		parts = append(parts, fmt.Sprintf("%d faster by more than %g%% at p < %g", faster, r.o.threshold, r.o.alpha))
+	}
+	if len(geo) > 0 {
+		parts = append(parts, "geomean "+strings.Join(geo, ", ")+" (not judged)")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // cmpFloat orders floats, +Inf last.

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -19,23 +18,19 @@ type row struct {
 	table      string // file-level configuration, for the table header
 	old, new   benchmath.Summary
 	cmp        benchmath.Comparison
-	rawOld     []float64 // samples in file order: replicate i is the i-th run
-	rawNew     []float64
 	higher     bool    // higher is better in this unit
-	slowdown   float64 // percent; > 0 is slower
-	regression bool
+	slowdown   float64 // percent; > 0 is slower, < 0 faster
+	regression bool    // significant and slower by more than the threshold
+	speedup    bool    // significant and faster by more than the threshold
+	noRange    bool    // a side has no range at the -confidence level
 }
 
 // geomean is the summary row of one table.
 type geomean struct {
 	table, unit string
 	old, new    float64 // geomeans of the medians
-	slowdown    float64 // percent, from the geomean of the ratios
+	slowdown    float64 // percent, from the geomean of the ratios; < 0 is faster
 	ok          bool    // false when a median is ≤ 0: no geomean
-	p           float64 // one-sided p of the replicates' permutation test
-	n1, n2      int     // replicates on each side
-	tested      bool    // p is set
-	regression  bool
 }
 
 // report is the outcome of a comparison.
@@ -53,11 +48,6 @@ type report struct {
 func (r *report) failed() bool {
 	for _, x := range r.rows {
 		if x.regression {
-			return true
-		}
-	}
-	for _, g := range r.geomeans {
-		if g.regression {
 			return true
 		}
 	}
@@ -91,6 +81,10 @@ func compare(oldPath, newPath string, o options) (*report, error) {
 			continue
 		}
 		assume := units.GetAssumption(c.unit)
+		if assume != benchmath.AssumeExact && min(len(c.old), len(c.new)) < minSamples {
+			return nil, fmt.Errorf("%s (%s): %d old and %d new samples; the gate needs at least %d a side, as scripts/benchcmp.sh runs them (go test -count %d)",
+				name, c.unit, len(c.old), len(c.new), minSamples, minSamples)
+		}
 		if p := minP(assume, len(c.old), len(c.new), &thresholds); p >= o.alpha {
 			return nil, fmt.Errorf("%s (%s): %d old and %d new samples, too few for p < %v (the best possible p is %.3g); run more, e.g. -count 10",
 				name, c.unit, len(c.old), len(c.new), o.alpha, p)
@@ -98,8 +92,6 @@ func compare(oldPath, newPath string, o options) (*report, error) {
 		oldS := benchmath.NewSample(slices.Clone(c.old), &thresholds) // NewSample sorts
 		newS := benchmath.NewSample(slices.Clone(c.new), &thresholds)
 		x := row{
-			rawOld: c.old,
-			rawNew: c.new,
 			name:   name,
 			unit:   c.unit,
 			table:  configText(c.key.table, unitField),
@@ -115,7 +107,13 @@ func compare(oldPath, newPath string, o options) (*report, error) {
 			r.warnings = append(r.warnings, fmt.Sprintf("%s (%s): %v", name, c.unit, w))
 		}
 		x.slowdown = slowdown(x.old.Center, x.new.Center, x.higher)
-		x.regression = x.cmp.P < o.alpha && x.slowdown > o.threshold
+		significant := x.cmp.P < o.alpha
+		x.regression = significant && x.slowdown > o.threshold
+		x.speedup = significant && -x.slowdown > o.threshold
+		if x.noRange = infinite(x.old) || infinite(x.new); x.noRange {
+			r.warnings = append(r.warnings, fmt.Sprintf("%s (%s): %d and %d samples give no %g%% range of the median (-confidence); the test is unaffected",
+				name, c.unit, len(c.old), len(c.new), 100*o.confidence))
+		}
 		r.rows = append(r.rows, x)
 	}
 	if len(r.rows) == 0 {
@@ -147,6 +145,18 @@ func noData(o options, seenUnits map[string]bool, r *report) error {
 		fmt.Fprintf(&b, "; %d only in OLD, %d only in NEW (different configurations? see -ignore)", len(r.onlyOld), len(r.onlyNew))
 	}
 	return errors.New(b.String())
+}
+
+// minSamples is the fewest samples a side the gate judges (except in units
+// the files declare exact): benchstat's U test can reach p < 0.05 with 4,
+// but with fewer than 10 one burst of load on a shared machine decides it,
+// and the 95% range of a median needs 6.
+const minSamples = 10
+
+// infinite reports whether a summary has no finite range: too few samples
+// for its confidence level.
+func infinite(s benchmath.Summary) bool {
+	return math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0)
 }
 
 // minP is the smallest p-value the assumption's test can give samples of
@@ -192,7 +202,8 @@ func slowdown(old, new float64, higher bool) float64 {
 
 // summarise adds the geomean row of every table, as benchstat computes it:
 // the geomean of the medians of each side, and the geomean of the
-// per-benchmark ratios for the change.
+// per-benchmark ratios for the change. The geomean is reported, never
+// judged: a run regresses only through a benchmark (see package doc).
 func (r *report) summarise() {
 	type tk struct{ table, unit string }
 	var keys []tk
@@ -225,143 +236,7 @@ func (r *report) summarise() {
 			n := float64(len(rows))
 			g.old, g.new = math.Exp(logOld/n), math.Exp(logNew/n)
 			g.slowdown = (math.Exp(logRatio/n) - 1) * 100
-			g.p, g.n1, g.n2, g.tested = replicateTest(rows)
-			g.regression = g.slowdown > r.o.threshold && g.tested && g.p < r.o.alpha
 		}
 		r.geomeans = append(r.geomeans, g)
 	}
-}
-
-// replicateTest tests whether the geomean got slower. Replicate i of a
-// file is the geomean over the benchmarks of their i-th samples: in the
-// output of scripts/benchcmp.sh, round i. The test is a one-sided
-// permutation test of the difference of the two sides' median replicates
-// (in logs, inverted for units where higher is better): its p is the share
-// of the ways of splitting the pooled replicates into two groups of the
-// same sizes whose medians differ at least as much. Medians make it robust
-// to bursts of load from other jobs, which on a shared machine slow whole
-// rounds of one side by half; benchstat's U test on the geomean's own
-// replicates lost a 20% slowdown to three such rounds. It reports false
-// when a side has fewer than two replicates or a value ≤ 0.
-func replicateTest(rows []row) (p float64, n1, n2 int, ok bool) {
-	side := func(raw func(row) []float64) ([]float64, bool) {
-		m := math.MaxInt
-		for _, x := range rows {
-			m = min(m, len(raw(x)))
-		}
-		g := make([]float64, m)
-		for i := range g {
-			for _, x := range rows {
-				v := raw(x)[i]
-				if v <= 0 {
-					return nil, false
-				}
-				l := math.Log(v)
-				if x.higher {
-					l = -l
-				}
-				g[i] += l / float64(len(rows))
-			}
-		}
-		return g, m >= 2
-	}
-	o, ok1 := side(func(x row) []float64 { return x.rawOld })
-	nw, ok2 := side(func(x row) []float64 { return x.rawNew })
-	if !ok1 || !ok2 {
-		return 1, 0, 0, false
-	}
-	return permutationMedianGreater(o, nw), len(o), len(nw), true
-}
-
-// permutationMedianGreater is the one-sided p-value of a permutation test
-// that b's median exceeds a's: exact over every split of the pooled values
-// when there are at most a million, else from a million splits drawn with
-// a fixed seed.
-func permutationMedianGreater(a, b []float64) float64 {
-	observed := median(b) - median(a)
-	pool := slices.Concat(a, b)
-	n, k := len(pool), len(a)
-	ga, gb := make([]float64, k), make([]float64, n-k)
-	const budget = 1_000_000
-	// count tests one split, given by which pooled values go to a.
-	hits, total := 0, 0
-	count := func(inA func(i int) bool) {
-		ga, gb = ga[:0], gb[:0]
-		for i, v := range pool {
-			if inA(i) {
-				ga = append(ga, v)
-			} else {
-				gb = append(gb, v)
-			}
-		}
-		// Allow for rounding: the observed split itself must count.
-		if median(gb)-median(ga) >= observed-1e-12 {
-			hits++
-		}
-		total++
-	}
-	if binomial(n, k) <= budget {
-		idx := make([]int, k) // the current combination, increasing
-		for i := range idx {
-			idx[i] = i
-		}
-		in := make([]bool, n)
-		for {
-			clear(in)
-			for _, i := range idx {
-				in[i] = true
-			}
-			count(func(i int) bool { return in[i] })
-			j := k - 1
-			for j >= 0 && idx[j] == n-k+j {
-				j--
-			}
-			if j < 0 {
-				break
-			}
-			idx[j]++
-			for l := j + 1; l < k; l++ {
-				idx[l] = idx[l-1] + 1
-			}
-		}
-	} else {
-		rng := rand.New(rand.NewPCG(1, 2))
-		perm := make([]int, n)
-		in := make([]bool, n)
-		for range budget {
-			for i := range perm {
-				perm[i] = i
-			}
-			rng.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
-			clear(in)
-			for _, i := range perm[:k] {
-				in[i] = true
-			}
-			count(func(i int) bool { return in[i] })
-		}
-	}
-	return float64(hits) / float64(total)
-}
-
-// median is the median of v, which it does not change.
-func median(v []float64) float64 {
-	s := slices.Clone(v)
-	slices.Sort(s)
-	m := len(s) / 2
-	if len(s)%2 == 1 {
-		return s[m]
-	}
-	return (s[m-1] + s[m]) / 2
-}
-
-// binomial is n choose k, saturating above 1e18.
-func binomial(n, k int) float64 {
-	r := 1.0
-	for i := range k {
-		r = r * float64(n-i) / float64(i+1)
-		if r > 1e18 {
-			return r
-		}
-	}
-	return r
 }

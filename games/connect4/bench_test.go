@@ -29,11 +29,10 @@ var benchPositions = []struct{ set, moves string }{
 }
 
 // BenchmarkSolve solves one fixed position of each test set from an empty
-// table (the default 32 MiB) and reports the nodes searched per solve. Each
-// iteration calls Reset, so the time includes the amortised cost of
-// clearing the table's memory once every 255 solves, and the cache misses of
-// a cold, large table: most of the time of the 11-node L3_R1 solve, which
-// takes about a sixth as long with a 512 KiB table (TableBits 16).
+// table (the default Config: the table starts at 512 KiB and grows with
+// the work) and reports the nodes searched per solve. Each iteration calls
+// Reset, so the time includes the amortised cost of clearing the table's
+// memory once every 255 solves.
 func BenchmarkSolve(b *testing.B) {
 	for _, bp := range benchPositions {
 		b.Run("set="+bp.set, func(b *testing.B) {

@@ -25,6 +25,13 @@
 // http://blog.gamesolver.org/solving-connect-four/; the code is this
 // package's own.
 //
+// The solver's transposition table starts small and grows with the work,
+// up to 2^24 entries by default, the size of Pons' own solver's table
+// ([Config.TableBits]); one Solver kept across positions, as `mctscheck
+// solve -game connect4 -positions FILE` keeps it, pays for it once. The
+// comparison with Pons' solver, and how to rerun it, are in
+// docs/connect4.md.
+//
 // An [Oracle] gives, from the solver, the exact value of the positions of a
 // [Game] named by lines of play, as the consistency checker asks for them
 // (props.CheckGame; `mctscheck check -game connect4`).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
 )
 
@@ -11,18 +12,29 @@ import (
 // node budget ([Config.MaxNodes]).
 var ErrBudget = errors.New("connect4: node budget exhausted")
 
-// Bounds and default of [Config.TableBits].
+// Bounds and default of [Config.TableBits]. The default is the size of the
+// table of Pons' solver (2^24 entries, the next prime above; see the
+// package documentation), so that the two search the same number of
+// nodes on the hardest positions.
 const (
-	DefaultTableBits = 22 // 4 Mi entries, 32 MiB
+	DefaultTableBits = 24 // 16 Mi entries, 128 MiB at most
 	MinTableBits     = 10 // 8 KiB
 	MaxTableBits     = 26 // 512 MiB
 )
 
+// startTableBits is the size a table starts at, unless Config.TableBits is
+// smaller: 2^16 entries, 512 KiB, which an easy position does not outgrow.
+const startTableBits = 16
+
 // Config configures a [Solver]. The zero Config means the defaults.
 type Config struct {
-	// TableBits is the base-2 logarithm of the number of entries of the
-	// transposition table, each 8 bytes: MinTableBits to MaxTableBits, or 0
-	// for DefaultTableBits (32 MiB).
+	// TableBits is the base-2 logarithm of the number of entries, each 8
+	// bytes, that the transposition table may grow to: MinTableBits to
+	// MaxTableBits, or 0 for DefaultTableBits (128 MiB). The table starts
+	// at 2^16 entries (or 2^TableBits if that is fewer) and quadruples
+	// whenever the solver has stored as many entries as it has slots, so a
+	// solver's memory follows the work it was given, up to this bound (and,
+	// while the last growth copies the table, a quarter more).
 	TableBits int
 	// MaxNodes bounds the number of positions one call of Score or Moves may
 	// search; 0 means no bound. A call that would exceed it returns an error
@@ -31,10 +43,11 @@ type Config struct {
 }
 
 // Solver computes exact scores of Connect Four positions. Its transposition
-// table is allocated once, by [NewSolver], and is kept from one call to the
-// next: what it holds are bounds on exact scores, true whatever position is
-// solved next, so solving related positions gets faster. [Solver.Reset]
-// empties it.
+// table starts small, grows with the work (see [Config.TableBits]), and is
+// kept from one call to the next: what it holds are bounds on exact scores,
+// true whatever position is solved next, so solving many positions with one
+// Solver, or the moves of one position ([Solver.Moves]), pays for the
+// table once and gets faster as it fills. [Solver.Reset] empties it.
 //
 // A Solver is not safe for concurrent use; use one per goroutine.
 //
@@ -47,7 +60,10 @@ type Config struct {
 // null-window searches that narrow the score's interval, starting near 0.
 type Solver struct {
 	table    []uint64 // entries: gen<<56 | key<<7 | code; code 0 is empty
-	shift    uint     // 64 - TableBits: the index is the top bits of a hash
+	shift    uint     // 64 - log2(len(table)): the index is the top bits of a hash
+	maxBits  int      // the log2 of the most entries the table may grow to
+	stores   int64    // entries stored since the table last grew
+	growAt   int64    // stores at which it grows next
 	gen      uint64   // the live generation, 1 to genLimit-1
 	maxNodes int64
 
@@ -86,16 +102,50 @@ func NewSolver(c Config) (*Solver, error) {
 	if c.MaxNodes < 0 {
 		return nil, fmt.Errorf("connect4: Config.MaxNodes %d, want ≥ 0 (0: no bound)", c.MaxNodes)
 	}
-	return &Solver{
-		table:    make([]uint64, 1<<tb),
-		shift:    uint(64 - tb),
-		gen:      1,
-		maxNodes: c.MaxNodes,
-	}, nil
+	s := &Solver{maxBits: tb, gen: 1, maxNodes: c.MaxNodes}
+	s.resize(min(tb, startTableBits))
+	return s, nil
 }
 
-// TableBytes returns the size of the transposition table in bytes.
+// TableBytes returns the size of the transposition table in bytes, as it
+// has grown so far.
 func (s *Solver) TableBytes() int { return 8 * len(s.table) }
+
+// MaxTableBytes returns the size in bytes that the transposition table may
+// grow to.
+func (s *Solver) MaxTableBytes() int { return 8 << s.maxBits }
+
+// tableGrowth is the log2 of the factor by which the table grows.
+const tableGrowth = 2
+
+// resize makes the table 2^bits entries and moves the live entries of the
+// old one into it; where two land on one slot, the later one stays.
+func (s *Solver) resize(bits int) {
+	old := s.table
+	s.table = make([]uint64, 1<<bits)
+	s.shift = uint(64 - bits)
+	s.stores = 0
+	s.growAt = int64(len(s.table))
+	if bits >= s.maxBits {
+		s.growAt = math.MaxInt64
+	}
+	live := s.gen << 56
+	for _, e := range old {
+		if e&(0xff<<56) == live {
+			key := e << 8 >> 15 // the 49 bits below the generation
+			s.table[s.index(key)] = e
+		}
+	}
+}
+
+// store writes an entry for key. The slot is computed here, not before the
+// search below the position, because the table may have grown since.
+func (s *Solver) store(key, entry uint64) {
+	s.table[s.index(key)] = entry
+	if s.stores++; s.stores >= s.growAt {
+		s.resize(min(s.maxBits, bits.Len(uint(len(s.table)))-1+tableGrowth))
+	}
+}
 
 // Nodes returns the number of positions the last call of Score or Moves
 // searched.
@@ -295,10 +345,9 @@ func (s *Solver) negamax(cur, mask uint64, n, alpha, beta int) int {
 		}
 	}
 
-	key := cur + mask // unique per position (Pons, part 6)
-	slot := s.index(key)
+	key := cur + mask         // unique per position (Pons, part 6)
 	tag := s.gen<<56 | key<<7 // the key has 7*7 = 49 bits
-	if e := s.table[slot]; e&^0x7f == tag {
+	if e := s.table[s.index(key)]; e&^0x7f == tag {
 		v := int(e & 0x7f)
 		if v >= 64 {
 			if lo := v - lowerOffset; alpha < lo {
@@ -340,13 +389,13 @@ func (s *Solver) negamax(cur, mask uint64, n, alpha, beta int) int {
 			return 0
 		}
 		if v >= beta {
-			s.table[slot] = tag | uint64(v+lowerOffset)
+			s.store(key, tag|uint64(v+lowerOffset))
 			return v
 		}
 		if v > alpha {
 			alpha = v
 		}
 	}
-	s.table[slot] = tag | uint64(alpha+upperOffset)
+	s.store(key, tag|uint64(alpha+upperOffset))
 	return alpha
 }

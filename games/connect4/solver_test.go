@@ -248,11 +248,11 @@ func TestNewSolver(t *testing.T) {
 		bytes   int
 		wantErr string
 	}{
-		{Config{}, 32 << 20, ""},
+		{Config{}, 512 << 10, ""}, // grows to 128 MiB
 		{Config{TableBits: MinTableBits}, 8 << 10, ""},
-		{Config{TableBits: 20, MaxNodes: 5}, 8 << 20, ""},
-		{Config{TableBits: 9}, 0, "connect4: Config.TableBits 9, want 10 to 26, or 0 for 22"},
-		{Config{TableBits: 27}, 0, "connect4: Config.TableBits 27, want 10 to 26, or 0 for 22"},
+		{Config{TableBits: 20, MaxNodes: 5}, 512 << 10, ""},
+		{Config{TableBits: 9}, 0, "connect4: Config.TableBits 9, want 10 to 26, or 0 for 24"},
+		{Config{TableBits: 27}, 0, "connect4: Config.TableBits 27, want 10 to 26, or 0 for 24"},
 		{Config{TableBits: -1}, 0, "connect4: Config.TableBits -1"},
 		{Config{MaxNodes: -1}, 0, "connect4: Config.MaxNodes -1, want ≥ 0 (0: no bound)"},
 	}
@@ -333,10 +333,11 @@ func TestSolverBudget(t *testing.T) {
 const median = "125775554151456"
 
 // TestSolverReset checks that Reset empties the table, also when the
-// generation counter wraps around.
+// generation counter wraps around. The table's size is its start size, so
+// that it does not grow between the solves compared.
 func TestSolverReset(t *testing.T) {
 	p := MustParse(median)
-	s := newSolver(t, Config{TableBits: 18})
+	s := newSolver(t, Config{TableBits: startTableBits})
 	ctx := context.Background()
 	want, err := s.Score(ctx, p)
 	if err != nil {
@@ -369,5 +370,48 @@ func TestSolverAllocs(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("Score allocates %v times per solve", allocs)
+	}
+}
+
+// TestSolverTableGrows checks that the table is sized to the work: an easy
+// position leaves it at its start size, a hard one grows it up to
+// Config.TableBits and no further, and growing keeps what it holds, so a
+// second solve of the same position is all table hits.
+func TestSolverTableGrows(t *testing.T) {
+	ctx := context.Background()
+	s := newSolver(t, Config{TableBits: 19}) // 4 MiB at most
+	if s.TableBytes() != 512<<10 || s.MaxTableBytes() != 4<<20 {
+		t.Fatalf("TableBytes %d, MaxTableBytes %d; want 512 KiB and 4 MiB", s.TableBytes(), s.MaxTableBytes())
+	}
+	easy := readSet(t, "L3_R1")[0]
+	if got, err := s.Score(ctx, easy.pos); err != nil || got != easy.score {
+		t.Fatalf("%s: %d, %v; want %d", easy.moves, got, err, easy.score)
+	}
+	if s.TableBytes() != 512<<10 {
+		t.Errorf("an easy position grew the table to %d bytes", s.TableBytes())
+	}
+	p := MustParse(median)
+	want, err := newSolver(t, Config{TableBits: 20}).Score(ctx, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := 0
+	for range 20 { // about 13,000 nodes each: grows past 2^16 stores
+		s.Reset()
+		if got, err := s.Score(ctx, p); err != nil || got != want {
+			t.Fatalf("%s: %d, %v; want %d", median, got, err, want)
+		}
+		grown = max(grown, s.TableBytes())
+	}
+	hard := MustParse(hard)
+	if _, err := s.Score(ctx, hard); err != nil {
+		t.Fatal(err)
+	}
+	if s.TableBytes() != 4<<20 || grown <= 512<<10 {
+		t.Errorf("table %d bytes after the hard position (largest before %d), want 4 MiB, grown earlier", s.TableBytes(), grown)
+	}
+	first := s.Nodes()
+	if _, err := s.Score(ctx, hard); err != nil || s.Nodes() > first/100 {
+		t.Errorf("a second solve of %s searched %d nodes (%v), the first %d: the grown table lost them", hard, s.Nodes(), err, first)
 	}
 }
