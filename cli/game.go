@@ -184,12 +184,8 @@ func solveConnect4(e *env, args []string) error {
 	if err != nil {
 		return usagef("-table-bits: %v", strings.TrimPrefix(err.Error(), "connect4: "))
 	}
-	ctx := e.ctx
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(e.ctx, *timeout)
+	defer cancel()
 	start := time.Now()
 	doc := solveGameDoc{Game: gameConnect4, Position: p.String(), Stones: p.Stones(), ToMove: "first", Over: p.Over(),
 		Moves: map[string]float64{}, Scores: map[string]int{}, Optimal: []int{}}
@@ -260,4 +256,13 @@ func printSolveGame(w io.Writer, p connect4.Position, d *solveGameDoc) {
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "solved in %d positions, %v\n", d.Nodes, d.Elapsed.Round(time.Millisecond))
+}
+
+// withTimeout is ctx with a deadline d from now, or ctx itself for d = 0
+// (no timeout); cancel releases it.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
 }

@@ -404,12 +404,8 @@ func (g *goSpec) solve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx := e.ctx
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(e.ctx, *timeout)
+	defer cancel()
 	start := time.Now()
 	game, oracle, err := pos.open(*maxNodes)
 	if err != nil {

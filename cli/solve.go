@@ -249,12 +249,8 @@ func cmdSolvePositions(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	ctx := e.ctx
-	if *timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, *timeout)
-		defer cancel()
-	}
+	ctx, cancel := withTimeout(e.ctx, *timeout)
+	defer cancel()
 	doc := solvePositionsDoc{Game: gameConnect4, File: *file, Analyze: *analyze, Positions: []solvedPosition{}}
 	w := bufio.NewWriterSize(e.stdout, 1<<16)
 	start := time.Now()
