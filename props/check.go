@@ -36,11 +36,13 @@ const orderSalt = 0x6f72646572 // "order"
 // Options.KeepOrder) on the tree with its children in an order drawn from
 // the seed. A seed fails when its decision is wrong over the window and the
 // Eq. 5 or Eq. 4 mechanism behind it persists in the limit (limit.go); one
-// failed seed makes the tree a witness, in that seed's order. With
-// onlyWitness it stops at the first failed seed, and a tree that is not a
-// witness comes back Inconclusive with no other figure: the shrinker asks
-// no more.
-func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWitness bool) (TreeResult, error) {
+// failed seed makes the tree a witness of inconsistency, in that seed's
+// order. A seed whose mechanism holds through the horizon without its
+// limit shown is stuck; a stuck seed, and none failed, makes the tree
+// stuck. With stopAt Inconsistent it stops at the first failed seed, with
+// stopAt Stuck at the first failed or stuck one, and a tree that is neither
+// comes back Inconclusive with no other figure: the shrinker asks no more.
+func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, stopAt Verdict) (TreeResult, error) {
 	res := TreeResult{Name: name, Tree: tr}
 	if k := tr.Kind(0); k != core.Max && k != core.Min {
 		return res, fmt.Errorf("props: tree %s: the root is a %v node, want max or min", name, k)
@@ -71,12 +73,22 @@ func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWit
 		switch {
 		case rec.persists:
 			res.FailedSeeds++
-			if res.Findings == nil {
+			if res.FailedSeeds == 1 { // a failed seed's evidence before a stuck one's
 				res.Findings = r.findings()
 				res.Tree, res.Seed = ordered, seed
 			}
-			if onlyWitness {
+			if stopAt != "" {
 				res.Verdict = Inconsistent
+				return res, nil
+			}
+		case rec.stuck:
+			res.StuckSeeds++
+			if res.FailedSeeds == 0 && res.StuckSeeds == 1 {
+				res.Findings = r.findings()
+				res.Tree, res.Seed = ordered, seed
+			}
+			if stopAt == Stuck {
+				res.Verdict = Stuck
 				return res, nil
 			}
 		case rec.text != "":
@@ -91,8 +103,10 @@ func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWit
 	switch {
 	case res.FailedSeeds > 0:
 		res.Verdict = Inconsistent
-	case onlyWitness:
+	case stopAt != "":
 		return TreeResult{Name: name, Tree: tr, Verdict: Inconclusive}, nil
+	case res.StuckSeeds > 0:
+		res.Verdict = Stuck
 	case converged:
 		res.Verdict, res.OptimalFrom = NoCounterexample, from
 	default:
@@ -133,10 +147,15 @@ func (c *checker) runSeed(ctx context.Context, tr *tree.Tree, seed uint64) (seed
 	return r, rec, err
 }
 
-// project judges the seed's mechanisms in the limit, Eq. 5 first; it keeps
-// in r only the finding that persists, with the limit's evidence appended.
+// project judges the seed's mechanisms in the limit, Eq. 5 first. It keeps
+// in r only the finding behind the outcome, with the limit's evidence
+// appended: one that persists (inconsistent), else one that is stuck
+// through the horizon; with neither, both findings go and the evidence
+// comes back as a note.
 func (c *checker) project(s *core.Search, tr *tree.Tree, r *seedResult) (limitResult, error) {
 	var notes []string
+	var stuck limitResult
+	var stuckAt **Finding
 	for _, m := range []struct {
 		f  **Finding
 		at int32
@@ -149,6 +168,7 @@ func (c *checker) project(s *core.Search, tr *tree.Tree, r *seedResult) (limitRe
 		if err != nil {
 			return limitResult{}, err
 		}
+		b.horizon, b.kept = float64(c.opts.Horizon), c.opts.Criterion.ShareKept
 		pr, err := newProber(c.rule, b)
 		if err != nil {
 			return limitResult{}, err
@@ -162,30 +182,39 @@ func (c *checker) project(s *core.Search, tr *tree.Tree, r *seedResult) (limitRe
 		if err != nil {
 			return limitResult{}, err
 		}
-		if lr.persists {
+		switch {
+		case lr.persists:
 			f.Text += "; in the limit, " + lr.text
-			if f.Condition == Eq5 {
-				r.Eq4 = nil
-			} else {
-				r.Eq5 = nil
-			}
+			r.Eq4, r.Eq5 = nil, nil
+			*m.f = f
 			return lr, nil
+		case lr.stuck && stuckAt == nil:
+			stuck, stuckAt = lr, m.f
+		default:
+			notes = append(notes, fmt.Sprintf("%s at node %s: %s", f.Condition, f.Node, lr.text))
 		}
-		notes = append(notes, fmt.Sprintf("%s at node %s: %s", f.Condition, f.Node, lr.text))
-		*m.f = nil
 	}
+	if stuckAt != nil {
+		f := *stuckAt
+		f.Text += "; " + stuck.text
+		r.Eq4, r.Eq5 = nil, nil
+		*stuckAt = f
+		return stuck, nil
+	}
+	r.Eq4, r.Eq5 = nil, nil
 	return limitResult{text: strings.Join(notes, "; ")}, nil
 }
 
 // judge checks one tree: its verdict, with the witness's order and seed.
 func (c *checker) judge(ctx context.Context, name string, tr *tree.Tree) (TreeResult, error) {
-	return c.seeds(ctx, name, tr, false)
+	return c.seeds(ctx, name, tr, "")
 }
 
-// witness shrinks an inconsistent tree and describes the result. The
-// shrinker replays the failed seed alone, in its child order, so every
-// candidate is judged as the final witness will be replayed; with
-// BinaryOnly it keeps to binary deterministic trees.
+// witness shrinks an inconsistent or stuck tree and describes the result,
+// which keeps the tree's verdict. The shrinker replays the failed seed
+// alone, in its child order, so every candidate is judged as the final
+// witness will be replayed; with BinaryOnly it keeps to binary
+// deterministic trees.
 func (c *checker) witness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
 	o := c.opts
 	o.Seeds, o.Seed, o.KeepOrder = 1, res.Seed, true
@@ -196,18 +225,18 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 		if o.BinaryOnly && !t.BinaryDeterministic() {
 			return false
 		}
-		r, err := one.seeds(ctx, "candidate", t, true)
-		return err == nil && r.Verdict == Inconsistent && condition(r.Findings) == cond
+		r, err := one.seeds(ctx, "candidate", t, res.Verdict)
+		return err == nil && r.Verdict == res.Verdict && condition(r.Findings) == cond
 	}
 	small, evals := shrink(ctx, res.Tree, keep, shrinkBudget)
 	final, err := one.judge(ctx, "witness", small)
 	if err != nil {
 		return nil, err
 	}
-	if final.Verdict != Inconsistent { // the shrunk tree did not fail again: keep the original
+	if final.Verdict != res.Verdict { // the shrunk tree did not fail again: keep the original
 		small, final = res.Tree, res
 	}
-	w := &Witness{Rule: c.opts.RuleSpec, Tree: small, Nodes: small.Len(), From: res.Name, Original: res.Tree,
+	w := &Witness{Verdict: res.Verdict, Rule: c.opts.RuleSpec, Horizon: c.opts.Horizon, Tree: small, Nodes: small.Len(), From: res.Name, Original: res.Tree,
 		Findings: final.Findings, Fault: final.Fault, Shrinks: evals, Budgets: c.opts.budgets(),
 		Seeds: []uint64{res.Seed}}
 	w.Condition = condition(final.Findings)
@@ -291,17 +320,25 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	start := time.Now()
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	c := &checker{rule: rule, opts: o, curve: rep}
+	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
 	err := c.judgeTrees(ctx, trees, func(i int, res TreeResult) (err error) {
 		rep.add(res)
 		if o.Progress != nil {
 			o.Progress(i+1, len(trees))
 		}
-		if res.Verdict == Inconsistent {
+		switch {
+		case res.Verdict == Inconsistent:
 			c.curve = nil // the shrinker's candidates are not part of the curve
 			rep.Witness, err = c.witness(ctx, res, testName)
+		case res.Verdict == Stuck && stuck == nil:
+			stuck = &res
 		}
 		return err
 	})
+	if err == nil && rep.Witness == nil && stuck != nil {
+		c.curve = nil
+		rep.Witness, err = c.witness(ctx, *stuck, testName)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -104,11 +104,13 @@ type GameReport struct {
 	Value   float64 `json:"value"`
 	Optimal []int   `json:"optimal"`
 	Moves   []int   `json:"moves"`
-	// Witness is non-nil exactly when Verdict is Inconsistent.
+	// Witness is non-nil exactly when Verdict is Inconsistent or Stuck.
 	Witness *GameWitness `json:"witness"`
 	// FailedSeeds counts the seeds with a wrong decision and a mechanism
-	// that persists in the limit, or a rule fault.
+	// that persists in the limit, or a rule fault; StuckSeeds those whose
+	// mechanism holds through the horizon, its limit not shown.
 	FailedSeeds int `json:"failed_seeds"`
+	StuckSeeds  int `json:"stuck_seeds"`
 	// Recoveries say, for seeds whose decision was wrong with a mechanism
 	// behind it that does not persist in the limit, when the rule would
 	// recover.
@@ -358,6 +360,7 @@ func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
 	o := c.opts
 	budgets := o.budgets()
 	converged := true
+	var stuck *GameWitness // the first stuck seed's witness, if no seed fails
 	var from int64
 	for i := range o.Seeds {
 		seed := o.Seed + uint64(i)
@@ -371,7 +374,7 @@ func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
 			rep.FailedSeeds++
 			if rep.Witness == nil {
 				fs := []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
-				if rep.Witness, err = c.witness(ctx, seed, order, fs, f); err != nil {
+				if rep.Witness, err = c.witness(ctx, seed, order, fs, f, Inconsistent); err != nil {
 					return err
 				}
 			}
@@ -392,7 +395,14 @@ func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
 		case rec.persists:
 			rep.FailedSeeds++
 			if rep.Witness == nil {
-				if rep.Witness, err = c.witness(ctx, seed, order, r.findings(), nil); err != nil {
+				if rep.Witness, err = c.witness(ctx, seed, order, r.findings(), nil, Inconsistent); err != nil {
+					return err
+				}
+			}
+		case rec.stuck:
+			rep.StuckSeeds++
+			if stuck == nil {
+				if stuck, err = c.witness(ctx, seed, order, r.findings(), nil, Stuck); err != nil {
 					return err
 				}
 			}
@@ -411,6 +421,8 @@ func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
 	switch {
 	case rep.Witness != nil:
 		rep.Verdict = Inconsistent
+	case stuck != nil:
+		rep.Verdict, rep.Witness = Stuck, stuck
 	case converged:
 		rep.Verdict, rep.OptimalFrom = NoCounterexample, from
 	default:
@@ -621,7 +633,7 @@ func (c *gameChecker) skeleton(ctx context.Context, view core.Game, original fun
 // witness describes a failed seed: the findings, the replay line, and the
 // witness on the exported explicit tree, shrunk, when the tree is small
 // enough.
-func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Finding, f *Fault) (*GameWitness, error) {
+func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Finding, f *Fault, v Verdict) (*GameWitness, error) {
 	o := c.opts
 	w := &GameWitness{Rule: o.RuleSpec, Game: o.Game, Position: o.Position, Condition: condition(fs),
 		Findings: fs, Fault: f, Seed: seed, Order: order, Budgets: o.budgets(),
@@ -656,8 +668,13 @@ func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Find
 	eo := o.Options
 	eo.BinaryOnly = tr.BinaryDeterministic()
 	ex := &checker{rule: c.rule, opts: eo}
-	res := TreeResult{Name: fmt.Sprintf("%s position %s", o.Game, o.Position), Tree: tr, Verdict: Inconsistent,
-		Findings: fs, Fault: f, FailedSeeds: 1, Seed: seed}
+	res := TreeResult{Name: fmt.Sprintf("%s position %s", o.Game, o.Position), Tree: tr, Verdict: v,
+		Findings: fs, Fault: f, Seed: seed}
+	if v == Inconsistent {
+		res.FailedSeeds = 1
+	} else {
+		res.StuckSeeds = 1
+	}
 	w.Explicit, err = ex.witness(ctx, res, "")
 	c.sims += ex.sims
 	return w, err
@@ -672,6 +689,8 @@ func (r *GameReport) summary() string {
 	switch r.Verdict {
 	case Inconsistent:
 		return fmt.Sprintf("inconsistent: %s witness on %s %s in %d of %s", r.Witness.Condition, r.Game, pos, r.FailedSeeds, plural(r.Seeds, "seed"))
+	case Stuck:
+		return fmt.Sprintf("stuck: %s witness on %s %s in %d of %s, wrong through the horizon; its limit is not shown", r.Witness.Condition, r.Game, pos, r.StuckSeeds, plural(r.Seeds, "seed"))
 	case Inconclusive:
 		last := r.Curve[len(r.Curve)-1]
 		return fmt.Sprintf("inconclusive: %s %s not converged by %d simulations (%.0f%% optimal decisions); no witness",

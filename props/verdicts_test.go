@@ -1,0 +1,174 @@
+package props_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// The acceptance cases of the verdicts (issue 26): rules written as a user
+// writes them, each judged on the tree the issue names and by props.Run.
+// The seeds are fixed, so each test is deterministic; the counts below say
+// what a different seed risks.
+
+// boltzmannLog is softmax over the means at temperature 1/ln(n(F)+2): the
+// catalogue's boltzmann-decay formula, implementing Select alone. Its
+// decision converges; with a gap of 1/64 the worse child's share falls
+// like n^-1/64, slowly.
+type boltzmannLog struct{}
+
+func (boltzmannLog) Select(s *core.Site) int {
+	tau := 1 / math.Log(s.ParentN()+2)
+	w := make([]float64, 0, 8)
+	top := math.Inf(-1)
+	for i := range s.Len() {
+		m, ok := s.Mean(i)
+		if !ok {
+			return i // every child once first
+		}
+		w = append(w, m/tau)
+		top = max(top, m/tau)
+	}
+	sum := 0.0
+	for i := range w {
+		w[i] = math.Exp(w[i] - top)
+		sum += w[i]
+	}
+	u := s.Rand().Float64() * sum
+	for i, x := range w {
+		if u < x {
+			return i
+		}
+		u -= x
+	}
+	return len(w) - 1
+}
+
+// uctLogLog is UCT with the bonus C·sqrt(ln ln(n(F)+e)/n): consistent in
+// the limit, since the bonus still grows without bound, but a starved
+// child's deficit 0.75 − C·sqrt(ln ln n(F)) crosses 0 only at
+// ln ln n(F) = 25 for C = 0.15: stuck through any budget.
+type uctLogLog struct{ c float64 }
+
+func (u uctLogLog) Select(s *core.Site) int { return core.ArgmaxScore(s, u) }
+func (u uctLogLog) Score(s *core.Site, i int) float64 {
+	m, ok := s.Mean(i)
+	if !ok {
+		return math.Inf(1)
+	}
+	return m + u.c*math.Sqrt(math.Log(math.Log(s.ParentN()+math.E))/s.N(i))
+}
+
+// roundRobin is greedy (first-play urgency 1) except on every 4th
+// simulation of a node, by the node's count mod 4, where it takes the
+// children in turn. It is inconsistent: on (max (min 1 0) 0.0625) the
+// min node keeps exactly 1/8 of its simulations on its reply 1, so its
+// mean stays at 1/8, above the optimal sibling's 1/16, for ever.
+type roundRobin struct{}
+
+func (roundRobin) Select(s *core.Site) int {
+	if n := s.ParentVisits(); n%4 == 3 {
+		return int(n/4) % s.Len()
+	}
+	return greedy{}.Select(s)
+}
+
+// seedCount is n in the normal run and short under -short and -race.
+func seedCount(n, short int) int {
+	if testing.Short() || raceDetector {
+		return short
+	}
+	return n
+}
+
+// TestSelectOnlyBoltzmannNoFalseAlarm: the issue's witness tree and random
+// trees give the Select-only Boltzmann rule no inconsistent verdict: 50
+// seeds on the tree (10 under -short), 10 seeds of props.Run with 10
+// random trees each (2 under -short).
+func TestSelectOnlyBoltzmannNoFalseAlarm(t *testing.T) {
+	tr := tree.MustParse("(max 0.03125 (min 0.21875 0.015625))")
+	for seed := range uint64(seedCount(50, 10)) {
+		rep, err := props.CheckTree(bg, boltzmannLog{}, tr, props.Options{Seed: seed + 1, Seeds: 4})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict == props.Inconsistent {
+			t.Errorf("seed %d: %s\n%s", seed+1, rep.Summary(), rep.Witness)
+		}
+	}
+	for seed := range uint64(seedCount(10, 2)) {
+		rep, err := props.Run(bg, boltzmannLog{}, props.Options{Seed: seed + 1, Trees: 10})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict == props.Inconsistent {
+			t.Errorf("props.Run seed %d: %s\n%s", seed+1, rep.Summary(), rep.Witness)
+		}
+	}
+}
+
+// TestLogLogBonusStuck: UCT with the ln ln bonus and C = 0.15 is stuck on
+// (max (max 0 1) 0.75), never inconsistent, and the evidence says how far
+// the probe followed it.
+func TestLogLogBonusStuck(t *testing.T) {
+	tr := tree.MustParse("(max (max 0 1) 0.75)")
+	for seed := range uint64(seedCount(5, 2)) {
+		rep, err := props.CheckTree(bg, uctLogLog{0.15}, tr, props.Options{Seed: seed + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict != props.Stuck {
+			t.Fatalf("seed %d: %s, want stuck\n%s", seed+1, rep.Summary(), rep.Witness)
+		}
+		if f := rep.Witness.Findings[len(rep.Witness.Findings)-1]; !contains(f.Text, "stuck through 2^62 simulations of node 0", "still shrinks", "a return is not excluded") {
+			t.Errorf("seed %d: evidence %q", seed+1, f.Text)
+		}
+	}
+	// A shorter horizon is an option.
+	rep, err := props.CheckTree(bg, uctLogLog{0.15}, tr, props.Options{Horizon: 1 << 40})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.Stuck || !contains(rep.Witness.Findings[1].Text, "stuck through 2^40") {
+		t.Errorf("horizon 2^40: %s\n%s", rep.Summary(), rep.Witness)
+	}
+}
+
+// TestRoundRobinCaught: the count-periodic rule is caught on the issue's
+// tree, and by props.Run in every one of 20 seeds (3 under -short).
+func TestRoundRobinCaught(t *testing.T) {
+	tr := tree.MustParse("(max (min 1 0) 0.0625)")
+	rep, err := props.CheckTree(bg, roundRobin{}, tr, props.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.Inconsistent {
+		t.Fatalf("on %v: %s, want inconsistent", tr, rep.Summary())
+	}
+	if f := rep.Witness.Findings[len(rep.Witness.Findings)-1]; f.Condition != props.Eq4 || !contains(f.Text, "keeps a share of 0.125") {
+		t.Errorf("mechanism %s: %s, want Eq. 4 with the share 1/8", f.Condition, f.Text)
+	}
+	for seed := range uint64(seedCount(20, 3)) {
+		rep, err := props.Run(bg, roundRobin{}, props.Options{Seed: seed + 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict != props.Inconsistent {
+			t.Errorf("props.Run seed %d: %s", seed+1, rep.Summary())
+		}
+	}
+}
+
+// contains reports whether s contains every one of subs.
+func contains(s string, subs ...string) bool {
+	for _, sub := range subs {
+		if !strings.Contains(s, sub) {
+			return false
+		}
+	}
+	return true
+}
