@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/outside"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
@@ -64,6 +65,10 @@ func sweepJobs(t *testing.T) []sweepJob {
 	for _, r := range outsideRules() {
 		jobs = append(jobs, sweepJob{"outside the catalogue", r.spec, r.rule,
 			props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, r.consistent})
+	}
+	for _, r := range outside.Rules() {
+		jobs = append(jobs, sweepJob{"outside the catalogue", r.Name, r.Rule,
+			props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, r.Consistent})
 	}
 	return jobs
 }
