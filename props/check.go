@@ -253,10 +253,21 @@ func condition(fs []Finding) Condition {
 	return fs[0].Condition
 }
 
-// namedTree is a tree to check with the name reports give it.
+// namedTree is a tree to check with the name reports give it: tr, or
+// the tree make draws when its turn comes (so that a check of many random
+// trees holds one at a time and stops promptly when cancelled).
 type namedTree struct {
 	name string
 	tr   *tree.Tree
+	make func() *tree.Tree
+}
+
+// get returns the tree.
+func (nt namedTree) get() *tree.Tree {
+	if nt.tr == nil && nt.make != nil {
+		return nt.make()
+	}
+	return nt.tr
 }
 
 // traps returns the trap families the options allow.
@@ -268,7 +279,7 @@ func (o Options) traps() []namedTree {
 	var out []namedTree
 	for _, t := range all {
 		if !o.BinaryOnly || t.Binary {
-			out = append(out, namedTree{"trap " + t.Name, t.Tree})
+			out = append(out, namedTree{name: "trap " + t.Name, tr: t.Tree})
 		}
 	}
 	// Smallest first, so that the first witness found is small already.
@@ -292,7 +303,8 @@ func Run(ctx context.Context, rule core.Rule, opts Options) (*Report, error) {
 	trees := o.traps()
 	gen := gen.Trees(o.Shape)
 	for i := range o.Trees {
-		trees = append(trees, namedTree{fmt.Sprintf("random %d", i), gen.Example(int(o.Seed) + i)})
+		seed := int(o.Seed) + i
+		trees = append(trees, namedTree{name: fmt.Sprintf("random %d", i), make: func() *tree.Tree { return gen.Example(seed) }})
 	}
 	return runTrees(ctx, rule, o, trees, "")
 }
@@ -313,7 +325,7 @@ func CheckTree(ctx context.Context, rule core.Rule, tr *tree.Tree, opts Options)
 	if tr == nil || tr.Len() == 0 {
 		return nil, errors.New("props: no tree (nil, or a zero tree.Tree: make trees with tree.Parse or tree.Builder)")
 	}
-	return runTrees(ctx, rule, o, []namedTree{{"given", tr}}, "")
+	return runTrees(ctx, rule, o, []namedTree{{name: "given", tr: tr}}, "")
 }
 
 func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree, testName string) (*Report, error) {

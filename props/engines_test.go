@@ -29,21 +29,21 @@ type engineRow struct {
 // rules, the traps or the checker that changes a row must change the
 // README with it.
 var engineTable = map[string]engineRow{
-	"leela-zero":                {props.Inconsistent, "(max 0~1 1)"},
-	"lc0":                       {props.Inconsistent, "(max 0~1 1)"},
+	"leela-zero":                {props.Inconsistent, "(max 0.5~1 1)"},
+	"lc0":                       {props.Inconsistent, "(max 0.5~1 1)"},
 	"lc0-absolute":              {props.Inconsistent, "(max 0.75~1 1)"},
 	"katago":                    {props.Inconsistent, "(max 0~1 1)"},
 	"openspiel-uct":             {props.Inconclusive, ""},
 	"openspiel-puct":            {props.Inconsistent, "(max 0.75~1 1)"},
-	"mctx-muzero":               {props.Inconsistent, "(max 0~1 1)"},
-	"mctx-gumbel":               {props.Inconsistent, "(max 0~1 1)"},
+	"mctx-muzero":               {props.Stuck, "(max 0~1 1)"},
+	"mctx-gumbel":               {props.Stuck, "(max 0~1 1)"},
 	"fuego":                     {props.Inconclusive, ""},
-	"fuego-go":                  {props.Inconsistent, "(max 0 (max 0 1))"},
+	"fuego-go":                  {props.Inconsistent, "(max (max 0 1) 0.5)"},
 	"pachi-ucb1amaf":            {props.Inconsistent, "(max 1 0.75)"},
 	"ludii-ucb1tuned":           {props.Inconclusive, ""},
-	"ludii-progressive-bias":    {props.Inconsistent, "(max 0 0.25~-1)"},
-	"ludii-progressive-history": {props.Inconclusive, ""},
-	"ludii-ag0":                 {props.Inconsistent, "(max 0~1 1)"},
+	"ludii-progressive-bias":    {props.Stuck, "(max 0 0.25~-1)"},
+	"ludii-progressive-history": {props.Stuck, "(max 0.5 (max 0 1))"},
+	"ludii-ag0":                 {props.Stuck, "(max 0~1 1)"},
 }
 
 // engineOptions are the checker's options for a preset: 8 seeds a tree

@@ -334,6 +334,16 @@ func pathKey(path []int32) string {
 	return string(b)
 }
 
+// askOracle calls the oracle, turning a panic into an ErrOracle error.
+func (c *gameChecker) askOracle(ctx context.Context, path []int32) (v float64, ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, ok, err = 0, false, fmt.Errorf("%w: it panicked: %v", ErrOracle, r)
+		}
+	}()
+	return c.oracle.Value(ctx, path)
+}
+
 // value asks the oracle for the value of the position at path, in the
 // game's own order, remembering it; ok is false beyond its budget.
 func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, error) {
@@ -341,7 +351,7 @@ func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, e
 	if v, seen := c.values[key]; seen {
 		return v, !math.IsNaN(v), nil
 	}
-	v, ok, err := c.oracle.Value(ctx, path)
+	v, ok, err := c.askOracle(ctx, path)
 	switch {
 	case err != nil:
 		return 0, false, fmt.Errorf("props: oracle at node %s: %w", core.PathString(path), err)

@@ -4,8 +4,10 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // The limit probe on hand-made nodes: a max node whose child 0 (value 1 in
@@ -226,5 +228,41 @@ func TestWithMeanSquares(t *testing.T) {
 	}
 	if plain := b.withMean(core.Stats{Visits: 10, W: 5}, 40, 0.5); plain.HasSquares || plain.Squares != 0 {
 		t.Errorf("a node without squares got %+v", plain)
+	}
+}
+
+// TestKeptShareLinear: the criterion reads a node of 60,000 children, each
+// clearly worse in mean than thousands of siblings of the same value, in
+// time linear in its children; reading every pair takes 3.6·10^9 steps.
+func TestKeptShareLinear(t *testing.T) {
+	const k = 60000
+	var b strings.Builder
+	b.WriteString("(max")
+	for range k {
+		b.WriteString(" (min 0.5 0.5)")
+	}
+	b.WriteString(")")
+	tr := tree.MustParse(b.String())
+	snap := func(budget int64, scale int64) snapshot {
+		s := snapshot{budget: budget, decision: 0, visits: make([]int64, tr.Len()), value: make([]float64, tr.Len())}
+		for i := range s.value {
+			s.value[i] = math.NaN()
+		}
+		for c := range k {
+			id := tr.Child(0, c)
+			s.visits[id] = 20 * scale
+			s.value[id] = 1 - float64(c)/k // child c's mean, falling with c
+			s.visits[0] += s.visits[id]
+		}
+		return s
+	}
+	win := []snapshot{snap(1, 1), snap(2, 2), snap(4, 4)}
+	sol := tree.Solve(tr)
+	start := time.Now()
+	if f := DefaultCriterion.keptShare(tr, sol, win, win[1], 0, DefaultCriterion.ShareKept); f != nil {
+		t.Errorf("a finding among children of equal value: %v", f.Text)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Errorf("keptShare over %d children took %v", k, d)
 	}
 }

@@ -91,6 +91,7 @@ var DefaultShape = gen.Shape{MaxDepth: 3, MaxBranching: 3, MaxNodes: 30, Chance:
 // Limits of the option values.
 const (
 	maxSeeds   = 1 << 10
+	maxTrees   = 1 << 20
 	maxBudget  = 1 << 26
 	maxWorkers = 64
 )
@@ -145,8 +146,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("props: %v needs Workers ≥ 2", o.VirtualLoss)
 	case o.Jobs < 0:
 		return o, fmt.Errorf("props: Jobs %d, want ≥ 0", o.Jobs)
-	case o.Trees < 0:
-		return o, fmt.Errorf("props: Trees %d, want ≥ 1", o.Trees)
+	case o.Trees < 0 || o.Trees > maxTrees:
+		return o, fmt.Errorf("props: Trees %d, want 1 to %d", o.Trees, maxTrees)
 	case o.Seeds < 0 || o.Seeds > maxSeeds:
 		return o, fmt.Errorf("props: Seeds %d, want 1 to %d", o.Seeds, maxSeeds)
 	case o.MinBudget < 1 || o.MaxBudget > maxBudget || o.MinBudget > o.MaxBudget:

@@ -92,7 +92,7 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 		if err != nil {
 			return err
 		}
-		rep, err := runTrees(context.Background(), rule, o, []namedTree{{"given", tr}}, t.Name())
+		rep, err := runTrees(context.Background(), rule, o, []namedTree{{name: "given", tr: tr}}, t.Name())
 		if err != nil {
 			return err
 		}
