@@ -86,4 +86,3 @@ func TestRunHonoursDeadline(t *testing.T) {
 		t.Error("Trees 2^30 accepted")
 	}
 }
-
