@@ -85,6 +85,7 @@ type gameTotal struct {
 	Positions        int `json:"positions"`
 	Inconsistent     int `json:"inconsistent"`
 	Inconclusive     int `json:"inconclusive"`
+	Stuck            int `json:"stuck"`
 	NoCounterexample int `json:"no_counterexample"`
 	// Optimal is, per budget, the share of all searches whose root decision
 	// was optimal.
@@ -258,6 +259,8 @@ func (d *checkGameDoc) total(p rules.Prediction) {
 			t.Inconsistent++
 		case props.Inconclusive:
 			t.Inconclusive++
+		case props.Stuck:
+			t.Stuck++
 		default:
 			t.NoCounterexample++
 		}
@@ -280,6 +283,8 @@ func (d *checkGameDoc) total(p rules.Prediction) {
 	switch {
 	case t.Inconsistent > 0:
 		d.Verdict = props.Inconsistent
+	case t.Stuck > 0:
+		d.Verdict = props.Stuck
 	case t.Inconclusive > 0:
 		d.Verdict = props.Inconclusive
 	default:
@@ -287,8 +292,8 @@ func (d *checkGameDoc) total(p rules.Prediction) {
 	}
 	// Connect Four has draws: not a binary deterministic game.
 	d.Agreement = agreementOnChosen(p, d.Verdict, !p.BinaryOnly())
-	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d inconclusive, %d no counterexample",
-		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Inconclusive, t.NoCounterexample)
+	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d stuck, %d inconclusive, %d no counterexample",
+		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Stuck, t.Inconclusive, t.NoCounterexample)
 }
 
 // addShares adds the optimal decisions of a curve to the sums in sh.

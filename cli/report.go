@@ -56,8 +56,10 @@ const (
 	// Reproduced: the predicted outcome was observed: a witness for a rule
 	// predicted inconsistent, no counterexample for one predicted consistent.
 	Reproduced Agreement = "reproduced"
-	// NotRefuted: the check was inconclusive: no witness, some tree not
-	// converged. It neither confirms nor refutes the prediction.
+	// NotRefuted: the check was inconclusive (no witness, some tree not
+	// converged) or stuck (a decision wrong through the horizon, its limit
+	// not shown: a practical finding, shown beside it). It neither
+	// confirms nor refutes the prediction, which is about the limit.
 	NotRefuted Agreement = "not refuted"
 	// Contradicted: the opposite was observed: a witness for a rule
 	// predicted consistent, or every tree converged for one predicted
@@ -89,7 +91,7 @@ func (r ruleResult) MarshalJSON() ([]byte, error) {
 // checker's own trees (the traps and random trees).
 func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 	switch {
-	case v == props.Inconclusive:
+	case v == props.Inconclusive, v == props.Stuck:
 		return NotRefuted
 	case (v == props.Inconsistent) != p.Consistent:
 		return Reproduced
@@ -235,7 +237,7 @@ func (doc *runDoc) tally() string {
 			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
 		}
 	}
-	s := fmt.Sprintf("Of %d rules, the papers' prediction is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
+	s := fmt.Sprintf("Of %d rules, the papers' prediction is reproduced for %d, not refuted (inconclusive or stuck) for %d, contradicted for %d",
 		len(doc.Rules), doc.Reproduced, doc.NotRefuted, doc.Contradicted)
 	if doc.Partial {
 		s = fmt.Sprintf("PARTIAL (interrupted): %d of %d rules checked. ", len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
