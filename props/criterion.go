@@ -252,7 +252,7 @@ func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 // p's chooser's side, clearly (clearGap), and whose values differ by δ too
 // (a gap between means of children of equal value is transient for a rule
 // that learns the values), while the worse one's share of p's new simulations in the
-// window's second half is still kept (ShareKept or ShareKeptLong) of its
+// window's second half is still kept (kept, the criterion's ShareKept) of its
 // share in the first half. A terminal child's mean is its reward, so it
 // needs one simulation where another needs MinShareVisits.
 //
