@@ -171,6 +171,7 @@ func TestCheckFailsWithWitness(t *testing.T) {
 // TestCheckRandomTrees runs Check without traps, so the witness must come
 // from rapid's random trees and their shrinking.
 func TestCheckRandomTrees(t *testing.T) {
+	fixRapidSeed(t, "1")
 	rec := &recorder{TB: t}
 	props.Check(rec, epsGreedy{0.2}, props.Options{NoTraps: true, RuleSpec: "eps"})
 	if !rec.failed || !strings.Contains(rec.fatal, "inconsistent") {

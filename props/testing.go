@@ -210,9 +210,10 @@ func failure(w *Witness) string {
 	return b.String()
 }
 
-// quietTB lets rapid.Check report through t without ending the test, so
-// that Check can shrink the failing tree itself and print the witness; it
-// keeps what rapid said, for the error when the failure was not a verdict.
+// quietTB lets rapid.Check run under t without ending the test or
+// logging to it (its "OK, passed" would read as a pass beside a witness);
+// it keeps what rapid said, for the error when the property failed
+// outside the checker's verdicts.
 type quietTB struct {
 	rapid.TB
 	failed bool
@@ -220,6 +221,8 @@ type quietTB struct {
 }
 
 func (q *quietTB) note(s string)                     { q.failed = true; q.log += s + "\n"; q.TB.Log(s) }
+func (q *quietTB) Logf(format string, args ...any)   { q.log += fmt.Sprintf(format, args...) + "\n" }
+func (q *quietTB) Log(args ...any)                   { q.log += fmt.Sprint(args...) + "\n" }
 func (q *quietTB) Fatalf(format string, args ...any) { q.note(fmt.Sprintf(format, args...)) }
 func (q *quietTB) Fatal(args ...any)                 { q.note(fmt.Sprint(args...)) }
 func (q *quietTB) Errorf(format string, args ...any) { q.note(fmt.Sprintf(format, args...)) }
