@@ -55,6 +55,10 @@ type TreeResult struct {
 	Recoveries []string `json:"recoveries,omitempty"`
 	// original is the tree as checked, before the witness's reordering.
 	original *tree.Tree
+	// order is the failed seed's child order (0: the subject's own), and
+	// judged and beyond a game's judged and unjudged stored nodes.
+	order          uint64
+	judged, beyond int
 	// OptimalFrom is the budget from which every seed decided optimally, when
 	// the tree converged; 0 otherwise.
 	OptimalFrom int64 `json:"optimal_from"`

@@ -308,6 +308,7 @@
 //	}
 //
 //	GAMEWITNESS = {
+//	  "verdict": "inconsistent"|"stuck",
 //	  "game": string, "position": string, "condition": string,
 //	  "findings": [FINDING], "fault": FAULT|null,
 //	  "seed": int,                // the seed that fails
