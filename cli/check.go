@@ -141,7 +141,7 @@ func cmdCheck(e *env, args []string) error {
 		return err
 	})
 	if err == nil {
-		e.tool.renameReplay(rep)
+		e.tool.addReplay(rep)
 		prog.finish(0, string(rep.Verdict))
 	}
 	prog.close()

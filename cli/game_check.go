@@ -208,7 +208,7 @@ func cmdCheckGame(e *env, args []string) error {
 			}
 			return fmt.Errorf("%s: %w", gp.where, err)
 		}
-		e.tool.renameGameReplay(rep)
+		e.tool.addGameReplay(rep)
 		prog.finish(i, string(rep.Verdict))
 		doc.Positions = append(doc.Positions, rep)
 	}

@@ -302,7 +302,11 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 		Findings: final.Findings, Fault: final.Fault, Shrinks: evals, Budgets: c.opts.budgets(),
 		Seeds: []uint64{res.Seed}}
 	w.Condition = condition(final.Findings)
-	w.Replay = replayLines(small, o, testName)
+	w.Run = replayOf(small.String(), o, testName)
+	w.Replay = []string{}
+	if line := w.Run.TestLine(); line != "" {
+		w.Replay = append(w.Replay, line)
+	}
 	return w, nil
 }
 

@@ -74,8 +74,8 @@ func TestWitnesses(t *testing.T) {
 			if err != nil || again.Verdict != props.Inconsistent {
 				t.Errorf("replay of %v: %v, %v", w.Tree, again.Summary(), err)
 			}
-			if !strings.Contains(w.String(), "mctscheck check -rule '"+tt.name+"'") {
-				t.Errorf("witness without a replay line:\n%s", w)
+			if r := w.Run; r.Rule != tt.name || r.Tree != w.Tree.String() || r.Seed != w.Seeds[0] || r.Seeds != 1 || !r.KeepOrder {
+				t.Errorf("witness replay %+v, want the rule, the tree and its seed alone in its order", r)
 			}
 		})
 	}

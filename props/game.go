@@ -167,7 +167,11 @@ type GameWitness struct {
 	Explicit *Witness `json:"explicit"`
 	// NotExported says why Explicit is null, if it is.
 	NotExported string `json:"not_exported,omitempty"`
-	// Replay holds command lines that replay the witness on the game.
+	// Run is what replays the witness on the game: the position, the
+	// seed, the order, the options.
+	Run Replay `json:"run"`
+	// Replay holds command lines that replay the witness on the game,
+	// where a tool adds them (cmd/mctscheck formats Run as its flags).
 	Replay []string `json:"replay"`
 }
 
@@ -588,17 +592,8 @@ func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Find
 	w := &GameWitness{Verdict: v, Rule: o.RuleSpec, Game: o.Game, Position: o.Position, Condition: condition(fs),
 		Findings: fs, Fault: f, Seed: seed, Order: order, Budgets: o.budgets(),
 		Growth: o.Growth.String(), Backup: o.Backup.String(), Replay: []string{}}
-	if o.RuleSpec != "" && o.Game != "" {
-		line := fmt.Sprintf("mctscheck check -rule %s -game %s -moves %s -seed %d -seeds 1 -budget %d",
-			shellQuote(o.RuleSpec), shellQuote(o.Game), shellQuote(o.Position), seed, o.MaxBudget)
-		if order == 0 {
-			line += " -keep-order"
-		} else {
-			line += fmt.Sprintf(" -order %d", order)
-		}
-		line += fmt.Sprintf(" -growth %s -backup %s", o.Growth, o.Backup)
-		w.Replay = append(w.Replay, line)
-	}
+	w.Run = Replay{Rule: o.RuleSpec, Game: o.Game, Moves: o.Position, Seed: seed, Seeds: 1, Budget: int64(o.MaxBudget),
+		KeepOrder: order == 0, Order: order, Growth: o.Growth.String(), Backup: o.Backup.String()}
 	if o.ExportNodes < 0 {
 		w.NotExported = "export turned off"
 		return w, nil

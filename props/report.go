@@ -93,7 +93,11 @@ type Witness struct {
 	Budgets   []int64    `json:"budgets"`
 	// Shrinks counts the candidate trees the shrinker evaluated.
 	Shrinks int `json:"shrinks"`
-	// Replay holds command lines that replay the witness.
+	// Run is what replays the witness: the tree, the seed, the options.
+	Run Replay `json:"run"`
+	// Replay holds command lines that replay the witness: Run as the go
+	// test line when Check found it, and as its own command line where a
+	// tool (cmd/mctscheck) adds one.
 	Replay []string `json:"replay"`
 }
 

@@ -196,8 +196,8 @@ func failure(w *Witness) string {
 		name = "the rule"
 	}
 	fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
-	if len(w.Replay) > 0 && strings.HasPrefix(w.Replay[0], TreeEnv+"=") {
-		fmt.Fprintf(&b, "replay: %s\n", w.Replay[0])
+	if line := w.Run.TestLine(); line != "" {
+		fmt.Fprintf(&b, "replay: %s\n", line)
 	}
 	if w.Fault != nil {
 		fmt.Fprintf(&b, "  %v\n", w.Fault)

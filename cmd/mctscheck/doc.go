@@ -220,7 +220,19 @@
 //	  "fault": {"message": string, "inputs": string, "node": string, "sim": int}|null,
 //	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order
 //	  "budgets": [int], "shrinks": int,
-//	  "replay": [string]          // command lines that replay it exactly
+//	  "run": REPLAY,              // what replays it, structured
+//	  "replay": [string]          // command lines that replay it exactly: REPLAY as this tool's flags
+//	}
+//
+//	REPLAY = {                    // props.Replay
+//	  "rule": string,             // the rule's spec
+//	  "tree": string,             // the witness tree in its failing order; absent for a game
+//	  "game": string, "moves": string,  // the position; absent for a tree
+//	  "seed": int, "seeds": int, "budget": int,
+//	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
+//	  "growth": string, "backup": string,
+//	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search
+//	  "test": string              // the go test that found it with props.Check; absent otherwise
 //	}
 //
 // match:
@@ -316,6 +328,7 @@
 //	  "budgets": [int], "growth": string, "backup": string,
 //	  "explicit": WITNESS|null,   // the position's tree exported and shrunk, if small enough
 //	  "not_exported": string,     // why "explicit" is null, if it is
+//	  "run": REPLAY,
 //	  "replay": [string]
 //	}
 //
