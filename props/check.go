@@ -199,7 +199,7 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 	if r.Wrong == nil || (r.Eq5 == nil && r.Eq4 == nil) {
 		return r, limitResult{}, ob, nil
 	}
-	rec, err := c.project(ob.search, ob.tr, &r)
+	rec, err := c.project(ctx, ob.search, ob.tr, &r)
 	return r, rec, ob, err
 }
 
@@ -208,7 +208,7 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 // appended: one that persists (inconsistent), else one that is stuck
 // through the horizon; with neither, both findings go and the evidence
 // comes back as a note.
-func (c *checker) project(s *core.Search, tr *tree.Tree, r *seedResult) (limitResult, error) {
+func (c *checker) project(ctx context.Context, s *core.Search, tr *tree.Tree, r *seedResult) (limitResult, error) {
 	var notes []string
 	var stuck limitResult
 	var stuckAt **Finding
@@ -229,11 +229,15 @@ func (c *checker) project(s *core.Search, tr *tree.Tree, r *seedResult) (limitRe
 		if err != nil {
 			return limitResult{}, err
 		}
+		pr.ctx = ctx
 		var lr limitResult
 		if f.Condition == Eq5 {
 			lr, err = pr.starvation(f.Child, r.eq5Frozen)
 		} else {
 			lr, err = pr.share(f.Child)
+		}
+		if err == nil {
+			err = ctx.Err() // a probe cut short by the context judges nothing
 		}
 		if err != nil {
 			return limitResult{}, err

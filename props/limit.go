@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -227,7 +228,11 @@ type prober struct {
 	b    *base
 	kind ruleKind
 	buf  []float64
+	ctx  context.Context // if set, a probe stops soon after it is done
 }
+
+// cancelled reports whether the probe's context is done.
+func (pr *prober) cancelled() bool { return pr.ctx != nil && pr.ctx.Err() != nil }
 
 // newProber classifies the rule: exact if it gives probabilities at the
 // run's end, sampled if detectDraws draws with different generators differ
@@ -330,7 +335,10 @@ func (pr *prober) window(g, handicap float64, frozen []bool, n int, seed uint64,
 		}
 	}
 	rng := core.NewRNG(seed)
-	for range n {
+	for k := range n {
+		if k%256 == 0 && pr.cancelled() {
+			return pr.ctx.Err()
+		}
 		s, err := core.NewSiteAt(b.kind, b.depth, self, kids, t, rng)
 		if err != nil {
 			return err
@@ -554,6 +562,9 @@ func (pr *prober) starvationSampled(frozen []bool) (res limitResult, decided boo
 		hits, draws := 0.0, 0.0
 		var n float64
 		for d := 0; d < maxDraws && hits < minHits; d++ {
+			if d%256 == 0 && pr.cancelled() {
+				return res, true, pr.ctx.Err()
+			}
 			s, err := pr.b.site(g, 0, frozen, core.NewRNG(uint64(d)+1))
 			if err != nil {
 				return res, true, err
