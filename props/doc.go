@@ -101,8 +101,15 @@
 //     decrements that fall geometrically (each at most 3/4 of the last) to a
 //     positive floor, is structural: inconsistent. A deficit that still
 //     shrinks at H is stuck; where the last decrements suggest a crossing,
-//     the report gives it as an estimate. A deficit the probe cannot
-//     measure (no mean low enough brings the rule back) is stuck too.
+//     the report gives it as an estimate. A rule that picks no starved
+//     child, none of them ever simulated, at any scale whatever the other
+//     means makes the same choice at every scale: inconsistent; with
+//     simulated ones, whose deficit lowering the other means cannot reach,
+//     the limit is not shown: stuck. One that comes into the probe's range
+//     only at large scales is judged from there on. For a rule that draws
+//     from its generator but never draws a starved child, whose tiny but
+//     constant probability no sample resolves, this reading gives stuck at
+//     most.
 //   - Eq. 5, declared probabilities: if the starved children's probability
 //     p falls like n^-α with α ≥ 1.05 at every one of the last scales, their
 //     expected simulations per doubling of F, p·n, fall geometrically:
@@ -112,7 +119,7 @@
 //     is a return, fewer is stuck.
 //   - Eq. 5, sampled: a draw of a starved child in a window of 4,096
 //     selections at any scale up to H is a return. Otherwise p is estimated
-//     at F's counts from 16 to the run's end (up to 65,536 draws each) and
+//     at F's counts from 2 to the run's end (up to 65,536 draws each) and
 //     log p is fitted against log n by weighted least squares, with the
 //     standard error of α from the Poisson counts. α − 5·SE > 1.05 is
 //     geometric decay, inconsistent at a one-sided error rate below 3e-7;

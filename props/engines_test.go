@@ -29,8 +29,8 @@ type engineRow struct {
 // rules, the traps or the checker that changes a row must change the
 // README with it.
 var engineTable = map[string]engineRow{
-	"leela-zero":                {props.Inconsistent, "(max 0.5~1 1)"},
-	"lc0":                       {props.Inconsistent, "(max 0.5~1 1)"},
+	"leela-zero":                {props.Inconsistent, "(max 0~1 1)"},
+	"lc0":                       {props.Inconsistent, "(max 0~1 1)"},
 	"lc0-absolute":              {props.Inconsistent, "(max 0.75~1 1)"},
 	"katago":                    {props.Inconsistent, "(max 0~1 1)"},
 	"openspiel-uct":             {props.Inconclusive, ""},
@@ -43,7 +43,7 @@ var engineTable = map[string]engineRow{
 	"ludii-ucb1tuned":           {props.Inconclusive, ""},
 	"ludii-progressive-bias":    {props.Stuck, "(max 0 0.25~-1)"},
 	"ludii-progressive-history": {props.Stuck, "(max 0.5 (max 0 1))"},
-	"ludii-ag0":                 {props.Stuck, "(max 0~1 1)"},
+	"ludii-ag0":                 {props.Inconsistent, "(max 0~1 1)"},
 }
 
 // engineOptions are the checker's options for a preset: 8 seeds a tree

@@ -196,6 +196,11 @@ func (b *base) site(g, handicap float64, frozen []bool, rng *core.RNG) (*core.Si
 	return core.NewSiteAt(b.kind, b.depth, self, kids, t, rng)
 }
 
+// minProbeCount is the smallest count of F at which a sampled rule's
+// exploration is measured: a decay that is geometric in the count shows
+// there before it falls out of every sample.
+const minProbeCount = 2
+
 // scaleStep is the factor between two probed scales.
 const scaleStep = 16.0
 
@@ -207,7 +212,7 @@ func (b *base) scales(down bool) []float64 {
 	n := max(float64(b.self.Visits), 1)
 	var out []float64
 	if down {
-		for g := 1.0 / 2; n*g >= 16; g /= 2 {
+		for g := 1.0 / 2; n*g >= minProbeCount; g /= 2 {
 			out = append([]float64{g}, out...)
 		}
 	}
@@ -227,7 +232,10 @@ type prober struct {
 	rule core.Rule
 	b    *base
 	kind ruleKind
-	buf  []float64
+	// draws: the rule used its generator when the probe classified it,
+	// though its choices did not differ.
+	draws bool
+	buf   []float64
 	ctx  context.Context // if set, a probe stops soon after it is done
 }
 
@@ -236,7 +244,9 @@ func (pr *prober) cancelled() bool { return pr.ctx != nil && pr.ctx.Err() != nil
 
 // newProber classifies the rule: exact if it gives probabilities at the
 // run's end, sampled if detectDraws draws with different generators differ
-// at the run's end or at a smaller scale, deterministic otherwise.
+// at the run's end or at a smaller scale, deterministic otherwise, noting
+// whether a rule read as deterministic drew from its generator all the
+// same (its exploration may be too rare to show).
 func newProber(rule core.Rule, b *base) (*prober, error) {
 	pr := &prober{rule: rule, b: b, kind: deterministic}
 	if _, ok := rule.(core.Stochastic); ok {
@@ -265,10 +275,12 @@ func newProber(rule core.Rule, b *base) (*prober, error) {
 			if err != nil {
 				return nil, err
 			}
+			before := *s.Rand()
 			i, err := pr.pick(s)
 			if err != nil {
 				return pr, nil // judged as deterministic; the probe reports the error
 			}
+			pr.draws = pr.draws || *s.Rand() != before
 			if first < 0 {
 				first = i
 			} else if i != first {
@@ -463,7 +475,14 @@ func (pr *prober) starvation(i int, frozen []bool) (limitResult, error) {
 	if err != nil || decided {
 		return res, err
 	}
-	return pr.starvationDeterministic(frozen)
+	res, err = pr.starvationDeterministic(frozen)
+	if (pr.kind == sampled || pr.draws) && res.persists {
+		// A rule that draws, never drawing the child in the windows: its
+		// probability may be tiny and constant, which no sample resolves.
+		res = limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s drawn at no scale and too rarely below the run's end to judge its trend; with common draws at every scale, %s",
+			pow2(pr.b.horizonOr()), pr.b.node, names(frozen), res.text)}
+	}
+	return res, err
 }
 
 // starvationExact reads the starved children's probability p at every
@@ -657,20 +676,47 @@ func (pr *prober) starvationDeterministic(frozen []bool) (limitResult, error) {
 		}
 		xs, hs = append(xs, math.Log2(at)), append(hs, h)
 	}
-	return judgeDeficit(pr.b.node, who, xs, hs), nil
+	unvisited := true
+	for j, in := range frozen {
+		if in && pr.b.kids[j].Visits > 0 {
+			unvisited = false
+		}
+	}
+	return judgeDeficit(pr.b.node, who, unvisited, xs, hs), nil
 }
 
 // judgeDeficit reads the deficits hs of the starved children who at log2
-// counts xs of node.
-func judgeDeficit(node, who string, xs, hs []float64) limitResult {
+// counts xs of node; unvisited says none of them has a simulation.
+func judgeDeficit(node, who string, unvisited bool, xs, hs []float64) limitResult {
 	k := len(hs)
 	last, from, to := hs[k-1], pow2(math.Exp2(xs[0])), pow2(math.Exp2(xs[k-1]))
 	if math.IsInf(last, 1) {
-		// Lowering every other mean to 0 does not bring the rule back: its
-		// deficit is beyond what the probe can measure, so its trend (and
-		// the limit) is not shown.
+		switch {
+		case !allInf(hs):
+			// Beyond the probe's range at the horizon but not before: the
+			// deficit grows, it does not shrink.
+			return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s grows beyond the probe's range (every other mean at 0) by %s simulations of the node: never simulated again", who, to)}
+		case unvisited:
+			// Nothing the rule reads of them changes with the scale but
+			// F's count; lowering every other mean to 0 does not bring
+			// it back: the same choice at every scale.
+			return limitResult{persists: true, text: fmt.Sprintf("the rule picks %s, never simulated, at no scale from %s to %s simulations of the node, whatever the other children's means: never simulated again", who, from, to)}
+		}
+		// Simulated children whose deficit is beyond what lowering the
+		// other means can measure: its trend, and the limit, are not shown.
 		return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: the rule picks %s at no scale from %s on, whatever the other children's means; its deficit is beyond the probe's range, so a return is not excluded", to, node, who, from)}
 	}
+	if k := firstFinite(hs); k > 0 {
+		// Out of the probe's range at first, then measured: judge from
+		// there on.
+		xs, hs = xs[k:], hs[k:]
+		from = pow2(math.Exp2(xs[0]))
+		k = len(hs)
+		if k < 3 {
+			return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: the score deficit of %s comes into the probe's range only at %s (%.3g); a return is not excluded", to, node, who, from, last)}
+		}
+	}
+	k = len(hs)
 	// settled is the first scale from which the deficit shrinks by no more
 	// than the bisection's resolution.
 	settled := k - 1
@@ -695,6 +741,26 @@ func judgeDeficit(node, who string, xs, hs []float64) limitResult {
 		text += " (" + est + ")"
 	}
 	return limitResult{stuck: true, text: text}
+}
+
+// allInf reports whether every deficit is +Inf.
+func allInf(hs []float64) bool {
+	for _, h := range hs {
+		if !math.IsInf(h, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// firstFinite is the index of the first finite deficit.
+func firstFinite(hs []float64) int {
+	for k, h := range hs {
+		if !math.IsInf(h, 1) {
+			return k
+		}
+	}
+	return len(hs)
 }
 
 // geometricFloor reports whether the last decrements of hs (up to four)
