@@ -236,7 +236,7 @@ type prober struct {
 	// though its choices did not differ.
 	draws bool
 	buf   []float64
-	ctx  context.Context // if set, a probe stops soon after it is done
+	ctx   context.Context // if set, a probe stops soon after it is done
 }
 
 // cancelled reports whether the probe's context is done.
