@@ -32,7 +32,8 @@ prints the verdict with its evidence:
   no-counterexample  every tree converged.
 
 The verdict is compared with the papers' prediction for the rule:
-reproduced, not refuted (inconclusive) or contradicted. The exit code is 1
+reproduced, not refuted (inconclusive, or stuck: wrong through the
+horizon, its limit not shown) or contradicted. The exit code is 1
 when the prediction is contradicted (a witness against a rule predicted
 consistent, or every tree converged for one predicted inconsistent), 0
 otherwise, 2 for bad flags, specs or trees. Trees are binary deterministic
@@ -149,7 +150,7 @@ func cmdCheck(e *env, args []string) error {
 		return err
 	})
 	if err == nil {
-		e.tool.renameReplay(rep)
+		e.tool.addReplay(rep)
 		prog.finish(0, string(rep.Verdict))
 	}
 	prog.close()
@@ -191,7 +192,11 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	fmt.Fprintf(w, "checked    %s × %d seeds from %d%s, budgets %d to %d doubling\n",
 		what, d.Options.Seeds, d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary())
-	fmt.Fprintf(w, "prediction %s\n", r.Agreement)
+	if rep.Verdict == props.Stuck {
+		fmt.Fprintf(w, "prediction %s; in practice, stuck: the decision stays wrong through %d simulations of a node\n", r.Agreement, rep.Witness.Horizon)
+	} else {
+		fmt.Fprintf(w, "prediction %s\n", r.Agreement)
+	}
 	for _, rec := range r.Recoveries {
 		fmt.Fprintf(w, "recovers   %s\n", rec)
 	}

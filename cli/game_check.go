@@ -88,6 +88,7 @@ type gameTotal struct {
 	Positions        int `json:"positions"`
 	Inconsistent     int `json:"inconsistent"`
 	Inconclusive     int `json:"inconclusive"`
+	Stuck            int `json:"stuck"`
 	NoCounterexample int `json:"no_counterexample"`
 	// Optimal is, per budget, the share of all searches whose root decision
 	// was optimal.
@@ -216,7 +217,7 @@ func cmdCheckGame(e *env, args []string) error {
 			}
 			return fmt.Errorf("%s: %w", gp.where, err)
 		}
-		e.tool.renameGameReplay(rep)
+		e.tool.addGameReplay(rep)
 		prog.finish(i, string(rep.Verdict))
 		doc.Positions = append(doc.Positions, rep)
 	}
@@ -258,6 +259,8 @@ func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 			t.Inconsistent++
 		case props.Inconclusive:
 			t.Inconclusive++
+		case props.Stuck:
+			t.Stuck++
 		default:
 			t.NoCounterexample++
 		}
@@ -280,6 +283,8 @@ func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 	switch {
 	case t.Inconsistent > 0:
 		d.Verdict = props.Inconsistent
+	case t.Stuck > 0:
+		d.Verdict = props.Stuck
 	case t.Inconclusive > 0:
 		d.Verdict = props.Inconclusive
 	default:
@@ -287,8 +292,8 @@ func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 	}
 	// Connect Four has draws: not a binary deterministic game.
 	d.Agreement = agreementOnChosen(p, d.Verdict, binary || !p.BinaryOnly())
-	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d inconclusive, %d no counterexample",
-		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Inconclusive, t.NoCounterexample)
+	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d stuck, %d inconclusive, %d no counterexample",
+		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Stuck, t.Inconclusive, t.NoCounterexample)
 }
 
 // addShares adds the optimal decisions of a curve to the sums in sh.

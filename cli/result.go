@@ -51,8 +51,10 @@ const (
 	// Reproduced: the predicted outcome was observed: a witness for a rule
 	// predicted inconsistent, no counterexample for one predicted consistent.
 	Reproduced Agreement = "reproduced"
-	// NotRefuted: the check was inconclusive: no witness, some tree not
-	// converged. It neither confirms nor refutes the prediction.
+	// NotRefuted: the check was inconclusive (no witness, some tree not
+	// converged) or stuck (a decision wrong through the horizon, its limit
+	// not shown: a practical finding, shown beside it). It neither
+	// confirms nor refutes the prediction, which is about the limit.
 	NotRefuted Agreement = "not refuted"
 	// Contradicted: the opposite was observed: a witness for a rule
 	// predicted consistent, or every tree converged for one predicted
@@ -84,10 +86,8 @@ func (r ruleResult) MarshalJSON() ([]byte, error) {
 // checker's own trees (the traps and random trees).
 func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 	switch {
-	case v == props.Inconclusive:
+	case v == props.Inconclusive, v == props.Stuck:
 		return NotRefuted
-	case v == props.Inconsistent && p.Consistent && p.Stuck:
-		return NotRefuted // the practical finding (rules.Prediction.Stuck), not a claim about the limit
 	case (v == props.Inconsistent) != p.Consistent:
 		return Reproduced
 	}

@@ -317,7 +317,7 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 					cancel()
 					continue
 				}
-				e.tool.renameReplay(rep)
+				e.tool.addReplay(rep)
 				results[i] = newRuleResult(in, o, rep)
 				prog.finish(i, progressResult(&results[i]))
 			}

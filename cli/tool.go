@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -195,27 +196,63 @@ func (t *Tool) replayNote() string {
 	return " (from a clone, `" + t.Source + "` in place of `" + t.name() + "`)"
 }
 
-// renameReplay makes the replay lines of a report's witness name this tool.
-func (t *Tool) renameReplay(rep *props.Report) {
-	if rep.Witness != nil {
-		t.rename(rep.Witness.Replay)
+// addReplay adds to a report's witness the command line of this tool that
+// replays it, formatted from the witness's props.Replay.
+func (t *Tool) addReplay(rep *props.Report) {
+	if w := rep.Witness; w != nil {
+		t.addLine(&w.Replay, w.Run)
 	}
 }
 
-// renameGameReplay is renameReplay for a position's report, whose witness
-// may hold an exported tree's witness too.
-func (t *Tool) renameGameReplay(rep *props.GameReport) {
+// addGameReplay is addReplay for a position's report, whose witness may
+// hold an exported tree's witness too.
+func (t *Tool) addGameReplay(rep *props.GameReport) {
 	if w := rep.Witness; w != nil {
-		t.rename(w.Replay)
+		t.addLine(&w.Replay, w.Run)
 		if w.Explicit != nil {
-			t.rename(w.Explicit.Replay)
+			t.addLine(&w.Explicit.Replay, w.Explicit.Run)
 		}
 	}
 }
 
-// rename rewrites command lines in place with command.
-func (t *Tool) rename(lines []string) {
-	for i, l := range lines {
-		lines[i] = t.command(l)
+// addLine appends r's command line to lines, if r names a rule.
+func (t *Tool) addLine(lines *[]string, r props.Replay) {
+	if line := t.replayLine(r); line != "" {
+		*lines = append(*lines, line)
 	}
+}
+
+// replayLine formats r as this tool's check command: the flags that
+// search the same tree or position with the same seed and options.
+func (t *Tool) replayLine(r props.Replay) string {
+	if r.Rule == "" {
+		return ""
+	}
+	q := props.ShellQuote
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s check -rule %s", t.name(), q(r.Rule))
+	if r.Game != "" {
+		fmt.Fprintf(&b, " -game %s -moves %s -seed %d -seeds %d -budget %d", q(r.Game), q(r.Moves), r.Seed, r.Seeds, r.Budget)
+		if r.KeepOrder {
+			b.WriteString(" -keep-order")
+		} else {
+			fmt.Fprintf(&b, " -order %d", r.Order)
+		}
+		fmt.Fprintf(&b, " -growth %s -backup %s", r.Growth, r.Backup)
+		return b.String()
+	}
+	fmt.Fprintf(&b, " -tree %s -seed %d -seeds %d -budget %d", q(r.Tree), r.Seed, r.Seeds, r.Budget)
+	if r.KeepOrder {
+		b.WriteString(" -keep-order")
+	}
+	if r.Growth != "paper" {
+		fmt.Fprintf(&b, " -growth %s", r.Growth)
+	}
+	if r.Backup != "average" {
+		fmt.Fprintf(&b, " -backup %s", r.Backup)
+	}
+	if r.Workers >= 2 {
+		fmt.Fprintf(&b, " -tree-workers %d -virtual-loss %g -virtual-value %g", r.Workers, r.VirtualLoss, r.VirtualValue)
+	}
+	return b.String()
 }

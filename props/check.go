@@ -26,57 +26,130 @@ type checker struct {
 	// pending, if set, keeps every search's snapshots instead, for a
 	// tree judged ahead of its turn (judgeTrees).
 	pending *[]curveEntry
+	// seedDone, if set, is called after each seed with the seeds done and
+	// to do (CheckGame's progress).
+	seedDone func(done, total int)
 }
 
 // orderSalt separates the generator of a seed's child order from the
 // search's own stream, which starts from the seed itself.
 const orderSalt = 0x6f72646572 // "order"
 
-// seeds runs the seeds of one tree, each (but the first, and all with
-// Options.KeepOrder) on the tree with its children in an order drawn from
-// the seed. A seed fails when its decision is wrong over the window and the
-// Eq. 5 or Eq. 4 mechanism behind it persists in the limit (limit.go); one
-// failed seed makes the tree a witness, in that seed's order. With
-// onlyWitness it stops at the first failed seed, and a tree that is not a
-// witness comes back Inconclusive with no other figure: the shrinker asks
-// no more.
-func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWitness bool) (TreeResult, error) {
-	res := TreeResult{Name: name, Tree: tr}
-	if k := tr.Kind(0); k != core.Max && k != core.Min {
-		return res, fmt.Errorf("props: tree %s: the root is a %v node, want max or min", name, k)
+// subject is what the checker searches: an explicit tree (treeSubject)
+// or a position of an implicit game with an oracle (gameSubject). One
+// pipeline, seeds and runSeed, checks both: each seed's search is read as
+// snapshots of an explicit tree, the tree itself or the game's skeleton.
+type subject interface {
+	// order is the child order of the i-th seed: 0 for the subject's own.
+	order(c *checker, i int, seed uint64) uint64
+	// observe searches with seed in order through every checkpoint. It
+	// returns the observation with as much as it has on an error (a rule
+	// fault comes back as a *Fault error).
+	observe(ctx context.Context, c *checker, seed, order uint64) (*observation, error)
+}
+
+// observation is one seed's search read on an explicit tree.
+type observation struct {
+	tr     *tree.Tree // the tree in the seed's order, or the game's skeleton
+	snaps  []snapshot
+	search *core.Search
+	// judged and beyond count a game's stored nodes judged, and left
+	// unjudged beyond the oracle's budget.
+	judged, beyond int
+}
+
+// treeSubject is an explicit tree, searched in orders drawn from the seeds.
+type treeSubject struct{ tr *tree.Tree }
+
+func (t treeSubject) order(c *checker, i int, seed uint64) uint64 {
+	if i == 0 || c.opts.KeepOrder {
+		return 0
+	}
+	return seed
+}
+
+func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64) (*observation, error) {
+	ob := &observation{tr: t.tr}
+	if order != 0 {
+		ob.tr = t.tr.Shuffled(core.NewRNG(order ^ orderSalt))
+	}
+	obs, err := newObserver(ob.tr, c.rule, c.opts)
+	if err != nil {
+		return ob, err
+	}
+	ob.snaps, err = obs.run(ctx, seed)
+	ob.search = obs.search
+	c.sims += obs.sims
+	return ob, err
+}
+
+// seeds runs the seeds of one subject, each (but the first, and all with
+// Options.KeepOrder) in a child order drawn from the seed. A seed fails
+// when its decision is wrong over the window and the Eq. 5 or Eq. 4
+// mechanism behind it persists in the limit (limit.go); one failed seed
+// makes the subject a witness of inconsistency, in that seed's order. A
+// seed whose mechanism holds through the horizon without its limit shown
+// is stuck; a stuck seed, and none failed, makes the subject stuck. A rule
+// fault ends the seeds: a witness. With stopAt Inconsistent it stops at the
+// first failed seed, with stopAt Stuck at the first failed or stuck one,
+// and a subject that is neither comes back Inconclusive with no other
+// figure: the shrinker asks no more.
+func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Verdict) (TreeResult, error) {
+	res := TreeResult{Name: name}
+	if t, ok := sub.(treeSubject); ok {
+		res.Tree = t.tr
 	}
 	converged := true
 	var from int64
 	budgets := c.opts.budgets()
 	for i := range c.opts.Seeds {
 		seed := c.opts.Seed + uint64(i)
-		ordered := tr
-		if i > 0 && !c.opts.KeepOrder {
-			ordered = tr.Shuffled(core.NewRNG(seed ^ orderSalt))
-		}
-		r, rec, err := c.runSeed(ctx, ordered, seed)
+		order := sub.order(c, i, seed)
+		r, rec, ob, err := c.runSeed(ctx, sub, seed, order)
 		var f *Fault
 		if errors.As(err, &f) {
-			res.Verdict, res.Fault, res.FailedSeeds, res.Tree, res.Seed = Inconsistent, f, 1, ordered, seed
+			res.Verdict, res.Fault, res.FailedSeeds, res.Seed, res.order = Inconsistent, f, 1, seed, order
+			if ob != nil && res.Tree != nil {
+				res.Tree = ob.tr
+			}
 			res.Findings = []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
 			return res, nil
 		}
 		if err != nil {
 			return res, err
 		}
+		if c.seedDone != nil {
+			c.seedDone(i+1, c.opts.Seeds)
+		}
 		n := float64(i + 1)
 		res.Visited += (r.Visited - res.Visited) / n
 		res.Recent += (r.Recent - res.Recent) / n
 		res.RootError = math.Max(res.RootError, r.RootError)
+		res.judged += ob.judged
+		res.beyond += ob.beyond
+		first := func() { // this seed's evidence, in its order, is the subject's
+			res.Findings, res.Seed, res.order = r.findings(), seed, order
+			if res.Tree != nil {
+				res.Tree = ob.tr
+			}
+		}
 		switch {
 		case rec.persists:
 			res.FailedSeeds++
-			if res.Findings == nil {
-				res.Findings = r.findings()
-				res.Tree, res.Seed = ordered, seed
+			if res.FailedSeeds == 1 { // a failed seed's evidence before a stuck one's
+				first()
 			}
-			if onlyWitness {
+			if stopAt != "" {
 				res.Verdict = Inconsistent
+				return res, nil
+			}
+		case rec.stuck:
+			res.StuckSeeds++
+			if res.FailedSeeds == 0 && res.StuckSeeds == 1 {
+				first()
+			}
+			if stopAt == Stuck {
+				res.Verdict = Stuck
 				return res, nil
 			}
 		case rec.text != "":
@@ -91,8 +164,10 @@ func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWit
 	switch {
 	case res.FailedSeeds > 0:
 		res.Verdict = Inconsistent
-	case onlyWitness:
-		return TreeResult{Name: name, Tree: tr, Verdict: Inconclusive}, nil
+	case stopAt != "":
+		return TreeResult{Name: name, Tree: res.Tree, Verdict: Inconclusive}, nil
+	case res.StuckSeeds > 0:
+		res.Verdict = Stuck
 	case converged:
 		res.Verdict, res.OptimalFrom = NoCounterexample, from
 	default:
@@ -101,42 +176,42 @@ func (c *checker) seeds(ctx context.Context, name string, tr *tree.Tree, onlyWit
 	return res, nil
 }
 
-// runSeed searches one ordering of a tree with one seed, applies the
-// criterion and, for a seed whose decision is wrong with a mechanism behind
-// it, projects the mechanism to the limit while the search's statistics are
-// at hand.
-func (c *checker) runSeed(ctx context.Context, tr *tree.Tree, seed uint64) (seedResult, limitResult, error) {
-	obs, err := newObserver(tr, c.rule, c.opts)
+// runSeed searches the subject with one seed in one order, applies the
+// criterion to its snapshots and, for a seed whose decision is wrong with
+// a mechanism behind it, projects the mechanism to the limit while the
+// search's statistics are at hand.
+func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) (seedResult, limitResult, *observation, error) {
+	ob, err := sub.observe(ctx, c, seed, order)
 	if err != nil {
-		return seedResult{}, limitResult{}, err
+		return seedResult{}, limitResult{}, ob, err
 	}
-	snaps, err := obs.run(ctx, seed)
-	c.sims += obs.sims
-	if err != nil {
-		return seedResult{}, limitResult{}, err
-	}
-	sol := tree.Solve(tr)
+	sol := tree.Solve(ob.tr)
 	switch {
 	case c.curve != nil:
-		c.curve.addCurve(tr, sol, snaps)
+		c.curve.addCurve(ob.tr, sol, ob.snaps)
 	case c.pending != nil:
-		*c.pending = append(*c.pending, curveEntry{tr, sol, snaps})
+		*c.pending = append(*c.pending, curveEntry{ob.tr, sol, ob.snaps})
 	}
-	r := c.opts.Criterion.judgeSeed(tr, sol, snaps, c.opts.Window)
+	r := c.opts.Criterion.judgeSeed(ob.tr, sol, ob.snaps, c.opts.Window)
 	if c.opts.Backup == core.BackupMinimax {
 		r.Eq4 = nil // minimax values converge whatever the shares: Eq. 4 is the average's condition
 	}
 	if r.Wrong == nil || (r.Eq5 == nil && r.Eq4 == nil) {
-		return r, limitResult{}, nil
+		return r, limitResult{}, ob, nil
 	}
-	rec, err := c.project(obs.search, tr, &r)
-	return r, rec, err
+	rec, err := c.project(ctx, ob.search, ob.tr, &r)
+	return r, rec, ob, err
 }
 
-// project judges the seed's mechanisms in the limit, Eq. 5 first; it keeps
-// in r only the finding that persists, with the limit's evidence appended.
-func (c *checker) project(s *core.Search, tr *tree.Tree, r *seedResult) (limitResult, error) {
+// project judges the seed's mechanisms in the limit, Eq. 5 first. It keeps
+// in r only the finding behind the outcome, with the limit's evidence
+// appended: one that persists (inconsistent), else one that is stuck
+// through the horizon; with neither, both findings go and the evidence
+// comes back as a note.
+func (c *checker) project(ctx context.Context, s *core.Search, tr *tree.Tree, r *seedResult) (limitResult, error) {
 	var notes []string
+	var stuck limitResult
+	var stuckAt **Finding
 	for _, m := range []struct {
 		f  **Finding
 		at int32
@@ -149,43 +224,60 @@ func (c *checker) project(s *core.Search, tr *tree.Tree, r *seedResult) (limitRe
 		if err != nil {
 			return limitResult{}, err
 		}
+		b.horizon, b.kept = float64(c.opts.Horizon), c.opts.Criterion.ShareKept
 		pr, err := newProber(c.rule, b)
 		if err != nil {
 			return limitResult{}, err
 		}
+		pr.ctx = ctx
 		var lr limitResult
 		if f.Condition == Eq5 {
 			lr, err = pr.starvation(f.Child, r.eq5Frozen)
 		} else {
 			lr, err = pr.share(f.Child)
 		}
+		if err == nil {
+			err = ctx.Err() // a probe cut short by the context judges nothing
+		}
 		if err != nil {
 			return limitResult{}, err
 		}
-		if lr.persists {
+		switch {
+		case lr.persists:
 			f.Text += "; in the limit, " + lr.text
-			if f.Condition == Eq5 {
-				r.Eq4 = nil
-			} else {
-				r.Eq5 = nil
-			}
+			r.Eq4, r.Eq5 = nil, nil
+			*m.f = f
 			return lr, nil
+		case lr.stuck && stuckAt == nil:
+			stuck, stuckAt = lr, m.f
+		default:
+			notes = append(notes, fmt.Sprintf("%s at node %s: %s", f.Condition, f.Node, lr.text))
 		}
-		notes = append(notes, fmt.Sprintf("%s at node %s: %s", f.Condition, f.Node, lr.text))
-		*m.f = nil
 	}
+	if stuckAt != nil {
+		f := *stuckAt
+		f.Text += "; " + stuck.text
+		r.Eq4, r.Eq5 = nil, nil
+		*stuckAt = f
+		return stuck, nil
+	}
+	r.Eq4, r.Eq5 = nil, nil
 	return limitResult{text: strings.Join(notes, "; ")}, nil
 }
 
 // judge checks one tree: its verdict, with the witness's order and seed.
 func (c *checker) judge(ctx context.Context, name string, tr *tree.Tree) (TreeResult, error) {
-	return c.seeds(ctx, name, tr, false)
+	if k := tr.Kind(0); k != core.Max && k != core.Min {
+		return TreeResult{Name: name, Tree: tr}, fmt.Errorf("props: tree %s: the root is a %v node, want max or min", name, k)
+	}
+	return c.seeds(ctx, name, treeSubject{tr}, "")
 }
 
-// witness shrinks an inconsistent tree and describes the result. The
-// shrinker replays the failed seed alone, in its child order, so every
-// candidate is judged as the final witness will be replayed; with
-// BinaryOnly it keeps to binary deterministic trees.
+// witness shrinks an inconsistent or stuck tree and describes the result,
+// which keeps the tree's verdict. The shrinker replays the failed seed
+// alone, in its child order, so every candidate is judged as the final
+// witness will be replayed; with BinaryOnly it keeps to binary
+// deterministic trees.
 func (c *checker) witness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
 	o := c.opts
 	o.Seeds, o.Seed, o.KeepOrder = 1, res.Seed, true
@@ -196,22 +288,29 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 		if o.BinaryOnly && !t.BinaryDeterministic() {
 			return false
 		}
-		r, err := one.seeds(ctx, "candidate", t, true)
-		return err == nil && r.Verdict == Inconsistent && condition(r.Findings) == cond
+		if k := t.Kind(0); k != core.Max && k != core.Min {
+			return false
+		}
+		r, err := one.seeds(ctx, "candidate", treeSubject{t}, res.Verdict)
+		return err == nil && r.Verdict == res.Verdict && condition(r.Findings) == cond
 	}
 	small, evals := shrink(ctx, res.Tree, keep, shrinkBudget)
 	final, err := one.judge(ctx, "witness", small)
 	if err != nil {
 		return nil, err
 	}
-	if final.Verdict != Inconsistent { // the shrunk tree did not fail again: keep the original
+	if final.Verdict != res.Verdict { // the shrunk tree did not fail again: keep the original
 		small, final = res.Tree, res
 	}
-	w := &Witness{Rule: c.opts.RuleSpec, Tree: small, Nodes: small.Len(), From: res.Name, Original: res.Tree,
+	w := &Witness{Verdict: res.Verdict, Rule: c.opts.RuleSpec, Horizon: c.opts.Horizon, Tree: small, Nodes: small.Len(), From: res.Name, Original: res.Tree,
 		Findings: final.Findings, Fault: final.Fault, Shrinks: evals, Budgets: c.opts.budgets(),
 		Seeds: []uint64{res.Seed}}
 	w.Condition = condition(final.Findings)
-	w.Replay = replayLines(small, o, testName)
+	w.Run = replayOf(small.String(), o, testName)
+	w.Replay = []string{}
+	if line := w.Run.TestLine(); line != "" {
+		w.Replay = append(w.Replay, line)
+	}
 	return w, nil
 }
 
@@ -224,10 +323,21 @@ func condition(fs []Finding) Condition {
 	return fs[0].Condition
 }
 
-// namedTree is a tree to check with the name reports give it.
+// namedTree is a tree to check with the name reports give it: tr, or
+// the tree make draws when its turn comes (so that a check of many random
+// trees holds one at a time and stops promptly when cancelled).
 type namedTree struct {
 	name string
 	tr   *tree.Tree
+	make func() *tree.Tree
+}
+
+// get returns the tree.
+func (nt namedTree) get() *tree.Tree {
+	if nt.tr == nil && nt.make != nil {
+		return nt.make()
+	}
+	return nt.tr
 }
 
 // traps returns the trap families the options allow.
@@ -239,7 +349,7 @@ func (o Options) traps() []namedTree {
 	var out []namedTree
 	for _, t := range all {
 		if !o.BinaryOnly || t.Binary {
-			out = append(out, namedTree{"trap " + t.Name, t.Tree})
+			out = append(out, namedTree{name: "trap " + t.Name, tr: t.Tree})
 		}
 	}
 	// Smallest first, so that the first witness found is small already.
@@ -263,7 +373,8 @@ func Run(ctx context.Context, rule core.Rule, opts Options) (*Report, error) {
 	trees := o.traps()
 	gen := gen.Trees(o.Shape)
 	for i := range o.Trees {
-		trees = append(trees, namedTree{fmt.Sprintf("random %d", i), gen.Example(int(o.Seed) + i)})
+		seed := int(o.Seed) + i
+		trees = append(trees, namedTree{name: fmt.Sprintf("random %d", i), make: func() *tree.Tree { return gen.Example(seed) }})
 	}
 	return runTrees(ctx, rule, o, trees, "")
 }
@@ -284,24 +395,32 @@ func CheckTree(ctx context.Context, rule core.Rule, tr *tree.Tree, opts Options)
 	if tr == nil || tr.Len() == 0 {
 		return nil, errors.New("props: no tree (nil, or a zero tree.Tree: make trees with tree.Parse or tree.Builder)")
 	}
-	return runTrees(ctx, rule, o, []namedTree{{"given", tr}}, "")
+	return runTrees(ctx, rule, o, []namedTree{{name: "given", tr: tr}}, "")
 }
 
 func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree, testName string) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	c := &checker{rule: rule, opts: o, curve: rep}
+	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
 	err := c.judgeTrees(ctx, trees, func(i int, res TreeResult) (err error) {
 		rep.add(res)
 		if o.Progress != nil {
 			o.Progress(i+1, len(trees))
 		}
-		if res.Verdict == Inconsistent {
+		switch {
+		case res.Verdict == Inconsistent:
 			c.curve = nil // the shrinker's candidates are not part of the curve
 			rep.Witness, err = c.witness(ctx, res, testName)
+		case res.Verdict == Stuck && stuck == nil:
+			stuck = &res
 		}
 		return err
 	})
+	if err == nil && rep.Witness == nil && stuck != nil {
+		c.curve = nil
+		rep.Witness, err = c.witness(ctx, *stuck, testName)
+	}
 	if err != nil {
 		return nil, err
 	}

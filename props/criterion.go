@@ -1,8 +1,10 @@
 package props
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/tree"
@@ -250,49 +252,85 @@ func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 // p's chooser's side, clearly (clearGap), and whose values differ by δ too
 // (a gap between means of children of equal value is transient for a rule
 // that learns the values), while the worse one's share of p's new simulations in the
-// window's second half is still kept (ShareKept or ShareKeptLong) of its
-// share in the first half.
+// window's second half is still kept (kept, the criterion's ShareKept) of its
+// share in the first half. A terminal child's mean is its reward, so it
+// needs one simulation where another needs MinShareVisits.
+//
+// Its cost is linear in p's children: the candidates for the better child
+// are taken in decreasing order of their mean at the window's end, at most
+// maxBetter of them, stopping at the first too close to the worse child.
 func (cr Criterion) keptShare(tr *tree.Tree, sol *tree.Solution, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
 	a, z := win[0], win[len(win)-1]
 	kind := tr.Kind(p)
 	k := tr.NumChildren(p)
+	enough := func(c int32, n int64) bool {
+		if tr.Kind(c) == core.Terminal {
+			return n >= 1
+		}
+		return n >= cr.MinShareVisits
+	}
+	var better []int // children with enough simulations, best mean at the end first
 	for bi := range k {
-		b := tr.Child(p, bi)
-		for wi := range k {
-			w := tr.Child(p, wi)
-			if wi == bi || a.visits[w] < cr.MinShareVisits || a.visits[b] < cr.MinShareVisits {
-				continue
+		if enough(tr.Child(p, bi), a.visits[tr.Child(p, bi)]) {
+			better = append(better, bi)
+		}
+	}
+	if len(better) < 2 {
+		return nil
+	}
+	endMean := func(i int) float64 { return chooser(kind, z.value[tr.Child(p, i)]) }
+	slices.SortStableFunc(better, func(x, y int) int { return cmp.Compare(endMean(y), endMean(x)) })
+	for wi := range k {
+		w := tr.Child(p, wi)
+		if a.visits[w] < cr.MinShareVisits {
+			continue
+		}
+		dw1, dp1 := mid.visits[w]-a.visits[w], mid.visits[p]-a.visits[p]
+		dw2, dp2 := z.visits[w]-mid.visits[w], z.visits[p]-mid.visits[p]
+		if dw2 < cr.MinShareVisits || dp1 <= 0 || dp2 <= 0 {
+			continue
+		}
+		s1, s2 := float64(dw1)/float64(dp1), float64(dw2)/float64(dp2)
+		if s2 < kept*s1 {
+			continue
+		}
+		for n, bi := range better {
+			if n == maxBetter || endMean(bi)-endMean(wi) < cr.Gap {
+				break
 			}
-			if chooser(kind, sol.Value(b))-chooser(kind, sol.Value(w)) < cr.Gap || !cr.clearGap(kind, win, b, w) {
+			b := tr.Child(p, bi)
+			if bi == wi || chooser(kind, sol.Value(b))-chooser(kind, sol.Value(w)) < cr.Gap || !cr.clearGap(tr, kind, win, b, w) {
 				continue // the gap must be real (in the values) as well as seen (in the means)
 			}
-			dw1, dp1 := mid.visits[w]-a.visits[w], mid.visits[p]-a.visits[p]
-			dw2, dp2 := z.visits[w]-mid.visits[w], z.visits[p]-mid.visits[p]
-			if dw2 < cr.MinShareVisits || dp1 <= 0 || dp2 <= 0 {
-				continue
-			}
-			s1, s2 := float64(dw1)/float64(dp1), float64(dw2)/float64(dp2)
-			if s2 >= kept*s1 {
-				return &Finding{Condition: Eq4, Node: tree.FormatPath(tr.Path(p)), Child: wi, Text: fmt.Sprintf(
-					"%v node %s: child %d (mean %.3f) keeps %.1f%% of the new simulations (%.1f%% before) though child %d's mean is %.3f, from %d to %d simulations",
-					kind, tree.FormatPath(tr.Path(p)), wi, z.value[w], 100*s2, 100*s1, bi, z.value[b], a.visits[p], z.visits[p])}
-			}
+			return &Finding{Condition: Eq4, Node: tree.FormatPath(tr.Path(p)), Child: wi, Text: fmt.Sprintf(
+				"%v node %s: child %d (mean %.3f) keeps %.1f%% of the new simulations (%.1f%% before) though child %d's mean is %.3f, from %d to %d simulations",
+				kind, tree.FormatPath(tr.Path(p)), wi, z.value[w], 100*s2, 100*s1, bi, z.value[b], a.visits[p], z.visits[p])}
 		}
 	}
 	return nil
 }
 
+// maxBetter bounds the candidates for the better child of an Eq. 4
+// finding that keptShare tries for each worse child.
+const maxBetter = 8
+
 // clearGap reports whether child b's mean beats child w's, from the side of
 // the player at a node of kind, by δ at every checkpoint of win and, at the
 // last, also by SEMultiple standard errors (with the variance bound 1/4 of
-// rewards in [0,1]).
-func (cr Criterion) clearGap(kind core.Kind, win []snapshot, b, w int32) bool {
+// rewards in [0,1], and none for a terminal child, whose mean is exact).
+func (cr Criterion) clearGap(tr *tree.Tree, kind core.Kind, win []snapshot, b, w int32) bool {
 	for _, s := range win {
 		if !(chooser(kind, s.value[b])-chooser(kind, s.value[w]) >= cr.Gap) {
 			return false
 		}
 	}
 	z := win[len(win)-1]
-	se := math.Sqrt(0.25/float64(z.visits[b]) + 0.25/float64(z.visits[w]))
+	variance := func(c int32) float64 {
+		if tr.Kind(c) == core.Terminal {
+			return 0
+		}
+		return 0.25 / float64(z.visits[c])
+	}
+	se := math.Sqrt(variance(b) + variance(w))
 	return chooser(kind, z.value[b])-chooser(kind, z.value[w]) >= cr.SEMultiple*se
 }

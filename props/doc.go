@@ -3,13 +3,15 @@
 // to a minimax-optimal move. It runs the engine (package core) on trap trees
 // from the literature and on random trees (package gen, drawn with rapid),
 // compares what it sees with the exact solution, and answers with one of
-// three verdicts, each with the evidence behind it.
+// four verdicts, each with the evidence behind it: inconsistent, stuck,
+// inconclusive or no counterexample.
 //
 //	func TestMyRuleIsConsistent(t *testing.T) {
 //		props.Check(t, myRule{}, props.Options{BinaryOnly: true})
 //	}
 //
-// Check fails the test with a minimal, replayable counterexample; Run returns
+// Check fails the test with a minimal, replayable counterexample (an
+// inconsistent one, or a stuck one unless Options.AllowStuck); Run returns
 // the whole Report for tools; Property is the rapid property behind both, for
 // rapid.Check and rapid.MakeFuzz.
 //
@@ -43,11 +45,11 @@
 //     children gets no simulation in the whole window.
 //   - Eq. 4 fails at such a node when two children's means differ, from the
 //     chooser's side, by δ at every checkpoint and by SEMultiple standard
-//     errors (variance bound 1/4) at the last, both having at least
-//     MinShareVisits simulations, and the worse child's share of the node's
-//     new simulations in the window's second half is at least ShareKept of
-//     its share in the first half (ShareKeptLong in the confirmation's
-//     longer window, below).
+//     errors (variance bound 1/4; none for a terminal child, whose mean is
+//     its reward) at the last, both having at least MinShareVisits
+//     simulations (a terminal child one), and the worse child's share of
+//     the node's new simulations in the window's second half is at least
+//     ShareKept of its share in the first half.
 //
 // Each seed but the first searches the tree with the children of every
 // node (chance nodes included) in an order drawn from the seed
@@ -59,56 +61,95 @@
 //
 // A seed whose decision is wrong (Eq. 6) with an Eq. 5 or Eq. 4 finding
 // behind it is only a candidate: the finding says the rule starved a child,
-// or kept a worse child busy, so far. UCT with C = 0.1 on
-// (max 0.5 (max 0 1)) starves the good child for about e^25 ≈ 2^36
-// simulations and then comes back, which no run sees; greedy never comes
-// back. No fixed horizon tells them apart, since with C = 0.05 the return is
-// at about 2^144. So the checker asks the rule itself what it would do far
-// beyond the run, and judges the trend as well as the value. From node F's
-// statistics at the end of the run it builds synthetic sites
-// (core.NewSiteAt, whose counts may exceed 32 bits) at scales 4^k up to 2^62
-// simulations of F: the other children's counts grow in their observed
-// proportions with their means frozen; the candidate child's statistics stay
-// frozen (Eq. 5) or its count is free (Eq. 4); F's mean, the priors, the AMAF
-// statistics, the virtual experience and the depth stay as observed. Rules
-// are read in one of three ways: a core.Stochastic gives its choice
-// probabilities; another rule that picks differently under different
-// generators is sampled (2,048 draws per scale); any other is
-// deterministic.
+// or kept a worse child busy, so far. A witness is a wrong decision; Eq. 4
+// and Eq. 5 are sufficient conditions that name the mechanism keeping it
+// wrong, and never replace it. Whether the mechanism lasts is a property of
+// the rule at counts no run reaches, so the checker asks the rule itself.
+// From node F's statistics at the end of the run it builds synthetic sites
+// (core.NewSiteAt, whose counts may exceed 32 bits) at scales 16^k from the
+// run's end up to the horizon H (Options.Horizon, default 2^62 simulations
+// of F): the other children's counts grow in their observed proportions
+// with their means frozen, the starved children's statistics stay frozen
+// (Eq. 5); F's mean, the priors, the AMAF statistics, the virtual
+// experience and the depth stay as observed.
 //
-//   - Eq. 5, deterministic: the handicap h is the least amount by which every
-//     other child's mean must fall for the rule to pick the starved child. If
-//     h reaches 0 at some scale, the rule returns there: the tree is no
-//     witness, and the evidence says when ("picks child 1 again after about
-//     2^36 simulations of the node"). If h stays constant (greedy), the
-//     starvation is permanent. If h shrinks, its decrements are modelled as
-//     A·x^q in x = log2 n(F): with q ≥ −1 their sum diverges and h crosses 0,
-//     where the extrapolation says; with q < −1 it converges, and if to a
-//     positive floor the starvation is permanent. UCT's deficit shrinks like
-//     C·sqrt(ln n(F)/n(i)) grows (q = −1/2): it always comes back.
-//   - Eq. 5, stochastic: the child's expected simulations per doubling of F
-//     are p·n(F). If p falls like n(F)^−α with α > 1 (+0.05 for exact, +0.25
-//     for sampled probabilities) they are summable and the child stays
-//     starved with positive probability: a witness. Otherwise (ε = 1/n gives
-//     α = 1, a constant number of visits per doubling) it is simulated for
-//     ever. A rule whose probability of the child is 0 at every scale is
-//     judged as deterministic.
-//   - Eq. 4: the worse child's share, its probability for a stochastic rule,
-//     its balance share for a deterministic one (the largest count at which
-//     the rule still picks it, over n(F)). A share that keeps at least half
-//     its size from the run's end to 2^62 persists (constant ε, constant τ);
-//     one that falls (UCT's C²·ln n/Δ² over n, a decaying τ) vanishes.
+// At each scale the rule then makes a window of real selections, as a
+// search would: each chosen child and F gain a simulation, rewarded with
+// the child's frozen mean, and t grows. Choices and shares are read from
+// that window, never by bisecting one child's count (which changes F's
+// count too). So a rule that depends on F's count (every 4th visit, even
+// counts), a rule that draws, and a rule that implements Select alone are
+// read the same way. Each window starts from the same generator state at
+// every scale (common random numbers), so that a rule's draws differ
+// between scales only where its probabilities do. Rules are read in one
+// of three ways: a core.Stochastic gives its probabilities, averaged over
+// the window; another rule that picks differently under different
+// generators is sampled; any other is deterministic.
+//
+// Counts up to 2^53 are exact in float64; beyond, a window's single
+// simulations no longer move F's count, so the tests for an identical
+// mechanism read the scales up to 2^53, and the horizon's reading is kept
+// for the practical finding.
+//
+//   - Eq. 5, deterministic: a window of 256 selections that picks a
+//     starved child is a return, measured: "picks child 1 again after about
+//     2^38 simulations of the node". Otherwise the deficit at each scale is
+//     read: for a core.Scorer, the best growing child's score less the best
+//     starved child's; for any other rule, the least amount by which every
+//     growing child's mean must fall for a window of 8 selections to pick a
+//     starved child. A deficit identical at every scale, or shrinking by
+//     decrements that fall geometrically (each at most 3/4 of the last) to a
+//     positive floor, is structural: inconsistent. A deficit that still
+//     shrinks at H is stuck; where the last decrements suggest a crossing,
+//     the report gives it as an estimate. A rule that picks no starved
+//     child, none of them ever simulated, at any scale whatever the other
+//     means makes the same choice at every scale: inconsistent; with
+//     simulated ones, whose deficit lowering the other means cannot reach,
+//     the limit is not shown: stuck. One that comes into the probe's range
+//     only at large scales is judged from there on. For a rule that draws
+//     from its generator but never draws a starved child, whose tiny but
+//     constant probability no sample resolves, this reading gives stuck at
+//     most.
+//   - Eq. 5, declared probabilities: if the starved children's probability
+//     p falls like n^-α with α ≥ 1.05 at every one of the last scales, their
+//     expected simulations per doubling of F, p·n, fall geometrically:
+//     summable, so with positive probability they are never simulated
+//     again: inconsistent. Otherwise the expected simulations from the
+//     run's end to H (trapezoid rule over the scales) decide: at least one
+//     is a return, fewer is stuck.
+//   - Eq. 5, sampled: a draw of a starved child in a window of 4,096
+//     selections at any scale up to H is a return. Otherwise p is estimated
+//     at F's counts from 2 to the run's end (up to 65,536 draws each) and
+//     log p is fitted against log n by weighted least squares, with the
+//     standard error of α from the Poisson counts. α − 5·SE > 1.05 is
+//     geometric decay, inconsistent at a one-sided error rate below 3e-7;
+//     the fitted trend integrated to H decides between a return (labelled
+//     an estimate) and stuck. With fewer than two measurable scales the
+//     deterministic reading judges, its draws common to every scale.
+//   - Eq. 4: the worse child's share of the window's selections (its
+//     averaged probability, for a declared rule). A share that is the same,
+//     and positive, at every scale of the upper half of the exactly counted
+//     range is structural: inconsistent. For a sampled rule "the same" means
+//     the same draws out of 4,096 at every scale: with common random
+//     numbers a probability that falls by d changes a draw with probability
+//     d, so identical draws exclude a decline of more than ln(1/α)/4,096 at
+//     error rate α (0.0034 at α = 1e-6) for a rule whose draws follow its
+//     probabilities. A share that still keeps ShareKept of its size at H,
+//     or whose decline a sampled reading does not resolve at z = 5, is
+//     stuck. Any other vanishes.
 //
 // # Verdicts
 //
 // A tree is a witness of inconsistency when one seed's decision is wrong
-// and the mechanism behind it persists in the limit: the probe, not a
-// majority of seeds, guards against false alarms. With minimax backups only
-// Eq. 5 counts: the backed-up values converge whatever the shares, so Eq. 4
-// explains nothing there. A rule that returns a NaN score or panics is a
-// witness too (a fault), with the inputs it saw; +Inf and −Inf are scores
-// like any other, ties going to the lower index. A tree converged when
-// every seed decided optimally at every window checkpoint. Then:
+// and the mechanism behind it persists in the limit by the structural
+// evidence above; it is stuck when the mechanism holds through H and its
+// limit is not shown. With minimax backups only Eq. 5 counts: the
+// backed-up values converge whatever the shares, so Eq. 4 explains nothing
+// there. A rule that returns a NaN score, gives probabilities that are no
+// distribution, or panics is a witness too (a fault), with the inputs it
+// saw; +Inf and −Inf are scores like any other, ties going to the lower
+// index. A tree converged when every seed decided optimally at every window
+// checkpoint. Then:
 //
 //   - inconsistent: a witness, shrunk to a minimal tree (subtrees replaced
 //     by leaves, children hoisted or dropped, rewards made simpler,
@@ -117,59 +158,62 @@
 //     deterministic trees), printed in the text format in the order that
 //     fails, with the seed, the budgets, the findings and lines that replay
 //     it exactly;
+//   - stuck: no tree is inconsistent, but one stays wrong through H: a
+//     practical finding, shrunk and printed like a witness ("stuck through
+//     2^62 simulations of node 0; the score deficit of child 0 still shrinks
+//     (0.459 at 2^62); a return is not excluded"). Check fails a test on it
+//     unless Options.AllowStuck; against a prediction of consistent it is
+//     "not refuted";
 //   - inconclusive: some tree did not converge and none is a witness (UCT on
 //     the Coquelin–Munos chain at these budgets, for one); the report's
 //     recoveries say when the rule would recover from the traps it fell in;
 //   - no counterexample: every tree converged: "N trees × R seeds up to
 //     budget B, all decisions optimal from budget b on".
 //
-// # Error rates
+// The checker's error rates over each catalogue rule's parameter grid and
+// over rules from outside the catalogue (package outside) are measured by
+// scripts/consistency-sweep.sh; docs/consistency-sweep.md has the tables
+// per family, with their 95% bounds. The tests run with fixed seeds and
+// are deterministic; those rates are what a different seed risks.
 //
-// Measured by scripts/consistency-sweep.sh over each catalogue rule's
-// parameter grid and rules from outside the catalogue (props' sweepGrid and
-// outsideRules), each check a Run at the catalogue's options with 30 random
-// trees plus the traps; docs/consistency-sweep.md has the tables per family
-// and per spec:
+// # Worked examples
 //
-//   - False alarms: 0 in 580 checks of rules predicted consistent (24
-//     catalogue specs and 3 rules written outside it), under 0.63% per check
-//     with 95% confidence; 0 in 60 checks of each of uct:c=0.1, uct:c=0.3,
-//     prior:n0=100, boltzmann-decay:c=3 and threshold:v=0.3,rule=uct.
-//   - Misses: 1 in 230 checks of rules predicted inconsistent (20 catalogue
-//     specs and 2 outside rules), under 2.4% per check: boltzmann-decay:c=0.5
-//     once. Every witness had at most 7 nodes.
-//   - Consistent rules come back inconclusive rather than "no
-//     counterexample" when the traps are included: they do not converge on
-//     the Coquelin–Munos chain or the deep ε trap within 16,384 simulations.
-//     That is the honest answer at this budget.
+// Greedy with first-play urgency 1 on (max (max 0 1) 0.5) tries child 0
+// first; inside it child 0 loses, so child 0's mean is 0, and child 1, a
+// sure 0.5, keeps its mean 0.5 for ever: child 0, whose value is 1, is
+// never simulated again. The root decides child 1 with all but one
+// simulation (Eq. 6), its mean stays at 0.5, below its value 1, while child
+// 0 stays at one simulation (Eq. 5): a candidate. The probe freezes child 0
+// at (n = 1, w = 0) and grows child 1 from 2^14 to 2^62 at mean 0.5: no
+// window picks child 0, and its deficit is 0.5 at every scale:
+// inconsistent.
 //
-// The catalogue tests run with fixed seeds and are deterministic; the rates
-// above are what a different seed risks. The weekly sweep workflow reruns
-// them with 100 seeds per spec.
+// UCT with C = 0.1 on the same tree starves child 0 too, but its deficit,
+// 0.5 − 0.1·sqrt(ln n(F)) + …, shrinks at every scale, and the window at
+// 2^38 picks child 0: "picks child 0 again after about 2^38 simulations of
+// the node", a recovery, and a horizon a user with a budget of 10^5 should
+// know about. With C = 0.05 the return is at about 2^144: the deficit still
+// shrinks at 2^62, so the tree is stuck, with the return as an estimate.
 //
-// # Worked example
+// UCT with the bonus C·sqrt(ln ln(n(F)+e)/n) and C = 0.15 on
+// (max (max 0 1) 0.75) has the deficit 0.75 − 0.15·sqrt(ln ln n(F)): 0.459
+// at 2^62, crossing 0 only where ln ln n(F) = 25. It is consistent in the
+// limit and stuck through any budget: the verdict is stuck, never
+// inconsistent. A model of the decrements as a power of log n would call
+// their sum finite, which is why no fitted trend decides a verdict.
 //
-// The greedy rule with first-play urgency 1 on the tree
+// A greedy rule that, on every 4th simulation of a node (its count mod 4),
+// takes the children in turn keeps exactly 1/8 of the min node's
+// simulations on its reply 1 in (max (min 1 0) 0.0625): the min node's
+// mean stays at 1/8, above the optimal sibling's 1/16, so the root decides
+// wrong at every budget. The window of 256 selections at each scale reads
+// the share 32/256 at every one: an exactly constant share, inconsistent.
+// Bisecting the child's count instead would change the node's count mod 4
+// and read a share of 0 or 1.
 //
-//	(max (max 0 1) 0.5)
-//
-// tries child 0 first (both are unvisited, the lower index wins); inside it,
-// child 0 loses, so child 0's mean is 0. Child 1, a sure 0.5, is tried next
-// and keeps its mean 0.5 for ever, so child 0, whose value is 1, is never
-// simulated again. At budgets 1,024 to 16,384 the root decides child 1 with
-// all but one simulation (Eq. 6 fails, clearly), the root's mean stays at 0.5,
-// below its value 1, while child 0 stays at 1 simulation (Eq. 5 fails): a
-// candidate. The limit probe then freezes child 0 at (n = 1, w = 0) and lets
-// child 1's count grow from 2^14 to 2^62 at mean 0.5: child 1's mean must
-// fall by 0.5 for greedy to pick child 0 at every scale — the handicap stays
-// constant — so the starvation is permanent: a witness.
-//
-// UCT with C = 0.1 on the same tree can starve child 0 too: after a first
-// loss its score 0 + 0.1·sqrt(ln n(F)) trails child 1's 0.5 + 0.1·sqrt(ln
-// n(F)/n(1)). Its handicap, 0.5 − 0.1·sqrt(ln n(F)) + …, shrinks at every
-// scale, its decrements falling like 1/sqrt(log n(F)) (q = −1/2): their sum
-// diverges, the deficit crosses 0 near ln n(F) = 25 (2^36), and the probe,
-// whose scales are powers of 4, reports "picks child 0 again after about
-// 2^38 simulations of the node" — no witness, an inconclusive tree, and a
-// horizon a user with a budget of 10^5 should know about. ExampleRun shows a report.
+// Boltzmann with τ = 1/ln(n(F)+2), implementing Select alone, gives a
+// worse child the share 1/(1 + n^Δ): with a gap Δ = 1/64 it falls like
+// n^-1/64, from 0.46 at 2^14 to 0.34 at 2^62. The sampled windows resolve
+// that decline, so the share vanishes: no witness, though a fixed flatness
+// margin would have called it flat. ExampleRun shows a report.
 package props

@@ -47,7 +47,8 @@ func (f *Fault) Error() string {
 // reports the same fault at the same simulation for the same seed.
 type guarded struct {
 	rule core.Rule
-	sc   core.Scorer // rule as a Scorer; nil if it is not one
+	sc   core.Scorer     // rule as a Scorer; nil if it is not one
+	st   core.Stochastic // rule as a Stochastic; nil if it is not one
 }
 
 // guard returns r guarded; a pointer, so that each call through the
@@ -57,10 +58,11 @@ type guarded struct {
 // core.Builtin, whose builtin the guard may refuse.
 func guard(r core.Rule) core.Rule {
 	sc, _ := r.(core.Scorer)
-	if _, ok := r.(core.Builtin); sc == nil && !ok {
+	st, _ := r.(core.Stochastic)
+	if _, ok := r.(core.Builtin); sc == nil && st == nil && !ok {
 		return r
 	}
-	return &guarded{rule: r, sc: sc}
+	return &guarded{rule: r, sc: sc, st: st}
 }
 
 func (g *guarded) Needs() core.Needs { return core.NeedsOf(g.rule) }
@@ -82,14 +84,51 @@ func (g *guarded) Builtin() core.Rule {
 }
 
 func (g *guarded) Select(s *core.Site) int {
-	if g.sc != nil {
+	if g.sc != nil || g.st != nil {
 		if v := s.ParentVisits(); v < 4 || v&(v-1) == 0 {
 			for i := range s.Len() {
-				g.check(s, i)
+				if g.sc != nil {
+					g.check(s, i)
+				}
+			}
+			if g.st != nil {
+				g.checkProbs(s)
 			}
 		}
 	}
 	return g.rule.Select(s)
+}
+
+// checkProbs panics with a *Fault if the rule's probabilities at s are no
+// distribution over its children (nil, "cannot tell", is allowed).
+func (g *guarded) checkProbs(s *core.Site) {
+	p := g.st.Probs(s, make([]float64, 0, s.Len()))
+	if p == nil {
+		return
+	}
+	if msg := badProbs(p, s.Len()); msg != "" {
+		panic(&Fault{Message: msg, Inputs: siteInputs(s)})
+	}
+}
+
+// badProbs says what is wrong with p as the probabilities of k children,
+// or "" if nothing is: k of them, each in [0,1], summing to 1 up to
+// rounding.
+func badProbs(p []float64, k int) string {
+	if len(p) != k {
+		return fmt.Sprintf("Probs gave %d probabilities for %d children", len(p), k)
+	}
+	sum := 0.0
+	for i, x := range p {
+		if !(x >= 0 && x <= 1) {
+			return fmt.Sprintf("Probs gave child %d the probability %v", i, x)
+		}
+		sum += x
+	}
+	if math.Abs(sum-1) > 1e-6 {
+		return fmt.Sprintf("Probs sum to %v, not 1", sum)
+	}
+	return ""
 }
 
 // check panics with a *Fault if child i scores NaN.

@@ -104,11 +104,13 @@ type GameReport struct {
 	Value   float64 `json:"value"`
 	Optimal []int   `json:"optimal"`
 	Moves   []int   `json:"moves"`
-	// Witness is non-nil exactly when Verdict is Inconsistent.
+	// Witness is non-nil exactly when Verdict is Inconsistent or Stuck.
 	Witness *GameWitness `json:"witness"`
 	// FailedSeeds counts the seeds with a wrong decision and a mechanism
-	// that persists in the limit, or a rule fault.
+	// that persists in the limit, or a rule fault; StuckSeeds those whose
+	// mechanism holds through the horizon, its limit not shown.
 	FailedSeeds int `json:"failed_seeds"`
+	StuckSeeds  int `json:"stuck_seeds"`
 	// Recoveries say, for seeds whose decision was wrong with a mechanism
 	// behind it that does not persist in the limit, when the rule would
 	// recover.
@@ -140,6 +142,8 @@ type GameReport struct {
 // with the seed, the order and the budgets that show it and the mechanism
 // behind it, projected to the limit.
 type GameWitness struct {
+	// Verdict is Inconsistent or Stuck, as in Witness.
+	Verdict Verdict `json:"verdict"`
 	// Rule is the rule's spec, Options.RuleSpec; not in the JSON form.
 	Rule      string    `json:"-"`
 	Game      string    `json:"game"`
@@ -163,7 +167,11 @@ type GameWitness struct {
 	Explicit *Witness `json:"explicit"`
 	// NotExported says why Explicit is null, if it is.
 	NotExported string `json:"not_exported,omitempty"`
-	// Replay holds command lines that replay the witness on the game.
+	// Run is what replays the witness on the game: the position, the
+	// seed, the order, the options.
+	Run Replay `json:"run"`
+	// Replay holds command lines that replay the witness on the game,
+	// where a tool adds them (cmd/mctscheck formats Run as its flags).
 	Replay []string `json:"replay"`
 }
 
@@ -174,7 +182,7 @@ func (w *GameWitness) String() string {
 	if name == "" {
 		name = "the rule"
 	}
-	fmt.Fprintf(&b, "%s is inconsistent (%s) on %s position %q:\n", name, w.Condition, w.Game, w.Position)
+	fmt.Fprintf(&b, "%s is %s (%s) on %s position %q:\n", name, w.Verdict, w.Condition, w.Game, w.Position)
 	order := "the game's own order"
 	if w.Order != 0 {
 		order = fmt.Sprintf("move order %d", w.Order)
@@ -252,7 +260,7 @@ func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, 
 		return nil, err
 	}
 	rep.Curve = c.curve.Curve
-	rep.Sims = c.sims + c.inner.sims
+	rep.Sims = c.inner.sims
 	rep.Elapsed = time.Since(start)
 	if s := rep.Elapsed.Seconds(); s > 0 {
 		rep.SimsPerSecond = float64(rep.Sims) / s
@@ -270,7 +278,6 @@ type gameChecker struct {
 	inner  *checker           // the explicit checker: limit probes, witnesses
 	values map[string]float64 // oracle values by path in the game's own order; NaN beyond its budget
 	curve  *Report            // accumulates the curve
-	sims   int64
 }
 
 // root fills in the root's value, moves and optimal children.
@@ -332,6 +339,16 @@ func pathKey(path []int32) string {
 	return string(b)
 }
 
+// askOracle calls the oracle, turning a panic into an ErrOracle error.
+func (c *gameChecker) askOracle(ctx context.Context, path []int32) (v float64, ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			v, ok, err = 0, false, fmt.Errorf("%w: it panicked: %v", ErrOracle, r)
+		}
+	}()
+	return c.oracle.Value(ctx, path)
+}
+
 // value asks the oracle for the value of the position at path, in the
 // game's own order, remembering it; ok is false beyond its budget.
 func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, error) {
@@ -339,7 +356,7 @@ func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, e
 	if v, seen := c.values[key]; seen {
 		return v, !math.IsNaN(v), nil
 	}
-	v, ok, err := c.oracle.Value(ctx, path)
+	v, ok, err := c.askOracle(ctx, path)
 	switch {
 	case err != nil:
 		return 0, false, fmt.Errorf("props: oracle at node %s: %w", core.PathString(path), err)
@@ -352,78 +369,38 @@ func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, e
 	return v, ok, nil
 }
 
-// seeds runs the seeds and settles the verdict, as checker.seeds does for a
-// tree.
+// seeds runs the seeds through the checker's one pipeline (checker.seeds,
+// with the game as its subject) and settles the report.
 func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
 	o := c.opts
-	budgets := o.budgets()
-	converged := true
-	var from int64
-	for i := range o.Seeds {
-		seed := o.Seed + uint64(i)
-		order := o.Order
-		if order == 0 && i > 0 && !o.KeepOrder {
-			order = seed
-		}
-		gs, err := c.runSeed(ctx, seed, order)
-		var f *Fault
-		if errors.As(err, &f) {
-			rep.FailedSeeds++
-			if rep.Witness == nil {
-				fs := []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
-				if rep.Witness, err = c.witness(ctx, seed, order, fs, f); err != nil {
-					return err
-				}
-			}
-			converged = false
-			if o.Progress != nil {
-				o.Progress(i+1, o.Seeds)
-			}
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		r, rec := gs.r, gs.rec
-		rep.Judged += gs.judged
-		rep.Beyond += gs.beyond
-		rep.RootError = math.Max(rep.RootError, r.RootError)
-		switch {
-		case rec.persists:
-			rep.FailedSeeds++
-			if rep.Witness == nil {
-				if rep.Witness, err = c.witness(ctx, seed, order, r.findings(), nil); err != nil {
-					return err
-				}
-			}
-		case rec.text != "":
-			rep.Recoveries = append(rep.Recoveries, fmt.Sprintf("seed %d: %s", seed, rec.text))
-		}
-		if r.OptimalFrom < 0 || r.OptimalFrom > len(budgets)-1-o.Window {
-			converged = false
-		} else {
-			from = max(from, budgets[r.OptimalFrom])
-		}
-		if o.Progress != nil {
-			o.Progress(i+1, o.Seeds)
-		}
+	in := c.inner
+	in.curve, in.seedDone = c.curve, o.Progress
+	res, err := in.seeds(ctx, c.name(), gameSubject{c}, "")
+	in.curve, in.seedDone = nil, nil
+	if err != nil {
+		return err
 	}
-	switch {
-	case rep.Witness != nil:
-		rep.Verdict = Inconsistent
-	case converged:
-		rep.Verdict, rep.OptimalFrom = NoCounterexample, from
-	default:
-		rep.Verdict = Inconclusive
+	rep.FailedSeeds, rep.StuckSeeds = res.FailedSeeds, res.StuckSeeds
+	rep.Judged, rep.Beyond, rep.RootError = res.judged, res.beyond, res.RootError
+	rep.Recoveries = append(rep.Recoveries, res.Recoveries...)
+	rep.Verdict, rep.OptimalFrom = res.Verdict, res.OptimalFrom
+	if res.Verdict == Inconsistent || res.Verdict == Stuck {
+		rep.Witness, err = c.witness(ctx, res.Seed, res.order, res.Findings, res.Fault, res.Verdict)
 	}
-	return nil
+	return err
 }
 
-// gameSeed is what one seed of a game check found.
-type gameSeed struct {
-	r              seedResult
-	rec            limitResult
-	judged, beyond int
+// gameSubject is a game position checked through the checker's pipeline.
+type gameSubject struct{ c *gameChecker }
+
+func (g gameSubject) order(c *checker, i int, seed uint64) uint64 {
+	switch {
+	case g.c.opts.Order != 0:
+		return g.c.opts.Order
+	case i == 0 || c.opts.KeepOrder:
+		return 0
+	}
+	return seed
 }
 
 // nodeStat is one stored node at a checkpoint.
@@ -442,11 +419,11 @@ type gameSnap struct {
 	nodes    map[string]nodeStat
 }
 
-// runSeed searches the game with one seed in one order, maps the stored
-// tree's judged part to an explicit skeleton (leaves valued by the oracle),
-// applies the criterion and projects a wrong decision's mechanism to the
-// limit, as checker.runSeed does for a tree.
-func (c *gameChecker) runSeed(ctx context.Context, seed, order uint64) (gameSeed, error) {
+// observe searches the game with one seed in one order and maps the
+// stored tree's judged part to an explicit skeleton (leaves valued by the
+// oracle), with the snapshots on it.
+func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint64) (*observation, error) {
+	c := g.c
 	var view core.Game = c.game
 	var ordered *orderedGame
 	if order != 0 {
@@ -456,18 +433,18 @@ func (c *gameChecker) runSeed(ctx context.Context, seed, order uint64) (gameSeed
 	o := c.opts
 	s, err := core.New(view, guard(c.rule), core.Config{Seed: seed, Growth: o.Growth, Backup: o.Backup})
 	if err != nil {
-		return gameSeed{}, err
+		return nil, err
 	}
 	var snaps []gameSnap
 	for _, b := range o.budgets() {
 		before := s.Sims()
 		err := s.Run(ctx, int(b-before))
-		c.sims += s.Sims() - before
+		in.sims += s.Sims() - before
 		if err != nil {
 			if f, ok := faultOf(err); ok {
-				return gameSeed{}, f
+				return nil, f
 			}
-			return gameSeed{}, err
+			return nil, err
 		}
 		snaps = append(snaps, c.record(s, b))
 	}
@@ -479,7 +456,7 @@ func (c *gameChecker) runSeed(ctx context.Context, seed, order uint64) (gameSeed
 	}
 	sk, err := c.skeleton(ctx, view, original, snaps[len(snaps)-1-o.Window])
 	if err != nil {
-		return gameSeed{}, err
+		return nil, err
 	}
 	dense := make([]snapshot, len(snaps))
 	for k, sn := range snaps {
@@ -493,18 +470,7 @@ func (c *gameChecker) runSeed(ctx context.Context, seed, order uint64) (gameSeed
 		}
 		dense[k] = d
 	}
-	sol := tree.Solve(sk.tr)
-	c.curve.addCurve(sk.tr, sol, dense)
-	r := o.Criterion.judgeSeed(sk.tr, sol, dense, o.Window)
-	if o.Backup == core.BackupMinimax {
-		r.Eq4 = nil // as in checker.runSeed
-	}
-	gs := gameSeed{r: r, judged: sk.judged, beyond: sk.beyond}
-	if r.Wrong == nil || (r.Eq5 == nil && r.Eq4 == nil) {
-		return gs, nil
-	}
-	gs.rec, err = c.inner.project(s, sk.tr, &gs.r)
-	return gs, err
+	return &observation{tr: sk.tr, snaps: dense, search: s, judged: sk.judged, beyond: sk.beyond}, nil
 }
 
 // record reads the stored nodes the criterion may need: the root's
@@ -621,22 +587,13 @@ func (c *gameChecker) skeleton(ctx context.Context, view core.Game, original fun
 // witness describes a failed seed: the findings, the replay line, and the
 // witness on the exported explicit tree, shrunk, when the tree is small
 // enough.
-func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Finding, f *Fault) (*GameWitness, error) {
+func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Finding, f *Fault, v Verdict) (*GameWitness, error) {
 	o := c.opts
-	w := &GameWitness{Rule: o.RuleSpec, Game: o.Game, Position: o.Position, Condition: condition(fs),
+	w := &GameWitness{Verdict: v, Rule: o.RuleSpec, Game: o.Game, Position: o.Position, Condition: condition(fs),
 		Findings: fs, Fault: f, Seed: seed, Order: order, Budgets: o.budgets(),
 		Growth: o.Growth.String(), Backup: o.Backup.String(), Replay: []string{}}
-	if o.RuleSpec != "" && o.Game != "" {
-		line := fmt.Sprintf("mctscheck check -rule %s -game %s -moves %s -seed %d -seeds 1 -budget %d",
-			shellQuote(o.RuleSpec), shellQuote(o.Game), shellQuote(o.Position), seed, o.MaxBudget)
-		if order == 0 {
-			line += " -keep-order"
-		} else {
-			line += fmt.Sprintf(" -order %d", order)
-		}
-		line += fmt.Sprintf(" -growth %s -backup %s", o.Growth, o.Backup)
-		w.Replay = append(w.Replay, line)
-	}
+	w.Run = Replay{Rule: o.RuleSpec, Game: o.Game, Moves: o.Position, Seed: seed, Seeds: 1, Budget: int64(o.MaxBudget),
+		KeepOrder: order == 0, Order: order, Growth: o.Growth.String(), Backup: o.Backup.String()}
 	if o.ExportNodes < 0 {
 		w.NotExported = "export turned off"
 		return w, nil
@@ -656,10 +613,15 @@ func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Find
 	eo := o.Options
 	eo.BinaryOnly = tr.BinaryDeterministic()
 	ex := &checker{rule: c.rule, opts: eo}
-	res := TreeResult{Name: fmt.Sprintf("%s position %s", o.Game, o.Position), Tree: tr, Verdict: Inconsistent,
-		Findings: fs, Fault: f, FailedSeeds: 1, Seed: seed}
+	res := TreeResult{Name: fmt.Sprintf("%s position %s", o.Game, o.Position), Tree: tr, Verdict: v,
+		Findings: fs, Fault: f, Seed: seed}
+	if v == Inconsistent {
+		res.FailedSeeds = 1
+	} else {
+		res.StuckSeeds = 1
+	}
 	w.Explicit, err = ex.witness(ctx, res, "")
-	c.sims += ex.sims
+	c.inner.sims += ex.sims
 	return w, err
 }
 
@@ -672,6 +634,8 @@ func (r *GameReport) summary() string {
 	switch r.Verdict {
 	case Inconsistent:
 		return fmt.Sprintf("inconsistent: %s witness on %s %s in %d of %s", r.Witness.Condition, r.Game, pos, r.FailedSeeds, plural(r.Seeds, "seed"))
+	case Stuck:
+		return fmt.Sprintf("stuck: %s witness on %s %s in %d of %s, wrong through the horizon; its limit is not shown", r.Witness.Condition, r.Game, pos, r.StuckSeeds, plural(r.Seeds, "seed"))
 	case Inconclusive:
 		last := r.Curve[len(r.Curve)-1]
 		return fmt.Sprintf("inconclusive: %s %s not converged by %d simulations (%.0f%% optimal decisions); no witness",

@@ -77,8 +77,8 @@ func TestCheckGameOrders(t *testing.T) {
 		t.Fatalf("verdict %s, want inconsistent", rep.Summary)
 	}
 	w := rep.Witness
-	if len(w.Replay) != 1 || !strings.Contains(w.Replay[0], "-game 'tree' -moves 'root' -seed ") {
-		t.Errorf("replay %q", w.Replay)
+	if r := w.Run; r.Game != "tree" || r.Moves != "root" || r.Seed != w.Seed || r.Order != w.Order || r.Rule != "greedy-fpu:fpu=1" {
+		t.Errorf("replay %+v", r)
 	}
 	again, err := props.CheckTree(bg, greedy{}, w.Explicit.Tree, props.Options{Seeds: 1, Seed: w.Seed, KeepOrder: true})
 	if err != nil || again.Verdict != props.Inconsistent {

@@ -1,6 +1,7 @@
 package props
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -10,20 +11,29 @@ import (
 )
 
 // A finite run can show a rule starving a child (Eq. 5) or keeping a worse
-// child busy (Eq. 4) so far; whether it does so for ever is a property of the
-// rule at counts no run reaches. The limit probe asks the rule itself: it
-// builds synthetic sites (core.NewSiteAt) from the statistics of node F at
-// the end of the run and lets the counts grow by factors of 4 up to 2^62
-// simulations of F, the other children's means frozen and their counts
-// growing in their observed proportions, the candidate child's statistics
-// frozen (Eq. 5) or its count free (Eq. 4), priors, AMAF statistics, virtual
-// experience and depth as observed. The package doc explains how each kind
-// of rule is judged.
+// child busy (Eq. 4) so far; whether it does so through the horizon, and
+// for ever, is a property of the rule at counts no run reaches. The limit
+// probe asks the rule itself. From the statistics of node F at the end of
+// the run it builds synthetic sites (core.NewSiteAt) at scales from the
+// run's end up to the horizon (Options.Horizon simulations of F), the other
+// children's counts grown in their observed proportions with their means
+// frozen, the candidate's statistics frozen (Eq. 5), priors, AMAF
+// statistics, virtual experience and depth as observed. At each scale the
+// rule then makes a window of real selections, the counts updated as a
+// search would update them (the parent's count too), each chosen child
+// rewarded with its frozen mean; choices and shares are read from that
+// window. The package doc explains how each kind of rule is judged.
 
 // limitResult is the projection of one candidate mechanism.
 type limitResult struct {
-	persists bool   // the mechanism holds in the limit: the tree is a witness
-	text     string // the evidence, one clause
+	// persists: the evidence about the limit is structural (the mechanism
+	// identical at every probed scale, or exploration that decays
+	// geometrically): the tree is a witness of inconsistency.
+	persists bool
+	// stuck: the mechanism holds through the horizon, but its limit is not
+	// shown: the decision stays wrong in practice.
+	stuck bool
+	text  string // the evidence, one clause
 }
 
 // ruleKind is how the probe reads a rule's choices.
@@ -35,29 +45,48 @@ const (
 	sampled                       // draws, probabilities estimated from Select
 )
 
-// Probe constants. They are the probe's resolution, not thresholds of the
-// criterion: the trend tests below are scale-free.
+// Probe constants: the probe's resolution and the error rate of its
+// statistical tests, not thresholds of the criterion.
 const (
-	maxLog2Count     = 62   // largest log2 of F's simulations a probe builds
-	detectDraws      = 256  // Select calls per scale, with different generators, that tell a deterministic rule
-	sampleDraws      = 4096 // Select calls per scale for a sampled rule
-	minHits          = 8    // draws of the child a sampled scale needs to enter the fit
-	summableMargin   = 0.05 // exponent above 1 that makes exact probabilities summable
-	sampledMargin    = 0.25 // the same for sampled ones, which are noisier
-	bisectSteps      = 48   // handicap resolution 2^-48
-	shareFlat        = 1e-4 // Eq. 4: a share falling slower than n^-shareFlat at the end is flat
-	sampledShareFlat = 0.05 // the same for sampled shares, which are noisier
+	// DefaultHorizon is the horizon H of a check when Options.Horizon is 0:
+	// 2^62 simulations of the node a mechanism is found at.
+	DefaultHorizon = uint64(1) << 62
+	// exactLog2: counts up to 2^53 are exact in float64, so a window's
+	// selections change the parent's count one by one only up to there;
+	// the tests for an identical mechanism read those scales.
+	exactLog2      = 53
+	detectDraws    = 256  // Select calls per scale, with different generators, that tell a deterministic rule
+	returnWindow   = 256  // selections per scale in which a starved child may be picked again
+	handicapWindow = 8    // selections per step of the deficit's bisection
+	shareWindow    = 256  // selections per scale that read a deterministic rule's share
+	sampleWindow   = 4096 // selections per scale that read a sampled rule's share
+	probsWindow    = 64   // selections over which a declared rule's probabilities are averaged
+	maxDraws       = 1 << 16
+	minHits        = 32 // draws of a starved child after which a sampled scale stops drawing
+	fitHits        = 8  // draws of it a sampled scale needs to enter the trend
+	summableMargin = 0.05
+	// zTest is the one-sided normal quantile of the statistical tests: an
+	// error rate below 3e-7 each.
+	zTest = 5.0
+	// geometricRatio: a deficit whose decrements shrink at least this fast
+	// from one scale to the next (16-fold counts) is summable.
+	geometricRatio = 0.75
+	bisectSteps    = 40 // deficit resolution 2^-40
+	deficitTol     = 1e-9
 )
 
 // base is node F's statistics at the end of a run.
 type base struct {
-	kind  core.Kind
-	depth int
-	t     int64
-	self  core.Stats
-	kids  []core.Stats
-	mean  []float64 // chooser-side means of the children (0 if unvisited)
-	pmean float64   // chooser-side mean of F
+	kind    core.Kind
+	depth   int
+	node    string // F's path, "0.1"
+	t       int64
+	self    core.Stats
+	kids    []core.Stats
+	mean    []float64 // chooser-side means of the children (0 if unvisited)
+	pmean   float64   // chooser-side mean of F
+	horizon float64   // the largest count of F a probe builds
+	kept    float64   // Criterion.ShareKept: a share kept through the horizon
 }
 
 // observe reads node p of tr from the search s (the explicit tree's child
@@ -80,7 +109,8 @@ func observe(s *core.Search, tr *tree.Tree, p int32, needs core.Needs, minimax b
 		}
 		return st, nil
 	}
-	b := &base{kind: tr.Kind(p), depth: len(path), t: s.Sims()}
+	b := &base{kind: tr.Kind(p), depth: len(path), node: tree.FormatPath(path), t: s.Sims(),
+		horizon: float64(DefaultHorizon), kept: DefaultCriterion.ShareKept}
 	var err error
 	if b.self, err = stats(path, 0); err != nil {
 		return nil, err
@@ -129,48 +159,70 @@ func (b *base) withMean(st core.Stats, n uint64, m float64) core.Stats {
 	return st
 }
 
-// scaled returns the site at scale g: every child grows its count g-fold
-// with its mean lowered by handicap (chooser's side), but the frozen ones,
-// which keep their statistics, and child free, which takes count freeN
-// (when free ≥ 0) at its own mean. F's count is its own plus what its
-// children gained, its mean frozen.
-func (b *base) scaled(g, handicap float64, frozen []bool, free int, freeN float64) (*core.Site, error) {
-	kids := make([]core.Stats, len(b.kids))
+// at returns F's statistics at scale g: every child grows its count
+// g-fold with its mean lowered by handicap (chooser's side), but the
+// frozen ones, which keep their statistics. F's count is its own plus what
+// its children gained, its mean as observed.
+func (b *base) at(g, handicap float64, frozen []bool) (self core.Stats, kids []core.Stats, t int64) {
+	kids = make([]core.Stats, len(b.kids))
 	total := float64(b.self.Visits)
 	for j, st := range b.kids {
 		n := float64(st.Visits)
-		switch {
-		case j == free:
-			n = math.Round(freeN)
-			kids[j] = b.withMean(st, uint64(n), b.mean[j])
-		case j < len(frozen) && frozen[j]:
+		if j < len(frozen) && frozen[j] {
 			kids[j] = st
-		default:
-			n = math.Round(n * g)
-			kids[j] = b.withMean(st, uint64(n), b.mean[j]-handicap)
+			continue
 		}
+		n = math.Round(n * g)
+		kids[j] = b.withMean(st, uint64(n), b.mean[j]-handicap)
 		total += n - float64(st.Visits)
 	}
 	total = max(total, 0)
-	self := b.withMean(b.self, uint64(total), b.pmean)
-	t := b.t + int64(total) - int64(b.self.Visits)
-	return core.NewSiteAt(b.kind, b.depth, self, kids, max(t, 0), core.NewRNG(0x5eed))
+	self = b.withMean(b.self, uint64(total), b.pmean)
+	t = max(b.t+int64(total)-int64(b.self.Visits), 0)
+	return self, kids, t
 }
 
-// scales returns the factors g = 4^k, k ≥ 0, that keep F's count within
-// 2^maxLog2Count, and with down, also the factors 2^-k below 1 that keep it
-// at least 16, where a decaying exploration is still frequent enough to
-// measure by sampling.
+// horizonOr is the horizon, DefaultHorizon if unset.
+func (b *base) horizonOr() float64 {
+	if b.horizon == 0 {
+		return float64(DefaultHorizon)
+	}
+	return b.horizon
+}
+
+// site returns the site at scale g, with the generator rng.
+func (b *base) site(g, handicap float64, frozen []bool, rng *core.RNG) (*core.Site, error) {
+	self, kids, t := b.at(g, handicap, frozen)
+	return core.NewSiteAt(b.kind, b.depth, self, kids, t, rng)
+}
+
+// minProbeCount is the smallest count of F at which a sampled rule's
+// exploration is measured: a decay that is geometric in the count shows
+// there before it falls out of every sample.
+const minProbeCount = 2
+
+// scaleStep is the factor between two probed scales.
+const scaleStep = 16.0
+
+// scales returns the factors g = 16^k, k ≥ 0, that keep F's count within
+// the horizon, and the horizon itself last; with down, also the factors
+// 2^-k below 1 that keep it at least 16, where a decaying exploration is
+// still frequent enough to measure by sampling.
 func (b *base) scales(down bool) []float64 {
 	n := max(float64(b.self.Visits), 1)
 	var out []float64
 	if down {
-		for g := 1.0 / 2; n*g >= 16; g /= 2 {
+		for g := 1.0 / 2; n*g >= minProbeCount; g /= 2 {
 			out = append([]float64{g}, out...)
 		}
 	}
-	for g := 1.0; n*g <= math.Exp2(maxLog2Count); g *= 4 {
+	h := b.horizonOr()
+	out = append(out, 1)
+	for g := scaleStep; n*g <= h; g *= scaleStep {
 		out = append(out, g)
+	}
+	if last := out[len(out)-1]; n*last < h {
+		out = append(out, h/n)
 	}
 	return out
 }
@@ -180,21 +232,36 @@ type prober struct {
 	rule core.Rule
 	b    *base
 	kind ruleKind
-	buf  []float64
+	// draws: the rule used its generator when the probe classified it,
+	// though its choices did not differ.
+	draws bool
+	buf   []float64
+	ctx   context.Context // if set, a probe stops soon after it is done
 }
+
+// cancelled reports whether the probe's context is done.
+func (pr *prober) cancelled() bool { return pr.ctx != nil && pr.ctx.Err() != nil }
 
 // newProber classifies the rule: exact if it gives probabilities at the
 // run's end, sampled if detectDraws draws with different generators differ
-// at the run's end or at a smaller scale, deterministic otherwise.
+// at the run's end or at a smaller scale, deterministic otherwise, noting
+// whether a rule read as deterministic drew from its generator all the
+// same (its exploration may be too rare to show).
 func newProber(rule core.Rule, b *base) (*prober, error) {
 	pr := &prober{rule: rule, b: b, kind: deterministic}
-	s, err := b.scaled(1, 0, nil, -1, 0)
-	if err != nil {
-		return nil, err
-	}
-	if st, ok := rule.(core.Stochastic); ok && st.Probs(s, nil) != nil {
-		pr.kind = exact
-		return pr, nil
+	if _, ok := rule.(core.Stochastic); ok {
+		s, err := b.site(1, 0, nil, core.NewRNG(1))
+		if err != nil {
+			return nil, err
+		}
+		p, err := pr.probs(s)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			pr.kind = exact
+			return pr, nil
+		}
 	}
 	// A rule whose exploration decays may look deterministic at the run's
 	// counts: look at the smaller scales too.
@@ -204,15 +271,16 @@ func newProber(rule core.Rule, b *base) (*prober, error) {
 		}
 		first := -1
 		for d := range detectDraws {
-			s, err := b.scaled(g, 0, nil, -1, 0)
+			s, err := b.site(g, 0, nil, core.NewRNG(uint64(d)+1))
 			if err != nil {
 				return nil, err
 			}
-			*s.Rand() = *core.NewRNG(uint64(d) + 1)
+			before := *s.Rand()
 			i, err := pr.pick(s)
 			if err != nil {
 				return pr, nil // judged as deterministic; the probe reports the error
 			}
+			pr.draws = pr.draws || *s.Rand() != before
 			if first < 0 {
 				first = i
 			} else if i != first {
@@ -224,7 +292,7 @@ func newProber(rule core.Rule, b *base) (*prober, error) {
 	return pr, nil
 }
 
-// pick returns the rule's (first) choice at s, or an error if it panics.
+// pick returns the rule's choice at s, or an error if it panics.
 func (pr *prober) pick(s *core.Site) (i int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -238,41 +306,125 @@ func (pr *prober) pick(s *core.Site) (i int, err error) {
 	return i, nil
 }
 
-// prob returns the probability that the rule picks a child in set at s:
-// exact, estimated from sampleDraws draws, or 0/1 for a deterministic rule.
-func (pr *prober) prob(s *core.Site, set []bool) (float64, error) {
+// probs returns the rule's probabilities at s (nil if it cannot tell), or
+// a *Fault if they are no distribution over s's children.
+func (pr *prober) probs(s *core.Site) (p []float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &Fault{Message: fmt.Sprintf("panic in Probs: %v", r), Inputs: siteInputs(s), Node: pr.b.node}
+		}
+	}()
+	if pr.buf == nil {
+		pr.buf = make([]float64, 0, s.Len())
+	}
+	p = pr.rule.(core.Stochastic).Probs(s, pr.buf[:0])
+	if p == nil {
+		return nil, nil
+	}
+	pr.buf = p
+	if msg := badProbs(p, s.Len()); msg != "" {
+		return nil, &Fault{Message: msg, Inputs: siteInputs(s), Node: pr.b.node}
+	}
+	return p, nil
+}
+
+// window lets the rule make n selections from the site at scale g, as a
+// search would: after each, the chosen child and F gain a simulation whose
+// reward is the child's mean at that scale (its frozen mean, less the
+// handicap for a growing child), and t grows by one. The generator is
+// seeded with seed, so that every scale sees the same draws (common random
+// numbers). visit sees every site and choice; returning false ends the
+// window.
+func (pr *prober) window(g, handicap float64, frozen []bool, n int, seed uint64, visit func(s *core.Site, j int) (bool, error)) error {
+	b := pr.b
+	self, kids, t := b.at(g, handicap, frozen)
+	reward := make([]float64, len(kids)) // max's perspective
+	for j, st := range kids {
+		if st.Visits > 0 {
+			reward[j] = st.W / float64(st.Visits)
+		} else if b.kind == core.Min {
+			reward[j] = 1 // a chooser-side mean of 0
+		}
+	}
+	rng := core.NewRNG(seed)
+	for k := range n {
+		if k%256 == 0 && pr.cancelled() {
+			return pr.ctx.Err()
+		}
+		s, err := core.NewSiteAt(b.kind, b.depth, self, kids, t, rng)
+		if err != nil {
+			return err
+		}
+		j, err := pr.pick(s)
+		if err != nil {
+			return err
+		}
+		if more, err := visit(s, j); !more || err != nil {
+			return err
+		}
+		r := reward[j]
+		kids[j].Visits++
+		kids[j].W = min(kids[j].W+r, float64(kids[j].Visits))
+		self.Visits++
+		self.W = min(self.W+r, float64(self.Visits))
+		if self.HasSquares {
+			kids[j].Squares = min(kids[j].Squares+r*r, kids[j].W)
+			self.Squares = min(self.Squares+r*r, self.W)
+		}
+		t++
+	}
+	return nil
+}
+
+// count is one scale's reading: the count of F, and hits out of draws.
+type count struct {
+	n           float64 // F's count at the start of the window
+	hits, draws float64 // selections (or summed probabilities) in the set, and selections
+}
+
+func (c count) share() float64 { return c.hits / c.draws }
+
+// read makes a window at scale g and counts the selections of a child in
+// set: for an exact rule, its probabilities summed over probsWindow
+// selections; for a sampled one, sampleWindow selections; for a
+// deterministic one, n selections.
+func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
+	c := count{}
 	switch pr.kind {
 	case exact:
-		pr.buf = pr.rule.(core.Stochastic).Probs(s, pr.buf)
-		if pr.buf == nil {
-			return 0, fmt.Errorf("the rule stopped giving probabilities")
-		}
-		p := 0.0
-		for j, in := range set {
-			if in {
-				p += pr.buf[j]
-			}
-		}
-		return p, nil
+		n = probsWindow
 	case sampled:
-		hits := 0
-		for d := range sampleDraws {
-			*s.Rand() = *core.NewRNG(uint64(d) + 1)
-			j, err := pr.pick(s)
-			if err != nil {
-				return 0, err
-			}
-			if set[j] {
-				hits++
-			}
+		n = sampleWindow
+	}
+	err := pr.window(g, 0, frozen, n, 1, func(s *core.Site, j int) (bool, error) {
+		if c.draws == 0 {
+			c.n = s.ParentN()
 		}
-		return float64(hits) / sampleDraws, nil
+		c.draws++
+		if pr.kind == exact {
+			p, err := pr.probs(s)
+			if err != nil || p == nil {
+				return false, cmpErr(err, "the rule stopped giving probabilities")
+			}
+			for k, in := range set {
+				if in {
+					c.hits += p[k]
+				}
+			}
+		} else if set[j] {
+			c.hits++
+		}
+		return true, nil
+	})
+	return c, err
+}
+
+// cmpErr returns err, or an error saying msg if err is nil.
+func cmpErr(err error, msg string) error {
+	if err != nil {
+		return err
 	}
-	j, err := pr.pick(s)
-	if set[j] {
-		return 1, err
-	}
-	return 0, err
+	return fmt.Errorf("%s", msg)
 }
 
 // only returns the set {i} of k children.
@@ -296,298 +448,545 @@ func names(set []bool) string {
 	return "children " + strings.Join(ks, ", ")
 }
 
+// notJudged is the result of a probe the rule made impossible.
+func notJudged(err error, n float64) limitResult {
+	return limitResult{text: fmt.Sprintf("not judged: %v at %s simulations of the node", err, pow2(n))}
+}
+
 // starvation projects Eq. 5: child i of F is starved, with the others in
 // frozen (i among them) that got no simulation in the window either. Their
 // statistics stay frozen while the rest grow; the question is whether the
-// rule ever picks one of them again. (A rule that returns to another
-// starved child changes the statistics the projection assumes, so that is
-// a return too: the conservative answer.)
+// rule picks one of them again, before the horizon and in the limit. (A
+// rule that returns to another starved child changes the statistics the
+// projection assumes, so that is a return too: the conservative answer.)
 func (pr *prober) starvation(i int, frozen []bool) (limitResult, error) {
 	if len(frozen) != len(pr.b.kids) || !frozen[i] {
 		frozen = only(len(pr.b.kids), i)
 	}
-	if pr.kind != deterministic {
-		res, decided, err := pr.starvationStochastic(frozen)
-		if err != nil || decided {
-			return res, err
-		}
+	var res limitResult
+	decided := false
+	var err error
+	switch pr.kind {
+	case exact:
+		res, decided, err = pr.starvationExact(frozen)
+	case sampled:
+		res, decided, err = pr.starvationSampled(frozen)
 	}
-	return pr.starvationDeterministic(frozen)
-}
-
-// starvationStochastic judges how many visits the starved children can
-// expect per doubling of F. If their probability falls like n^-α with α > 1
-// they are summable: with positive probability none is simulated again.
-// Otherwise they are simulated for ever. decided is false when every
-// probability is 0, which leaves the judgement to the deterministic trend.
-func (pr *prober) starvationStochastic(frozen []bool) (res limitResult, decided bool, err error) {
-	var xs, ys []float64 // log2 of F's count, log2 of the probability
-	lastP, lastN := 0.0, 0.0
-	who := names(frozen)
-	for _, g := range pr.b.scales(pr.kind == sampled) {
-		s, err := pr.b.scaled(g, 0, frozen, -1, 0)
-		if err != nil {
-			return res, false, err
-		}
-		p, err := pr.prob(s, frozen)
-		if err != nil {
-			return limitResult{text: fmt.Sprintf("not judged: %v at %s simulations of the node", err, pow2(s.ParentN()))}, true, nil
-		}
-		if p > 0 && (pr.kind == exact || p*sampleDraws >= minHits) {
-			xs, ys = append(xs, math.Log2(s.ParentN())), append(ys, math.Log2(p))
-			lastP, lastN = p, s.ParentN()
-		}
+	if err != nil || decided {
+		return res, err
 	}
-	switch {
-	case len(xs) == 0:
-		return res, false, nil
-	case len(xs) < 3:
-		return limitResult{text: fmt.Sprintf("not judged: %s drawn at too few scales (resolution 1/%d)", who, sampleDraws)}, true, nil
-	}
-	k, margin := len(xs), summableMargin
-	if pr.kind == sampled {
-		margin = sampledMargin
-	} else {
-		xs, ys = xs[max(k-4, 0):], ys[max(k-4, 0):] // exact: the tail decides
-	}
-	alpha := -slope(xs, ys)
-	perDoubling := lastP * lastN
-	if alpha <= 1+margin {
-		return limitResult{text: fmt.Sprintf("%s keep being simulated: their probability falls like n^-%.2f, about %.3g simulations per doubling of the node at %s",
-			who, alpha, perDoubling, pow2(lastN))}, true, nil
-	}
-	return limitResult{persists: true, text: fmt.Sprintf("the probability of %s falls like n^-%.2f, so their expected simulations per doubling (%.3g at %s) are summable: they stay starved with positive probability",
-		who, alpha, perDoubling, pow2(lastN))}, true, nil
-}
-
-// starvationDeterministic follows the handicap: the least amount by which
-// every growing child's mean must fall for the rule to pick a frozen one.
-// If it reaches 0, the rule returns (a horizon). If it stays constant, or
-// shrinks toward a positive floor, the starvation is permanent. If it keeps
-// shrinking, its trend is extrapolated to where it crosses 0.
-func (pr *prober) starvationDeterministic(frozen []bool) (limitResult, error) {
-	var xs, hs []float64
-	for _, g := range pr.b.scales(false) {
-		s, err := pr.b.scaled(g, 0, frozen, -1, 0)
-		if err != nil {
-			return limitResult{}, err
-		}
-		h, j, err := pr.handicap(g, frozen)
-		if err != nil {
-			return limitResult{text: fmt.Sprintf("not judged: %v at %s simulations of the node", err, pow2(s.ParentN()))}, nil
-		}
-		if h == 0 {
-			return limitResult{text: fmt.Sprintf("picks child %d again after about %s simulations of the node", j, pow2(s.ParentN()))}, nil
-		}
-		xs, hs = append(xs, math.Log2(s.ParentN())), append(hs, h)
-	}
-	return judgeTrend(names(frozen), xs, hs), nil
-}
-
-// judgeTrend reads the handicaps hs of the starved children who at log2
-// counts xs (equally spaced).
-func judgeTrend(who string, xs, hs []float64) limitResult {
-	k := len(hs)
-	last := hs[k-1]
-	if math.IsInf(last, 1) {
-		return limitResult{persists: true, text: fmt.Sprintf("the rule never picks %s, whatever the other children's means, up to %s simulations of the node", who, pow2(math.Exp2(xs[k-1])))}
-	}
-	if k < 3 {
-		return limitResult{text: fmt.Sprintf("not judged: too few scales (%d) below 2^%d", k, maxLog2Count)}
-	}
-	d1, d2 := hs[k-3]-hs[k-2], hs[k-2]-hs[k-1] // the last two decrements
-	tol := 1e-9 * max(last, 1e-3)
-	if d2 <= tol {
-		return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s stays at %.3g from %s to %s simulations of the node: never simulated again",
-			who, last, pow2(math.Exp2(xs[0])), pow2(math.Exp2(xs[k-1])))}
-	}
-	// Model the decrements as A·x^q. With q ≥ −1 their sum diverges and the
-	// deficit crosses 0; with q < −1 it converges to a floor.
-	x1, x2 := xs[k-2], xs[k-1]
-	q := -1.0
-	if d1 > tol {
-		q = math.Log(d2/d1) / math.Log(x2/x1)
-	}
-	step := x2 - x1
-	a := d2 / math.Pow(x2, q) / step // decrease per unit of x
-	if q < -1 {
-		rest := a * math.Pow(x2, q+1) / (-q - 1)
-		if rest < last {
-			return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s shrinks toward %.3g > 0 (%.3g at %s simulations of the node): never simulated again",
-				who, last-rest, last, pow2(math.Exp2(x2)))}
-		}
-	}
-	// Where ∫ a·x^q dx from x2 reaches last.
-	var cross float64
-	if q == -1 {
-		cross = x2 * math.Exp(last/a)
-	} else {
-		v := math.Pow(x2, q+1) + last*(q+1)/a
-		if v <= 0 {
-			return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s shrinks toward a positive floor (%.3g at %s simulations)", who, last, pow2(math.Exp2(x2)))}
-		}
-		cross = math.Pow(v, 1/(q+1))
-	}
-	return limitResult{text: fmt.Sprintf("the score deficit of %s shrinks (%.3g at %s simulations of the node); extrapolated, the rule picks one again after about %s",
-		who, last, pow2(math.Exp2(x2)), pow2Log(cross))}
-}
-
-// handicap returns the least δ in [0,1] such that the rule picks a frozen
-// child at scale g when every growing child's mean is lowered by δ, with the
-// child it picks: 0 if it picks one unhandicapped, +Inf if not even δ = 1
-// makes it.
-func (pr *prober) handicap(g float64, frozen []bool) (float64, int, error) {
-	picks := func(d float64) (bool, int, error) {
-		s, err := pr.b.scaled(g, d, frozen, -1, 0)
-		if err != nil {
-			return false, 0, err
-		}
-		j, err := pr.pick(s)
-		return err == nil && frozen[j], j, err
-	}
-	if ok, j, err := picks(0); ok || err != nil {
-		return 0, j, err
-	}
-	if ok, _, err := picks(1); !ok || err != nil {
-		return math.Inf(1), -1, err
-	}
-	lo, hi := 0.0, 1.0
-	for range bisectSteps {
-		mid := (lo + hi) / 2
-		ok, _, err := picks(mid)
-		if err != nil {
-			return 0, -1, err
-		}
-		if ok {
-			hi = mid
-		} else {
-			lo = mid
-		}
-	}
-	return hi, -1, nil
-}
-
-// share projects Eq. 4: does worse child w keep a share of F's simulations?
-// For a rule with probabilities, its share is its probability with every
-// count grown g-fold; for a deterministic one, its balance share: the
-// largest count, over F's, at which the rule still picks it.
-func (pr *prober) share(w int) (limitResult, error) {
-	res, first, err := pr.shareTrend(w)
-	if err == nil && first == 0 && pr.kind == exact {
-		// A point mass elsewhere at the run's end (Algorithm 2 above its
-		// threshold around a Scorer): judge the deterministic balance.
-		det := *pr
-		det.kind = deterministic
-		res, _, err = det.shareTrend(w)
+	res, err = pr.starvationDeterministic(frozen)
+	if (pr.kind == sampled || pr.draws) && res.persists {
+		// A rule that draws, never drawing the child in the windows: its
+		// probability may be tiny and constant, which no sample resolves.
+		res = limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s drawn at no scale and too rarely below the run's end to judge its trend; with common draws at every scale, %s",
+			pow2(pr.b.horizonOr()), pr.b.node, names(frozen), res.text)}
 	}
 	return res, err
 }
 
-// shareTrend is share, with the share at the run's end.
-func (pr *prober) shareTrend(w int) (limitResult, float64, error) {
-	var xs, ys []float64 // log2 of F's count, log2 of the share
-	var first, last, firstN, lastN float64
-	for k, g := range pr.b.scales(false) {
-		s, err := pr.b.scaled(g, 0, nil, -1, 0)
+// starvationExact reads the starved children's probability p at every
+// scale. If p·n, their expected simulations per doubling of F, falls
+// geometrically (p like n^-α with α ≥ 1 + summableMargin at every one of
+// the last scales), the simulations they can expect are summable: with
+// positive probability none is simulated again (inconsistent). Otherwise
+// the expected simulations from the run's end to the horizon decide: at
+// least one is a return, fewer is stuck. decided is false when p is 0 at
+// every scale, which leaves the judgement to the deterministic reading.
+func (pr *prober) starvationExact(frozen []bool) (res limitResult, decided bool, err error) {
+	var cs []count
+	for _, g := range pr.b.scales(false) {
+		c, err := pr.read(g, frozen, frozen, 0)
 		if err != nil {
-			return limitResult{}, 0, err
+			if _, ok := err.(*Fault); ok {
+				return res, true, err
+			}
+			return notJudged(err, c.n), true, nil
 		}
-		n := s.ParentN()
-		var sh float64
-		if pr.kind == deterministic {
-			var c float64
-			c, err = pr.balance(g, w, n)
-			sh = c / n
-		} else {
-			sh, err = pr.prob(s, only(len(pr.b.kids), w))
-		}
-		if err != nil {
-			return limitResult{text: fmt.Sprintf("not judged: %v", err)}, 0, nil
-		}
-		if k == 0 {
-			first, firstN = sh, n
-		}
-		last, lastN = sh, n
-		if sh > 0 {
-			xs, ys = append(xs, math.Log2(n)), append(ys, math.Log2(sh))
+		cs = append(cs, c)
+	}
+	who := names(frozen)
+	// Their expected simulations from the run's end to the horizon, by the
+	// trapezoid rule between scales.
+	expected, returnAt := 0.0, math.NaN()
+	for k := 1; k < len(cs); k++ {
+		a, z := cs[k-1], cs[k]
+		expected += (a.share() + z.share()) / 2 * (z.n - a.n)
+		if expected >= 1 && math.IsNaN(returnAt) {
+			returnAt = z.n
 		}
 	}
-	if first == 0 || pr.kind == sampled && first*sampleDraws < 4*minHits {
-		return limitResult{text: fmt.Sprintf("child %d's share is too small to judge at the run's end (%.3g)", w, first)}, first, nil
+	k := len(cs)
+	last := cs[k-1]
+	if last.hits == 0 {
+		return res, false, nil // 0 at the tail: the deterministic reading judges
 	}
-	vanishes := func(alpha float64) limitResult {
-		return limitResult{text: fmt.Sprintf("child %d's share falls like n^-%.3g, from %.3g at %s to %.3g at %s simulations of the node: it vanishes",
-			w, alpha, first, pow2(firstN), last, pow2(lastN))}
+	alpha := math.Inf(1) // the smallest local exponent over the last scales
+	for j := max(k-5, 0); j+1 < k; j++ {
+		a, z := cs[j], cs[j+1]
+		if a.hits == 0 || z.n <= a.n {
+			continue
+		}
+		alpha = min(alpha, -math.Log(z.share()/a.share())/math.Log(z.n/a.n))
 	}
-	if last == 0 || len(xs) < len(pr.b.scales(false)) {
-		return vanishes(math.Inf(1)), first, nil
+	switch {
+	case alpha >= 1+summableMargin && !math.IsInf(alpha, 1):
+		return limitResult{persists: true, text: fmt.Sprintf("the probability of %s falls like n^-%.3g or faster at every scale from %s to %s, so their expected simulations per doubling of the node fall geometrically (%.3g at %s): summable, they stay starved with positive probability",
+			who, alpha, pow2(cs[max(k-5, 0)].n), pow2(last.n), last.share()*last.n, pow2(last.n))}, true, nil
+	case !math.IsNaN(returnAt):
+		return limitResult{text: fmt.Sprintf("%s keep being simulated: about %.3g simulations expected by %s, the first by about %s simulations of the node",
+			who, expected, pow2(last.n), pow2(returnAt))}, true, nil
 	}
-	// A share that falls like a power of n, however small, vanishes; one
-	// that stays, or whose fall slows toward a floor, does not.
-	k := len(xs)
-	head, tail := -slope(xs[:min(4, k)], ys[:min(4, k)]), -slope(xs[max(k-4, 0):], ys[max(k-4, 0):])
-	floor := shareFlat
-	if pr.kind == sampled {
-		floor = sampledShareFlat
-	}
-	if tail > floor && tail >= head/4 {
-		return vanishes(tail), first, nil
-	}
-	return limitResult{persists: true, text: fmt.Sprintf("child %d keeps a share of %.3g of the node's simulations at %s (%.3g at %s): it does not vanish",
-		w, last, pow2(lastN), first, pow2(firstN))}, first, nil
+	return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s expect %.3g simulations in all from the run's end, with probability %.3g at %s; a return is not excluded",
+		pow2(last.n), pr.b.node, who, expected, last.share(), pow2(last.n))}, true, nil
 }
 
-// balance returns the largest count of child w, at most n, at which the rule
-// still picks it at scale g (0 if it does not pick it with one simulation).
-func (pr *prober) balance(g float64, w int, n float64) (float64, error) {
-	picks := func(c float64) (bool, error) {
-		s, err := pr.b.scaled(g, 0, nil, w, c)
+// starvationSampled reads a rule that draws. First, windows of
+// sampleWindow selections at every scale from the run's end to the
+// horizon: a draw of a starved child is a return. Then the trend of their
+// probability, estimated from up to maxDraws draws at each scale from 16
+// simulations of F on: a weighted least-squares fit of log p against
+// log n, whose exponent α has a standard error from the Poisson counts.
+// α − zTest·SE > 1 + summableMargin means their expected simulations per
+// doubling fall geometrically: inconsistent, at the tests' error rate. An
+// estimate of at least one simulation by the horizon from the fitted trend
+// is a return (labelled an estimate); too few points leave the judgement
+// to the deterministic reading, in which the draws are common to every
+// scale.
+func (pr *prober) starvationSampled(frozen []bool) (res limitResult, decided bool, err error) {
+	who := names(frozen)
+	for _, g := range pr.b.scales(false) {
+		var at float64
+		drawn := -1
+		err := pr.window(g, 0, frozen, sampleWindow, 1, func(s *core.Site, j int) (bool, error) {
+			if frozen[j] {
+				at, drawn = s.ParentN(), j
+				return false, nil
+			}
+			return true, nil
+		})
 		if err != nil {
-			return false, err
+			return notJudged(err, 0), true, nil
 		}
-		j, err := pr.pick(s)
-		return j == w, err
+		if drawn >= 0 {
+			return limitResult{text: fmt.Sprintf("draws child %d again at about %s simulations of the node", drawn, pow2(at))}, true, nil
+		}
 	}
-	if ok, err := picks(1); !ok || err != nil {
+	var xs, ys, ws []float64 // log2 n, log2 p, weights (hits)
+	var lastN, lastP float64
+	for _, g := range pr.b.scales(true) {
+		if g > 1 {
+			break
+		}
+		hits, draws := 0.0, 0.0
+		var n float64
+		for d := 0; d < maxDraws && hits < minHits; d++ {
+			if d%256 == 0 && pr.cancelled() {
+				return res, true, pr.ctx.Err()
+			}
+			s, err := pr.b.site(g, 0, frozen, core.NewRNG(uint64(d)+1))
+			if err != nil {
+				return res, true, err
+			}
+			n = s.ParentN()
+			j, err := pr.pick(s)
+			if err != nil {
+				return notJudged(err, n), true, nil
+			}
+			draws++
+			if frozen[j] {
+				hits++
+			}
+		}
+		if hits >= fitHits {
+			xs, ys, ws = append(xs, math.Log2(n)), append(ys, math.Log2(hits/draws)), append(ws, hits)
+			lastN, lastP = n, hits/draws
+		}
+	}
+	if len(xs) < 2 {
+		return res, false, nil
+	}
+	alpha, se := weightedSlope(xs, ys, ws)
+	alpha = -alpha
+	if alpha-zTest*se > 1+summableMargin {
+		return limitResult{persists: true, text: fmt.Sprintf("the probability of %s falls like n^-%.3g (± %.2g, %d scales from %s to %s; the decline is faster than n^-%.2f at error rate 3e-7), so their expected simulations per doubling of the node fall geometrically: summable, they stay starved with positive probability",
+			who, alpha, se, len(xs), pow2(math.Exp2(xs[0])), pow2(lastN), 1+summableMargin)}, true, nil
+	}
+	// The fitted trend, p = lastP·(n/lastN)^-α, integrated to the horizon:
+	// an estimate.
+	expected := integratePower(lastP, lastN, alpha, pr.b.horizonOr())
+	if expected >= 1 {
+		return limitResult{text: fmt.Sprintf("%s keep being drawn: their probability falls like n^-%.3g (± %.2g), about %.3g simulations expected by %s (an estimate from the trend)",
+			who, alpha, se, expected, pow2(pr.b.horizonOr()))}, true, nil
+	}
+	return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s not drawn in %d selections at any scale; their probability falls like n^-%.3g (± %.2g), not resolved as summable; a return is not excluded",
+		pow2(pr.b.horizonOr()), pr.b.node, who, sampleWindow, alpha, se)}, true, nil
+}
+
+// integratePower returns ∫ p0·(n/n0)^-α dn from n0 to h.
+func integratePower(p0, n0, alpha, h float64) float64 {
+	if h <= n0 {
+		return 0
+	}
+	if math.Abs(alpha-1) < 1e-9 {
+		return p0 * n0 * math.Log(h/n0)
+	}
+	return p0 * n0 / (1 - alpha) * (math.Pow(h/n0, 1-alpha) - 1)
+}
+
+// starvationDeterministic follows the deficit at every scale from the
+// run's end to the horizon. A window of returnWindow selections that picks
+// a frozen child is a return, measured. Otherwise the deficit h, the least
+// amount by which every growing child's mean must fall for the rule to pick
+// a frozen child within handicapWindow selections, is compared across the
+// scales: constant (or growing) at every scale, or shrinking by decrements
+// that fall geometrically with a positive floor, is structural evidence
+// (inconsistent); a deficit that still shrinks at the horizon is stuck,
+// with an estimated return labelled as such.
+func (pr *prober) starvationDeterministic(frozen []bool) (limitResult, error) {
+	who := names(frozen)
+	var xs, hs []float64
+	for _, g := range pr.b.scales(false) {
+		var at float64
+		back := -1
+		err := pr.window(g, 0, frozen, returnWindow, 1, func(s *core.Site, j int) (bool, error) {
+			if at == 0 {
+				at = s.ParentN()
+			}
+			if frozen[j] {
+				back = j
+				return false, nil
+			}
+			return true, nil
+		})
+		if err != nil {
+			return notJudged(err, at), nil
+		}
+		if back >= 0 {
+			return limitResult{text: fmt.Sprintf("picks child %d again after about %s simulations of the node", back, pow2(at))}, nil
+		}
+		var h float64
+		if sc, ok := pr.rule.(core.Scorer); ok {
+			h, err = pr.scoreDeficit(sc, g, frozen)
+		} else {
+			h, err = pr.handicap(g, frozen)
+		}
+		if err != nil {
+			return notJudged(err, at), nil
+		}
+		xs, hs = append(xs, math.Log2(at)), append(hs, h)
+	}
+	unvisited := true
+	for j, in := range frozen {
+		if in && pr.b.kids[j].Visits > 0 {
+			unvisited = false
+		}
+	}
+	return judgeDeficit(pr.b.node, who, unvisited, xs, hs), nil
+}
+
+// judgeDeficit reads the deficits hs of the starved children who at log2
+// counts xs of node; unvisited says none of them has a simulation.
+func judgeDeficit(node, who string, unvisited bool, xs, hs []float64) limitResult {
+	k := len(hs)
+	last, from, to := hs[k-1], pow2(math.Exp2(xs[0])), pow2(math.Exp2(xs[k-1]))
+	if math.IsInf(last, 1) {
+		switch {
+		case !allInf(hs):
+			// Beyond the probe's range at the horizon but not before: the
+			// deficit grows, it does not shrink.
+			return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s grows beyond the probe's range (every other mean at 0) by %s simulations of the node: never simulated again", who, to)}
+		case unvisited:
+			// Nothing the rule reads of them changes with the scale but
+			// F's count; lowering every other mean to 0 does not bring
+			// it back: the same choice at every scale.
+			return limitResult{persists: true, text: fmt.Sprintf("the rule picks %s, never simulated, at no scale from %s to %s simulations of the node, whatever the other children's means: never simulated again", who, from, to)}
+		}
+		// Simulated children whose deficit is beyond what lowering the
+		// other means can measure: its trend, and the limit, are not shown.
+		return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: the rule picks %s at no scale from %s on, whatever the other children's means; its deficit is beyond the probe's range, so a return is not excluded", to, node, who, from)}
+	}
+	if k := firstFinite(hs); k > 0 {
+		// Out of the probe's range at first, then measured: judge from
+		// there on.
+		xs, hs = xs[k:], hs[k:]
+		from = pow2(math.Exp2(xs[0]))
+		k = len(hs)
+		if k < 3 {
+			return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: the score deficit of %s comes into the probe's range only at %s (%.3g); a return is not excluded", to, node, who, from, last)}
+		}
+	}
+	k = len(hs)
+	// settled is the first scale from which the deficit shrinks by no more
+	// than the bisection's resolution.
+	settled := k - 1
+	for settled > 0 && hs[settled] >= hs[settled-1]-deficitTol*max(hs[settled-1], 1e-3) {
+		settled--
+	}
+	switch {
+	case settled == 0:
+		return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s stays at %.3g at every scale from %s to %s simulations of the node: never simulated again", who, last, from, to)}
+	case settled <= k-3:
+		if _, ok := geometricFloor(hs); ok {
+			return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s shrinks by decrements that fall geometrically until %s simulations of the node, then stays at %.3g at every scale to %s: never simulated again",
+				who, pow2(math.Exp2(xs[settled])), last, to)}
+		}
+	}
+	if floor, ok := geometricFloor(hs); ok {
+		return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s shrinks by decrements that fall geometrically (by %.2g or faster per scale over the last %d), toward %.3g > 0 (%.3g at %s simulations of the node): never simulated again",
+			who, geometricRatio, min(k-1, 4), floor, last, to)}
+	}
+	text := fmt.Sprintf("stuck through %s simulations of node %s; the score deficit of %s still shrinks (%.3g at %s); a return is not excluded", to, node, who, last, to)
+	if est := returnEstimate(xs, hs); est != "" {
+		text += " (" + est + ")"
+	}
+	return limitResult{stuck: true, text: text}
+}
+
+// allInf reports whether every deficit is +Inf.
+func allInf(hs []float64) bool {
+	for _, h := range hs {
+		if !math.IsInf(h, 1) {
+			return false
+		}
+	}
+	return true
+}
+
+// firstFinite is the index of the first finite deficit.
+func firstFinite(hs []float64) int {
+	for k, h := range hs {
+		if !math.IsInf(h, 1) {
+			return k
+		}
+	}
+	return len(hs)
+}
+
+// geometricFloor reports whether the last decrements of hs (up to four)
+// each shrink by geometricRatio or faster (or stay within the bisection's
+// resolution), and the floor that bounds the deficit from below then: the
+// last value less the geometric tail.
+func geometricFloor(hs []float64) (float64, bool) {
+	k := len(hs)
+	if k < 4 {
+		return 0, false
+	}
+	var d []float64
+	for j := max(k-5, 0); j+1 < k; j++ {
+		d = append(d, hs[j]-hs[j+1])
+	}
+	tol := deficitTol * max(hs[k-1], 1e-3)
+	for j := 1; j < len(d); j++ {
+		if !(d[j] <= tol || d[j-1] > 0 && d[j] >= 0 && d[j] <= geometricRatio*d[j-1]) {
+			return 0, false
+		}
+	}
+	floor := hs[k-1] - max(d[len(d)-1], 0)*geometricRatio/(1-geometricRatio)
+	return floor, floor > 0
+}
+
+// returnEstimate extrapolates a shrinking deficit to where it crosses 0,
+// with its last two decrements modelled as A·x^q in x = log2 n: an
+// estimate, never evidence.
+func returnEstimate(xs, hs []float64) string {
+	k := len(hs)
+	if k < 3 || math.IsInf(hs[k-1], 1) {
+		return ""
+	}
+	last := hs[k-1]
+	d1, d2 := hs[k-3]-hs[k-2], hs[k-2]-hs[k-1]
+	if d2 <= 0 {
+		return ""
+	}
+	x1, x2 := xs[k-2], xs[k-1]
+	q := -1.0
+	if d1 > 0 {
+		q = math.Log(d2/d1) / math.Log(x2/x1)
+	}
+	a := d2 / math.Pow(x2, q) / (x2 - x1)
+	var cross float64
+	switch {
+	case q == -1:
+		cross = x2 * math.Exp(last/a)
+	case q < -1 && a*math.Pow(x2, q+1)/(-q-1) < last:
+		return "estimate: a return is not in the fitted trend"
+	default:
+		v := math.Pow(x2, q+1) + last*(q+1)/a
+		if v <= 0 {
+			return "estimate: a return is not in the fitted trend"
+		}
+		cross = math.Pow(v, 1/(q+1))
+	}
+	return "estimate: a return at about " + pow2Log(cross)
+}
+
+// scoreDeficit is, for a rule that declares its scores (core.Scorer, whose
+// Select is their argmax), the deficit in the rule's own units at scale
+// g: the best growing child's score less the best frozen child's.
+func (pr *prober) scoreDeficit(sc core.Scorer, g float64, frozen []bool) (d float64, err error) {
+	s, err := pr.b.site(g, 0, frozen, core.NewRNG(1))
+	if err != nil {
 		return 0, err
 	}
-	if ok, err := picks(n); ok || err != nil {
-		return n, err
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the rule's Score panicked: %v", r)
+		}
+	}()
+	grow, starve := math.Inf(-1), math.Inf(-1)
+	for j, in := range frozen {
+		v := sc.Score(s, j)
+		if math.IsNaN(v) {
+			return 0, fmt.Errorf("the rule scored child %d NaN", j)
+		}
+		if in {
+			starve = max(starve, v)
+		} else {
+			grow = max(grow, v)
+		}
 	}
-	lo, hi := 0.0, math.Log2(n) // log2 counts: lo picks, hi does not
+	d = grow - starve
+	if math.IsNaN(d) { // +Inf on both sides: no deficit the probe can read
+		return 0, fmt.Errorf("the rule scores children on both sides +Inf")
+	}
+	return d, nil
+}
+
+// handicap returns the least δ in [0,1] such that the rule picks a frozen
+// child within handicapWindow selections at scale g when every growing
+// child's mean is lowered by δ: +Inf if not even δ = 1 makes it.
+func (pr *prober) handicap(g float64, frozen []bool) (float64, error) {
+	picks := func(d float64) (bool, error) {
+		found := false
+		err := pr.window(g, d, frozen, handicapWindow, 1, func(_ *core.Site, j int) (bool, error) {
+			found = frozen[j]
+			return !found, nil
+		})
+		return found, err
+	}
+	if ok, err := picks(1); !ok || err != nil {
+		return math.Inf(1), err
+	}
+	lo, hi := 0.0, 1.0
 	for range bisectSteps {
 		mid := (lo + hi) / 2
-		ok, err := picks(math.Exp2(mid))
+		ok, err := picks(mid)
 		if err != nil {
 			return 0, err
 		}
 		if ok {
-			lo = mid
-		} else {
 			hi = mid
+		} else {
+			lo = mid
 		}
 	}
-	return math.Exp2(lo), nil
+	return hi, nil
 }
 
-// slope is the least-squares slope of ys against xs.
-func slope(xs, ys []float64) float64 {
-	var mx, my float64
-	for i := range xs {
-		mx += xs[i]
-		my += ys[i]
+// share projects Eq. 4: does worse child w keep a share of F's
+// selections? At every scale a window reads it: the averaged probability
+// of a rule that declares them (or, when that is 0 at the run's end, its
+// choices, as Algorithm 2 above its threshold makes them), the draws of a
+// sampled rule, the choices of a deterministic one. A share that is the
+// same, and positive, at every scale of the upper half of the exactly
+// counted range is structural: inconsistent. One that still keeps
+// Criterion.ShareKept of its size at the horizon, or whose decline a
+// sampled reading does not resolve, is stuck. Any other vanishes.
+func (pr *prober) share(w int) (limitResult, error) {
+	k := len(pr.b.kids)
+	set := only(k, w)
+	if pr.kind == exact {
+		c, err := pr.read(1, nil, set, 0)
+		if err != nil {
+			if _, ok := err.(*Fault); ok {
+				return limitResult{}, err
+			}
+			return notJudged(err, c.n), nil
+		}
+		if c.hits == 0 {
+			det := *pr
+			det.kind = deterministic
+			return det.share(w)
+		}
 	}
-	mx /= float64(len(xs))
-	my /= float64(len(xs))
+	var cs []count
+	for _, g := range pr.b.scales(false) {
+		c, err := pr.read(g, nil, set, shareWindow)
+		if err != nil {
+			if _, ok := err.(*Fault); ok {
+				return limitResult{}, err
+			}
+			return notJudged(err, c.n), nil
+		}
+		cs = append(cs, c)
+	}
+	first, last := cs[0], cs[len(cs)-1]
+	reading := map[ruleKind]string{exact: "its probability averaged over %d selections", sampled: "its draws in %d selections", deterministic: "its choices in %d selections"}[pr.kind]
+	reading = fmt.Sprintf(reading, int(first.draws))
+	if first.hits == 0 {
+		return limitResult{text: fmt.Sprintf("child %d is not chosen in a window of %d selections at the run's end: its share vanishes", w, int(first.draws))}, nil
+	}
+	// The upper half of the exactly counted scales.
+	lo, hi := math.Log2(first.n), min(math.Log2(last.n), exactLog2)
+	var upper []count
+	for _, c := range cs {
+		if x := math.Log2(c.n); x >= (lo+hi)/2 && x <= exactLog2 {
+			upper = append(upper, c)
+		}
+	}
+	constant := len(upper) >= 3
+	for _, c := range upper {
+		tol := 0.0
+		if pr.kind == exact {
+			tol = 1e-9 * upper[0].hits
+		}
+		if math.Abs(c.hits-upper[0].hits) > tol || c.hits == 0 || c.draws != upper[0].draws {
+			constant = false
+		}
+	}
+	if constant {
+		u0, u1 := upper[0], upper[len(upper)-1]
+		return limitResult{persists: true, text: fmt.Sprintf("child %d keeps a share of %.4g of the node's selections (%s) at every scale from %s to %s simulations of the node: it does not vanish",
+			w, u0.share(), reading, pow2(u0.n), pow2(u1.n))}, nil
+	}
+	resolved := true // the decline from the run's end to the horizon
+	if pr.kind == sampled {
+		resolved = first.hits-last.hits > zTest*math.Sqrt(first.hits+last.hits)
+	}
+	kept := pr.b.kept
+	if kept == 0 {
+		kept = DefaultCriterion.ShareKept
+	}
+	if last.share() >= kept*first.share() || !resolved && last.hits >= fitHits {
+		return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: child %d still keeps a share of %.3g of the node's selections there (%.3g at %s; %s), and its limit is not shown",
+			pow2(last.n), pr.b.node, w, last.share(), first.share(), pow2(first.n), reading)}, nil
+	}
+	return limitResult{text: fmt.Sprintf("child %d's share falls from %.3g at %s to %.3g at %s simulations of the node (%s): it vanishes",
+		w, first.share(), pow2(first.n), last.share(), pow2(last.n), reading)}, nil
+}
+
+// weightedSlope is the weighted least-squares slope of ys against xs,
+// with its standard error for points of variance 1/(ws·ln²2) (log2 of a
+// Poisson count of ws).
+func weightedSlope(xs, ys, ws []float64) (slope, se float64) {
+	var sw, mx, my float64
+	for i := range xs {
+		sw += ws[i]
+		mx += ws[i] * xs[i]
+		my += ws[i] * ys[i]
+	}
+	mx /= sw
+	my /= sw
 	var sxy, sxx float64
 	for i := range xs {
-		sxy += (xs[i] - mx) * (ys[i] - my)
-		sxx += (xs[i] - mx) * (xs[i] - mx)
+		sxy += ws[i] * (xs[i] - mx) * (ys[i] - my)
+		sxx += ws[i] * (xs[i] - mx) * (xs[i] - mx)
 	}
 	if sxx == 0 {
-		return 0
+		return 0, math.Inf(1)
 	}
-	return sxy / sxx
+	return sxy / sxx, 1 / math.Ln2 / math.Sqrt(sxx)
 }
 
 // pow2 formats a count as a power of two, "2^36".

@@ -63,6 +63,14 @@ type Options struct {
 	// the check as it does serially), but the rule's Select is then called
 	// from several goroutines at once, which the catalogue's rules allow.
 	Jobs int
+	// Horizon is H, the count up to which the limit probe follows a
+	// mechanism, in simulations of the node it is found at: a decision
+	// that stays wrong through H, its limit not shown, is Stuck. 0 means
+	// DefaultHorizon (2^62); at most 2^62, at least MaxBudget.
+	Horizon uint64
+	// AllowStuck lets Check pass a stuck verdict, logging it, instead of
+	// failing the test. Run and the other entry points report it alike.
+	AllowStuck bool
 	// Criterion sets the thresholds with which checkpoints are read; the
 	// zero Criterion means DefaultCriterion.
 	Criterion Criterion
@@ -83,6 +91,7 @@ var DefaultShape = gen.Shape{MaxDepth: 3, MaxBranching: 3, MaxNodes: 30, Chance:
 // Limits of the option values.
 const (
 	maxSeeds   = 1 << 10
+	maxTrees   = 1 << 20
 	maxBudget  = 1 << 26
 	maxWorkers = 64
 )
@@ -113,6 +122,9 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Window == 0 {
 		o.Window = 4
 	}
+	if o.Horizon == 0 {
+		o.Horizon = DefaultHorizon
+	}
 	for i, t := range o.Traps {
 		if t.Tree == nil || t.Tree.Len() == 0 {
 			return o, fmt.Errorf("props: Options.Traps[%d] (%q) has no tree", i, t.Name)
@@ -134,8 +146,8 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("props: %v needs Workers ≥ 2", o.VirtualLoss)
 	case o.Jobs < 0:
 		return o, fmt.Errorf("props: Jobs %d, want ≥ 0", o.Jobs)
-	case o.Trees < 0:
-		return o, fmt.Errorf("props: Trees %d, want ≥ 1", o.Trees)
+	case o.Trees < 0 || o.Trees > maxTrees:
+		return o, fmt.Errorf("props: Trees %d, want 1 to %d", o.Trees, maxTrees)
 	case o.Seeds < 0 || o.Seeds > maxSeeds:
 		return o, fmt.Errorf("props: Seeds %d, want 1 to %d", o.Seeds, maxSeeds)
 	case o.MinBudget < 1 || o.MaxBudget > maxBudget || o.MinBudget > o.MaxBudget:
@@ -144,7 +156,9 @@ func (o Options) withDefaults() (Options, error) {
 		return o, fmt.Errorf("props: MaxBudget %d is not MinBudget %d times a power of two", o.MaxBudget, o.MinBudget)
 	case o.Window < 2:
 		return o, fmt.Errorf("props: Window %d, want ≥ 2 doublings", o.Window)
-	case len(o.budgets()) < o.Window+1:
+	case o.Horizon > DefaultHorizon || o.Horizon < uint64(o.MaxBudget):
+		return o, fmt.Errorf("props: Horizon %d, want MaxBudget %d to 2^62", o.Horizon, o.MaxBudget)
+	case o.Window > len(o.budgets())-1:
 		return o, fmt.Errorf("props: %d checkpoints from %d to %d, want at least Window+1 = %d", len(o.budgets()), o.MinBudget, o.MaxBudget, o.Window+1)
 	case o.Growth > core.GrowPractical || o.Backup > core.BackupMinimax || o.Decision > core.Secure:
 		return o, fmt.Errorf("props: unknown growth %d, backup %d or decision %d", o.Growth, o.Backup, o.Decision)

@@ -52,7 +52,10 @@ type judged struct {
 func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i int, res TreeResult) error) error {
 	if c.opts.Jobs < 2 {
 		for i, nt := range trees {
-			res, err := c.judge(ctx, nt.name, nt.tr)
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			res, err := c.judge(ctx, nt.name, nt.get())
 			if err != nil {
 				return err
 			}
@@ -84,7 +87,9 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 				}
 				j := &out[i]
 				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves}
-				j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].tr)
+				if j.err = jobCtx.Err(); j.err == nil {
+					j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].get())
+				}
 				j.sims = job.sims
 				close(j.done)
 			}

@@ -13,11 +13,17 @@ import (
 // Verdict is the outcome of a check (docs/theory.md, "What a verdict means").
 type Verdict string
 
-// The three verdicts.
+// The four verdicts.
 const (
 	// Inconsistent: a witness tree on which the rule's root decision stays
-	// wrong, with the condition that failed.
+	// wrong, with the condition that keeps it wrong and structural
+	// evidence that it does so in the limit.
 	Inconsistent Verdict = "inconsistent"
+	// Stuck: no tree is inconsistent, but on a witness tree the root
+	// decision stays wrong through the horizon (Options.Horizon
+	// simulations of the node the mechanism is at) while its limit is not
+	// shown: a practical finding.
+	Stuck Verdict = "stuck"
 	// Inconclusive: some tree did not converge, and none gave a witness.
 	Inconclusive Verdict = "inconclusive"
 	// NoCounterexample: every tree converged.
@@ -29,13 +35,16 @@ type TreeResult struct {
 	Name    string     `json:"name"` // trap name, "random N" or "given"
 	Tree    *tree.Tree `json:"tree"`
 	Verdict Verdict    `json:"verdict"`
-	// Findings are the evidence of the first seed that failed: Eq. 6 and the
-	// Eq. 5 or Eq. 4 finding that explains it, or a rule fault.
+	// Findings are the evidence of the first seed that failed (or, with
+	// none failed, was stuck): Eq. 6 and the Eq. 5 or Eq. 4 finding that
+	// explains it, or a rule fault.
 	Findings []Finding `json:"findings,omitempty"`
 	Fault    *Fault    `json:"fault,omitempty"`
 	// FailedSeeds counts the seeds with a wrong decision and a mechanism
-	// that persists in the limit.
+	// that persists in the limit; StuckSeeds those whose mechanism holds
+	// through the horizon, its limit not shown.
 	FailedSeeds int `json:"failed_seeds"`
+	StuckSeeds  int `json:"stuck_seeds"`
 	// Seed is the seed of the first failed search; Tree is then in that
 	// seed's child order, which reproduces it.
 	Seed uint64 `json:"seed,omitempty"`
@@ -46,6 +55,10 @@ type TreeResult struct {
 	Recoveries []string `json:"recoveries,omitempty"`
 	// original is the tree as checked, before the witness's reordering.
 	original *tree.Tree
+	// order is the failed seed's child order (0: the subject's own), and
+	// judged and beyond a game's judged and unjudged stored nodes.
+	order          uint64
+	judged, beyond int
 	// OptimalFrom is the budget from which every seed decided optimally, when
 	// the tree converged; 0 otherwise.
 	OptimalFrom int64 `json:"optimal_from"`
@@ -58,8 +71,14 @@ type TreeResult struct {
 	RootError float64 `json:"root_error"`
 }
 
-// Witness is a minimal counterexample, ready to print and replay.
+// Witness is a minimal counterexample, ready to print and replay: a tree
+// on which the root decision stays wrong, in the limit (Verdict
+// Inconsistent) or through the horizon (Stuck).
 type Witness struct {
+	// Verdict is Inconsistent or Stuck.
+	Verdict Verdict `json:"verdict"`
+	// Horizon is the horizon H of the check, in simulations of a node.
+	Horizon uint64 `json:"horizon"`
 	// Rule is the rule's spec, Options.RuleSpec. It is not in the JSON
 	// form, where the report that holds the witness names the rule.
 	Rule      string     `json:"-"`
@@ -74,7 +93,11 @@ type Witness struct {
 	Budgets   []int64    `json:"budgets"`
 	// Shrinks counts the candidate trees the shrinker evaluated.
 	Shrinks int `json:"shrinks"`
-	// Replay holds command lines that replay the witness.
+	// Run is what replays the witness: the tree, the seed, the options.
+	Run Replay `json:"run"`
+	// Replay holds command lines that replay the witness: Run as the go
+	// test line when Check found it, and as its own command line where a
+	// tool (cmd/mctscheck) adds one.
 	Replay []string `json:"replay"`
 }
 
@@ -85,7 +108,7 @@ func (w *Witness) String() string {
 	if name == "" {
 		name = "the rule"
 	}
-	fmt.Fprintf(&b, "%s is inconsistent (%s) on a %d-node tree:\n  %v\n", name, w.Condition, w.Nodes, w.Tree)
+	fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
 	fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; seeds %d..%d, budgets %d to %d doubling\n",
 		w.From, w.Original.Len(), w.Shrinks, w.Seeds[0], w.Seeds[len(w.Seeds)-1], w.Budgets[0], w.Budgets[len(w.Budgets)-1])
 	if w.Fault != nil {
@@ -108,12 +131,14 @@ type Report struct {
 	// form: the program that writes the report names the rule.
 	Rule    string   `json:"-"`
 	Verdict Verdict  `json:"verdict"`
-	Witness *Witness `json:"witness"` // null unless Verdict is Inconsistent
-	// Trees counts the trees checked, Converged and Inconclusive those that
-	// converged and those that did not (a witness stops the check).
+	Witness *Witness `json:"witness"` // null unless Verdict is Inconsistent or Stuck
+	// Trees counts the trees checked, Converged, Inconclusive and Stuck
+	// those that converged, those that did not, and those stuck through
+	// the horizon (an inconsistent tree stops the check).
 	Trees        int `json:"trees"`
 	Converged    int `json:"converged"`
 	Inconclusive int `json:"inconclusive"`
+	Stuck        int `json:"stuck"`
 	// Unconverged names up to five trees that did not converge.
 	Unconverged []string `json:"unconverged"`
 	// Recoveries says, for up to five trees, when the rule would recover
@@ -214,6 +239,9 @@ func (r *Report) Summary() string {
 	switch r.Verdict {
 	case Inconsistent:
 		return fmt.Sprintf("inconsistent: %s witness with %d nodes after %s", r.Witness.Condition, r.Witness.Nodes, plural(r.Trees, "tree"))
+	case Stuck:
+		return fmt.Sprintf("stuck: %s witness with %d nodes after %s, wrong through %s simulations of a node; its limit is not shown",
+			r.Witness.Condition, r.Witness.Nodes, plural(r.Trees, "tree"), pow2(float64(r.Witness.Horizon)))
 	case Inconclusive:
 		return fmt.Sprintf("inconclusive: %d of %s did not converge by %d simulations (%s); no witness",
 			r.Inconclusive, plural(r.Trees, "tree"), r.MaxBudget, strings.Join(r.Unconverged, ", "))
@@ -242,6 +270,8 @@ func (r *Report) add(tr TreeResult) {
 		if len(r.Unconverged) < 5 {
 			r.Unconverged = append(r.Unconverged, tr.Name)
 		}
+	case Stuck:
+		r.Stuck++
 	}
 	if tr.Verdict != Inconsistent {
 		for _, rec := range tr.Recoveries {
@@ -259,7 +289,7 @@ func (r *Report) add(tr TreeResult) {
 func (r *Report) finish(start time.Time) {
 	switch {
 	case r.Witness != nil:
-		r.Verdict = Inconsistent
+		r.Verdict = r.Witness.Verdict
 	case r.Inconclusive > 0:
 		r.Verdict = Inconclusive
 	default:

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/outside"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
@@ -43,6 +44,29 @@ var sweepGrid = []string{
 	"threshold:v=0.3,rule=eps-greedy-minimax", "threshold:v=0.3,rule=boltzmann-minimax:tau=0.3",
 }
 
+// wrappedPrefix names a catalogue rule's wrapped twin in the sweep's rows.
+const wrappedPrefix = "wrapped:"
+
+// selectOnly is a rule with every optional interface hidden: what the
+// checker sees of a user's rule that implements Select alone.
+type selectOnly struct{ r core.Rule }
+
+func (w selectOnly) Select(s *core.Site) int { return w.r.Select(s) }
+
+// selectNeeder is selectOnly that keeps the rule's Needs, without which
+// the search would not keep the statistics the rule reads.
+type selectNeeder struct{ selectOnly }
+
+func (w selectNeeder) Needs() core.Needs { return core.NeedsOf(w.r) }
+
+// hide wraps r so that only Select, and Needs if r has it, show.
+func hide(r core.Rule) core.Rule {
+	if _, ok := r.(core.Needer); ok {
+		return selectNeeder{selectOnly{r}}
+	}
+	return selectOnly{r}
+}
+
 // sweepJob is one rule of the sweep with its prediction.
 type sweepJob struct {
 	family, spec string
@@ -60,10 +84,15 @@ func sweepJobs(t *testing.T) []sweepJob {
 		}
 		family, _, _ := strings.Cut(spec, ":")
 		jobs = append(jobs, sweepJob{family, in.Spec, in.Rule, catalogueOptions(in), in.Predicted.Consistent})
+		jobs = append(jobs, sweepJob{family + " (wrapped)", wrappedPrefix + in.Spec, hide(in.Rule), catalogueOptions(in), in.Predicted.Consistent})
 	}
 	for _, r := range outsideRules() {
 		jobs = append(jobs, sweepJob{"outside the catalogue", r.spec, r.rule,
 			props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, r.consistent})
+	}
+	for _, r := range outside.Rules() {
+		jobs = append(jobs, sweepJob{"outside the catalogue", r.Name, r.Rule,
+			props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, r.Consistent})
 	}
 	return jobs
 }
@@ -167,11 +196,13 @@ func TestSweepMerge(t *testing.T) {
 		t.Fatalf("MCTSCHECK_SWEEP_MERGE=%q: no files (%v)", glob, err)
 	}
 	type count struct {
-		family, pred        string
-		checks, errors, inc int
-		seconds             float64
-		maxNodes            int
+		family, pred               string
+		checks, errors, inc, stuck int
+		seconds                    float64
+		maxNodes                   int
 	}
+	verdicts := map[string]string{} // spec and seed: the verdict
+	var twins, twinsAgree int
 	bySpec := map[string]*count{}
 	var specs []string
 	for _, f := range files {
@@ -199,6 +230,10 @@ func TestSweepMerge(t *testing.T) {
 			if fs[4] == string(props.Inconclusive) {
 				c.inc++
 			}
+			if fs[4] == string(props.Stuck) {
+				c.stuck++
+			}
+			verdicts[fs[1]+"\t"+fs[3]] = fs[4]
 			s, _ := strconv.ParseFloat(fs[7], 64)
 			c.seconds = max(c.seconds, s)
 			nodes, _ := strconv.Atoi(fs[6])
@@ -207,16 +242,24 @@ func TestSweepMerge(t *testing.T) {
 		fh.Close()
 	}
 	slices.Sort(specs)
+	for key, v := range verdicts {
+		if twin, ok := verdicts[wrappedPrefix+key]; ok {
+			twins++
+			if twin == v {
+				twinsAgree++
+			}
+		}
+	}
 	var b strings.Builder
 	row := func(name, pred string, c count) {
 		kind := "false alarms"
 		if pred == "inconsistent" {
 			kind = "misses"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %s %d (≤ %.2g%%) | %d | %d | %.1f |\n", name, pred, c.checks, kind, c.errors,
-			100*clopperPearsonUpper(c.errors, c.checks), c.inc, c.maxNodes, c.seconds)
+		fmt.Fprintf(&b, "| %s | %s | %d | %s %d (≤ %.2g%%) | %d (≤ %.2g%%) | %d | %d | %.1f |\n", name, pred, c.checks, kind, c.errors,
+			100*clopperPearsonUpper(c.errors, c.checks), c.stuck, 100*clopperPearsonUpper(c.stuck, c.checks), c.inc, c.maxNodes, c.seconds)
 	}
-	header := "| %s | predicted | checks | errors (95%% upper bound) | inconclusive | largest witness | slowest check (s) |\n|---|---|---|---|---|---|---|\n"
+	header := "| %s | predicted | checks | errors (95%% upper bound) | stuck (95%% upper bound) | inconclusive | largest witness | slowest check (s) |\n|---|---|---|---|---|---|---|---|\n"
 	fmt.Fprintf(&b, "### By family\n\n"+header, "family")
 	type key struct{ family, pred string }
 	families := map[key]*count{}
@@ -233,6 +276,7 @@ func TestSweepMerge(t *testing.T) {
 		f.checks += c.checks
 		f.errors += c.errors
 		f.inc += c.inc
+		f.stuck += c.stuck
 		f.seconds = max(f.seconds, c.seconds)
 		f.maxNodes = max(f.maxNodes, c.maxNodes)
 	}
@@ -240,6 +284,8 @@ func TestSweepMerge(t *testing.T) {
 	for _, k := range keys {
 		row(k.family, k.pred, *families[k])
 	}
+	fmt.Fprintf(&b, "\nErrors: a false alarm is an inconsistent verdict on a rule predicted consistent; a miss, any other verdict than inconsistent on one predicted inconsistent (stuck counted among them, and in its own column).\n")
+	fmt.Fprintf(&b, "\nWrapped twins (every optional interface but Needs hidden) with their rule's verdict: %d of %d checks.\n", twinsAgree, twins)
 	fmt.Fprintf(&b, "\n### By spec\n\n"+header, "spec")
 	for _, s := range specs {
 		row("`"+s+"`", bySpec[s].pred, *bySpec[s])

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -35,8 +36,8 @@ func Property(rule core.Rule, opts Options) func(*rapid.T) {
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
-		if res.Verdict == Inconsistent {
-			t.Fatalf("inconsistent on %v: %s", tr, res.Findings[len(res.Findings)-1].Text)
+		if res.Verdict == Inconsistent || res.Verdict == Stuck && !o.AllowStuck {
+			t.Fatalf("%s on %v: %s", res.Verdict, tr, res.Findings[len(res.Findings)-1].Text)
 		}
 	}
 }
@@ -91,11 +92,11 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 		if err != nil {
 			return err
 		}
-		rep, err := runTrees(context.Background(), rule, o, []namedTree{{"given", tr}}, t.Name())
+		rep, err := runTrees(context.Background(), rule, o, []namedTree{{name: "given", tr: tr}}, t.Name())
 		if err != nil {
 			return err
 		}
-		report(t, rep)
+		report(t, rep, o)
 		return nil
 	}
 	o, err := opts.withDefaults()
@@ -108,8 +109,8 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 		if err != nil {
 			return err
 		}
-		if rep.Verdict == Inconsistent {
-			report(t, rep)
+		if rep.Verdict == Inconsistent || rep.Verdict == Stuck && !o.AllowStuck {
+			report(t, rep, o)
 			return nil
 		}
 		t.Logf("traps: %s", rep.Summary())
@@ -118,66 +119,101 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	start := time.Now()
 	trees := gen.Trees(o.Shape)
-	var failed *TreeResult // the first inconsistent tree
-	var checkErr error     // an error of the checker inside the property
+	// The property never fails inside rapid: a failure there would make
+	// rapid shrink by its own draws, call the domain shrinker's result
+	// "flaky" and write a fail file that replays no failure. The first
+	// witness is kept instead, the later draws skipped, and the witness
+	// shrunk and printed below, with a replay line that is exact.
+	var found *TreeResult // the first inconsistent (or, failing, stuck) tree
+	var checkErr error    // an error of the checker inside the property
 	inner := &quietTB{TB: t}
 	rapid.Check(inner, func(rt *rapid.T) {
 		tr := trees.Draw(rt, "tree")
-		if failed != nil {
-			// rapid is shrinking: let it keep only the tree already found,
-			// at no cost, and shrink it with the domain shrinker below.
-			if tr.Equal(failed.Tree) || tr.Equal(failed.original) {
-				rt.Fatalf("inconsistent on %v", tr)
-			}
+		if checkErr != nil || found != nil && found.Verdict == Inconsistent {
 			return
 		}
 		res, err := c.judge(ctx, "random", tr)
 		if err != nil {
 			checkErr = err
-			rt.Fatalf("%v", err)
+			return
 		}
-		if res.Verdict == Inconsistent {
+		switch {
+		case res.Verdict == Inconsistent || res.Verdict == Stuck && found == nil:
+			if found != nil {
+				rep.add(*found) // a stuck tree, before the inconsistent one
+			}
 			res.original = tr
-			failed = &res
-			rt.Fatalf("inconsistent on %v", tr)
+			found = &res
+		default:
+			rep.add(res)
 		}
-		rep.add(res)
 	})
 	switch {
 	case checkErr != nil:
 		return checkErr
-	case failed == nil && inner.failed:
+	case inner.failed:
 		return fmt.Errorf("the property failed outside the checker's verdicts: %s", inner.log)
-	case failed != nil:
-		w, err := c.witness(ctx, *failed, t.Name())
+	case found != nil:
+		rep.add(*found)
+		w, err := c.witness(ctx, *found, t.Name())
 		if err != nil {
 			return err
 		}
 		rep.Witness = w
-		rep.Trees++
 	}
 	if rep.Trees == 0 {
 		return errors.New("no tree was checked (is -rapid.checks 0?)")
 	}
 	rep.Sims = c.sims
 	rep.finish(start)
-	report(t, rep)
+	report(t, rep, o)
 	return nil
 }
 
-// report fails t with the witness, or logs the summary.
-func report(t rapid.TB, rep *Report) {
+// report fails t with the witness (a stuck one only without
+// Options.AllowStuck), or logs the summary.
+func report(t rapid.TB, rep *Report, o Options) {
 	t.Helper()
-	if rep.Verdict == Inconsistent {
-		t.Fatalf("%s", rep.Witness)
+	if rep.Verdict == Inconsistent || rep.Verdict == Stuck && !o.AllowStuck {
+		t.Fatalf("%s", failure(rep.Witness))
+		return
+	}
+	if rep.Witness != nil {
+		t.Logf("%s (allowed by Options.AllowStuck)\n%s", rep.Summary(), failure(rep.Witness))
 		return
 	}
 	t.Logf("%s", rep.Summary())
 }
 
-// quietTB lets rapid.Check report through t without ending the test, so
-// that Check can shrink the failing tree itself and print the witness; it
-// keeps what rapid said, for the error when the failure was not a verdict.
+// failure is a witness as a failed test shows it: the verdict and the
+// tree, the line that replays it in the test, then the mechanism and the
+// rest of the evidence. The test's rule is the user's, so no mctscheck
+// line: the stock tool would not know it.
+func failure(w *Witness) string {
+	var b strings.Builder
+	name := w.Rule
+	if name == "" {
+		name = "the rule"
+	}
+	fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
+	if line := w.Run.TestLine(); line != "" {
+		fmt.Fprintf(&b, "replay: %s\n", line)
+	}
+	if w.Fault != nil {
+		fmt.Fprintf(&b, "  %v\n", w.Fault)
+	}
+	for _, f := range w.Findings {
+		fmt.Fprintf(&b, "  %s: %s\n", f.Condition, f.Text)
+	}
+	fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; seed %d, budgets %d to %d doubling\n",
+		w.From, w.Original.Len(), w.Shrinks, w.Seeds[0], w.Budgets[0], w.Budgets[len(w.Budgets)-1])
+	return b.String()
+}
+
+// quietTB lets rapid.Check run under t without ending the test or
+// logging to it (its "OK, passed" would read as a pass beside a witness);
+// it keeps what rapid said, for the error when the property failed
+// outside the checker's verdicts.
 type quietTB struct {
 	rapid.TB
 	failed bool
@@ -185,6 +221,8 @@ type quietTB struct {
 }
 
 func (q *quietTB) note(s string)                     { q.failed = true; q.log += s + "\n"; q.TB.Log(s) }
+func (q *quietTB) Logf(format string, args ...any)   { q.log += fmt.Sprintf(format, args...) + "\n" }
+func (q *quietTB) Log(args ...any)                   { q.log += fmt.Sprint(args...) + "\n" }
 func (q *quietTB) Fatalf(format string, args ...any) { q.note(fmt.Sprintf(format, args...)) }
 func (q *quietTB) Fatal(args ...any)                 { q.note(fmt.Sprint(args...)) }
 func (q *quietTB) Errorf(format string, args ...any) { q.note(fmt.Sprintf(format, args...)) }

@@ -184,7 +184,7 @@
 //	  "options": OPTIONS,
 //	  "rules": [RESULT],          // in catalogue order, then the -rule specs
 //	  "reproduced": int,          // rules whose prediction the verdict reproduces
-//	  "not_refuted": int,         // inconclusive: no witness, some tree not converged
+//	  "not_refuted": int,         // inconclusive (no witness, some tree not converged) or stuck
 //	  "contradicted": int,        // the exit code is 1 when this is not 0
 //	  "interrupted": int,         // only in a partial run: rules Ctrl-C stopped
 //	  "partial": true,            // only in a partial run (exit code 130)
@@ -204,11 +204,12 @@
 //	  "backup": string, "growth": string,
 //	  "binary_only": bool,        // checked on binary deterministic trees only
 //	  "predicted": PREDICTION,
-//	  "verdict": "inconsistent"|"inconclusive"|"no-counterexample"|"interrupted",
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"interrupted",
 //	  "agreement": "reproduced"|"not refuted"|"contradicted"|"interrupted",
 //	  "summary": string,          // the verdict in one line
-//	  "witness": WITNESS|null,    // non-null exactly when inconsistent
+//	  "witness": WITNESS|null,    // non-null exactly when inconsistent or stuck
 //	  "trees": int, "converged": int, "inconclusive": int,
+//	  "stuck": int,               // trees whose decision stays wrong through the horizon, its limit not shown
 //	  "unconverged": [string],    // up to five trees that did not converge
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
@@ -220,6 +221,8 @@
 //	}
 //
 //	WITNESS = {
+//	  "verdict": "inconsistent"|"stuck",  // wrong in the limit, or through the horizon
+//	  "horizon": int,             // H, in simulations of a node, up to which the limit probe read the rule
 //	  "tree": string,             // the minimal tree, text format
 //	  "nodes": int,
 //	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"fault",
@@ -229,7 +232,19 @@
 //	  "fault": {"message": string, "inputs": string, "node": string, "sim": int}|null,
 //	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order
 //	  "budgets": [int], "shrinks": int,
-//	  "replay": [string]          // command lines that replay it exactly
+//	  "run": REPLAY,              // what replays it, structured
+//	  "replay": [string]          // command lines that replay it exactly: REPLAY as this tool's flags
+//	}
+//
+//	REPLAY = {                    // props.Replay
+//	  "rule": string,             // the rule's spec
+//	  "tree": string,             // the witness tree in its failing order; absent for a game
+//	  "game": string, "moves": string,  // the position; absent for a tree
+//	  "seed": int, "seeds": int, "budget": int,
+//	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
+//	  "growth": string, "backup": string,
+//	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search
+//	  "test": string              // the go test that found it with props.Check; absent otherwise
 //	}
 //
 // match:
@@ -283,11 +298,11 @@
 //	    "max_nodes": int, "export": int},
 //	  "name": string, "spec": string, "backup": string, "growth": string,
 //	  "binary_only": false, "predicted": PREDICTION,
-//	  "verdict": string,          // inconsistent if a position is, else inconclusive if one is
+//	  "verdict": string,          // inconsistent if a position is, else stuck, else inconclusive if one is
 //	  "agreement": string,
 //	  "summary": string,
 //	  "total": {
-//	    "positions": int, "inconsistent": int, "inconclusive": int, "no_counterexample": int,
+//	    "positions": int, "inconsistent": int, "inconclusive": int, "stuck": int, "no_counterexample": int,
 //	    "optimal": [{"budget": int, "share": number, "searches": int}],  // share of optimal root decisions
 //	    "decisive": int,          // positions where some move is not optimal
 //	    "optimal_decisive": [{"budget": int, "share": number, "searches": int}],
@@ -306,7 +321,9 @@
 //	  "optimal": [int],           // the optimal root moves, by index
 //	  "moves": [int],             // each root move's column, 0 to 6
 //	  "witness": GAMEWITNESS|null,
-//	  "failed_seeds": int, "recoveries": [string], "seeds": int, "max_budget": int,
+//	  "failed_seeds": int,        // seeds wrong in the limit (or a rule fault)
+//	  "stuck_seeds": int,         // seeds wrong through the horizon, the limit not shown
+//	  "recoveries": [string], "seeds": int, "max_budget": int,
 //	  "optimal_from": int, "root_error": number,
 //	  "judged_nodes": int,        // stored nodes judged for Eq. 5 and Eq. 4, over the seeds
 //	  "beyond_oracle": int,       // nodes left unjudged: some child beyond -max-nodes
@@ -315,6 +332,7 @@
 //	}
 //
 //	GAMEWITNESS = {
+//	  "verdict": "inconsistent"|"stuck",
 //	  "game": string, "position": string, "condition": string,
 //	  "findings": [FINDING], "fault": FAULT|null,
 //	  "seed": int,                // the seed that fails
@@ -322,6 +340,7 @@
 //	  "budgets": [int], "growth": string, "backup": string,
 //	  "explicit": WITNESS|null,   // the position's tree exported and shrunk, if small enough
 //	  "not_exported": string,     // why "explicit" is null, if it is
+//	  "run": REPLAY,
 //	  "replay": [string]
 //	}
 //

@@ -1,0 +1,88 @@
+package props_test
+
+import (
+	"context"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/tree"
+)
+
+// Cases of issue 29 that the checker must survive: each is an error or a
+// finding, never a crash or a hang.
+
+// TestWindowMaxInt: a Window beyond any checkpoint is an error, not an
+// overflow.
+func TestWindowMaxInt(t *testing.T) {
+	_, err := props.Run(bg, greedy{}, props.Options{Window: math.MaxInt})
+	if err == nil || !strings.Contains(err.Error(), "Window") {
+		t.Errorf("Window MaxInt: %v, want an error about Window", err)
+	}
+}
+
+// panicOracle panics on every question.
+type panicOracle struct{}
+
+func (panicOracle) Value(context.Context, []int32) (float64, bool, error) { panic("oracle broke") }
+
+// TestOraclePanic: an oracle that panics is an ErrOracle error of
+// CheckGame, not a panic out of it.
+func TestOraclePanic(t *testing.T) {
+	tr := tree.MustParse("(max (min 1 0) (min 1 1))")
+	_, err := props.CheckGame(bg, greedy{}, tr.Game(), panicOracle{}, props.GameOptions{})
+	if !errors.Is(err, props.ErrOracle) || !strings.Contains(err.Error(), "oracle broke") {
+		t.Errorf("error %v, want ErrOracle with the panic", err)
+	}
+}
+
+// badProbs is ε-greedy whose Probs returns what it is told.
+type badProbs struct{ probs func(k int) []float64 }
+
+func (b badProbs) Select(s *core.Site) int { return epsGreedy{0.1}.Select(s) }
+func (b badProbs) Probs(s *core.Site, dst []float64) []float64 {
+	return append(dst[:0], b.probs(s.Len())...)
+}
+
+// TestBadProbsAreFaults: probabilities that are NaN, above 1 or missing
+// are a fault of the rule, reported as a witness.
+func TestBadProbsAreFaults(t *testing.T) {
+	tr := tree.MustParse("(max (min 1 0) 0.5)")
+	for name, probs := range map[string]func(k int) []float64{
+		"NaN":   func(k int) []float64 { p := make([]float64, k); p[0] = math.NaN(); return p },
+		"five":  func(k int) []float64 { p := make([]float64, k); p[0] = 5; return p },
+		"empty": func(int) []float64 { return []float64{} },
+	} {
+		rep, err := props.CheckTree(bg, badProbs{probs}, tr, props.Options{Seeds: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if rep.Verdict != props.Inconsistent || rep.Witness.Condition != props.RuleFault || !strings.Contains(rep.Witness.Fault.Message, "Probs") {
+			t.Errorf("%s: %s, want a fault of Probs", name, rep.Summary())
+		}
+	}
+}
+
+// TestRunHonoursDeadline: with as many trees as Options allow, props.Run
+// returns soon after its context's deadline, having drawn the trees one at
+// a time.
+func TestRunHonoursDeadline(t *testing.T) {
+	ctx, cancel := context.WithTimeout(bg, 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := props.Run(ctx, core.UCT{C: 1}, props.Options{Trees: 1 << 20, NoTraps: true})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("error %v, want the deadline", err)
+	}
+	// One second past the deadline, with room for a loaded machine.
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("returned after %v", d)
+	}
+	if _, err := props.Run(bg, core.UCT{C: 1}, props.Options{Trees: 1 << 30}); err == nil {
+		t.Error("Trees 2^30 accepted")
+	}
+}
