@@ -92,7 +92,7 @@ func (doc *runDoc) tally() string {
 			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
 		}
 	}
-	s := fmt.Sprintf("Of %d rules, %s is reproduced for %d, not refuted (inconclusive) for %d, contradicted for %d",
+	s := fmt.Sprintf("Of %d rules, %s is reproduced for %d, not refuted (inconclusive or stuck) for %d, contradicted for %d",
 		len(doc.Rules), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
 	if doc.Partial {
 		s = fmt.Sprintf("PARTIAL (interrupted): %d of %d rules checked. ", len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
