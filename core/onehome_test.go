@@ -24,7 +24,7 @@ var sqrtAllowed = map[string]bool{
 // ("best, bestScore := 0, math.Inf(-1)" and the like).
 var argmaxLoop = regexp.MustCompile(`best, best\w* :?= `)
 
-// TestOneHome keeps the README's "Where to change what" true for the UCT
+// TestOneHome keeps docs/guide.md's "Where to change what" true for the UCT
 // formula and the argmax: a rule outside sqrtAllowed that calls math.Sqrt,
 // or any rule that writes its own argmax loop instead of calling
 // core.Argmax (or ArgmaxScore, ArgmaxVisited), fails it.

@@ -49,14 +49,14 @@ func checkSpec(t *testing.T, spec string) (*rules.Instance, *props.Report) {
 // inconsistent yields a witness of at most 7 nodes, every rule they call
 // consistent (on the games they say) yields none. `go test -v ./props/`
 // prints the table. Its subtests are named by spec, so that each row of the
-// README's table reproduces with go test -run 'TestCatalogue/SPEC'.
+// docs/catalogue.md's table reproduces with go test -run 'TestCatalogue/SPEC'.
 func TestCatalogue(t *testing.T) {
 	var table []string
 	var specs []string
 	for _, e := range rules.All() {
 		specs = append(specs, e.Name)
 	}
-	specs = append(specs, "threshold:v=0.3,rule=rave") // the README's Algorithm 2 row
+	specs = append(specs, "threshold:v=0.3,rule=rave") // docs/catalogue.md's Algorithm 2 row
 	for k, spec := range specs {
 		t.Run(spec, func(t *testing.T) {
 			if (raceDetector || testing.Short()) && k%3 != 0 {

@@ -17,14 +17,14 @@ import (
 // random trees (props.Run, 100 trees), which takes minutes.
 const longEnginesEnv = "MCTSCHECK_ENGINES_LONG"
 
-// engineRow is one row of the README's table of real engines: the verdict
+// engineRow is one row of docs/catalogue.md's table of real engines' traps: the verdict
 // of a preset on the engine traps and the default traps, and its witness.
 type engineRow struct {
 	verdict props.Verdict
 	witness string // the shrunk witness in the text format, "" if none
 }
 
-// engineTable is the README's "Real engines" table: what TestEngines
+// engineTable is docs/catalogue.md's table of the engine traps: what TestEngines
 // observes with the seeds and budgets of engineOptions. A change in the
 // rules, the traps or the checker that changes a row must change the
 // README with it.
@@ -113,7 +113,7 @@ func agreement(p rules.Prediction, v props.Verdict) string {
 	return "reproduced"
 }
 
-// TestEngines keeps the README's table of real engines true: every preset
+// TestEngines keeps docs/catalogue.md's table of the engine traps true: every preset
 // of rules.Engines gets its prediction, reproduced or not refuted, never
 // contradicted, with the verdict and witness the table states, on the
 // engine traps and the default traps with fixed seeds. `go test -v -run

@@ -179,7 +179,7 @@ func TestOracle(t *testing.T) {
 // Go endgames that the Oracle solves exactly. By default one endgame and
 // two rules at small budgets; with MCTSCHECK_GO=N, N endgames and every
 // rule of the catalogue at the checker's default scale, printing each
-// verdict (the README's "Table 1 in miniature" quotes the counts).
+// verdict (docs/games.md's "Table 1 in miniature" quotes the counts).
 func TestCheckerOnGo(t *testing.T) {
 	n, specs, budget := 1, []string{"uct", "greedy-fpu"}, 2048
 	if s := os.Getenv("MCTSCHECK_GO"); s != "" {
