@@ -27,7 +27,7 @@ type engineRow struct {
 // engineTable is docs/catalogue.md's table of the engine traps: what TestEngines
 // observes with the seeds and budgets of engineOptions. A change in the
 // rules, the traps or the checker that changes a row must change the
-// README with it.
+// page with it.
 var engineTable = map[string]engineRow{
 	"leela-zero":                {props.Inconsistent, "(max 0~1 1)"},
 	"lc0":                       {props.Inconclusive, ""},
