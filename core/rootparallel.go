@@ -29,12 +29,10 @@ type RootSearch struct {
 // The games should share no cache line (64 bytes): a search writes its
 // game on every move, and two games on one line make the line move between
 // the cores on every move (false sharing). Small games allocated one after
-// another do share lines. Two 32-byte synth games did in 12 of 40 of the
-// benchmark's runs, which then cost 1.4 to 1.9 times the serial CPU a
-// simulation instead of 0.9 to 1.0: two workers were 1.0 to 1.4 times as
-// fast as one instead of about 2. The games of package games fill whole
-// lines; a game of your own can end with a blank field that pads it to a
-// multiple of 64 bytes.
+// another do share lines, and then two workers run little faster than one
+// (docs/speed.md has the measurement). The games of package games fill
+// whole lines; a game of your own can end with a blank field that pads it
+// to a multiple of 64 bytes.
 func NewRoot(games []Game, rule Rule, cfg Config) (*RootSearch, error) {
 	if len(games) == 0 {
 		return nil, errors.New("core: NewRoot with no games")
