@@ -253,23 +253,6 @@ func (p *Position) check() error {
 // there is no stone of the player not to move, or if the board has no
 // empty point.
 func (p *Position) Setup() ([]SetupMove, *goboard.Board, error) {
-	nb := func(m int) []int {
-		x, y := m%Size, m/Size
-		var out []int
-		if x > 0 {
-			out = append(out, m-1)
-		}
-		if x < Size-1 {
-			out = append(out, m+1)
-		}
-		if y > 0 {
-			out = append(out, m-Size)
-		}
-		if y < Size-1 {
-			out = append(out, m+Size)
-		}
-		return out
-	}
 	empties := 0
 	for _, c := range p.Stones {
 		if c == goboard.Empty {
@@ -294,7 +277,7 @@ func (p *Position) Setup() ([]SetupMove, *goboard.Board, error) {
 			q := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			chain = append(chain, q)
-			for _, r := range nb(q) {
+			for _, r := range neighbours(q) {
 				switch {
 				case p.Stones[r] == goboard.Empty:
 					if root < 0 || q < root {
@@ -317,7 +300,7 @@ func (p *Position) Setup() ([]SetupMove, *goboard.Board, error) {
 		order := []int{root}
 		done := map[int]bool{root: true}
 		for i := 0; i < len(order); i++ {
-			for _, r := range nb(order[i]) {
+			for _, r := range neighbours(order[i]) {
 				if in[r] && !done[r] {
 					done[r] = true
 					order = append(order, r)
