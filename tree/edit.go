@@ -172,42 +172,48 @@ func (t *Tree) edgeInto(c int32, r Ref, e edit) Edge {
 // statistics mean the same. Searching a shuffled tree asks whether a rule's
 // behaviour depends on the order in which moves are listed.
 func (t *Tree) Shuffled(rng *core.RNG) *Tree {
-	b := NewBuilder()
-	refs := make([]Ref, t.Len())
-	perm := make([][]int32, t.Len())
+	// The permutation of each node's children, drawn node by node in
+	// index order; perm[first[i]+k] is the old number of i's new child k.
+	perm := make([]int32, t.Len())
 	for i := range int32(t.Len()) {
-		n := t.NumChildren(i)
-		p := make([]int32, n)
+		p := perm[t.first[i]:t.first[i+1]]
 		for k := range p {
 			p[k] = t.first[i] + int32(k)
 		}
-		for k := n - 1; k > 0; k-- {
+		for k := len(p) - 1; k > 0; k-- {
 			j := rng.IntN(k + 1)
 			p[k], p[j] = p[j], p[k]
 		}
-		perm[i] = p
 	}
-	for i := int32(t.Len()) - 1; i >= 0; i-- {
-		if t.kind[i] == core.Terminal {
-			refs[i] = b.Leaf(t.reward[i])
-			continue
+	// Number the nodes breadth first in the new order, as Builder.Build
+	// does, and copy each node's fields, and its edge's, to its new number.
+	n := t.Len()
+	out := &Tree{
+		kind:      make([]core.Kind, n),
+		first:     make([]int32, n+1),
+		parent:    make([]int32, n),
+		reward:    make([]float64, n),
+		prob:      make([]float64, n),
+		move:      make([]int32, n),
+		prior:     make([]float64, n),
+		hasPrior:  make([]bool, n),
+		moveLimit: t.moveLimit,
+		depth:     t.depth,
+	}
+	old := make([]int32, n) // old[new] is the node's old number
+	out.parent[0] = -1
+	next := int32(1)
+	for i := range int32(n) {
+		o := old[i]
+		out.kind[i], out.reward[i] = t.kind[o], t.reward[o]
+		out.prob[i], out.move[i] = t.prob[o], t.move[o]
+		out.prior[i], out.hasPrior[i] = t.prior[o], t.hasPrior[o]
+		out.first[i] = next
+		for _, c := range perm[t.first[o]:t.first[o+1]] {
+			old[next], out.parent[next] = c, i
+			next++
 		}
-		edges := make([]Edge, len(perm[i]))
-		for k, c := range perm[i] {
-			e := Edge{Node: refs[c], Prob: t.prob[c]}
-			if m := t.move[c]; int(m) != k {
-				e.Move, e.HasMove = int(m), true
-			}
-			if t.hasPrior[c] {
-				e.Prior, e.HasPrior = t.prior[c], true
-			}
-			edges[k] = e
-		}
-		refs[i] = b.Node(t.kind[i], edges...)
 	}
-	out, err := b.Build(refs[0])
-	if err != nil {
-		panic("tree: Shuffled built an invalid tree: " + err.Error()) // a valid tree reordered is valid
-	}
+	out.first[n] = next
 	return out
 }

@@ -1,6 +1,7 @@
 package tree_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -122,4 +123,64 @@ func TestShuffled(t *testing.T) {
 	if len(seen) != 48 {
 		t.Errorf("%d distinct shuffles in 1000 draws, want all 48", len(seen))
 	}
+}
+
+// TestShuffledAsRebuilt: Shuffled, which renumbers the nodes itself, gives
+// the tree a Builder makes from the same permutations (each node's
+// children drawn in node order, Fisher–Yates), field for field, on random
+// trees: the same seeds give the same child orders as before it stopped
+// using a Builder.
+func TestShuffledAsRebuilt(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for k := range 300 {
+		orig := tree.MustParse(text(randTree(r, 5), nil))
+		seed := uint64(k)
+		got := orig.Shuffled(core.NewRNG(seed))
+		want := rebuiltShuffle(orig, core.NewRNG(seed))
+		if !got.Equal(want) || got.MoveLimit() != want.MoveLimit() || got.Depth() != want.Depth() {
+			t.Fatalf("tree %s seed %d: Shuffled gives\n%s\nwant\n%s", orig, seed, got, want)
+		}
+		for i := int32(1); i < int32(got.Len()); i++ {
+			if got.Parent(i) != want.Parent(i) {
+				t.Fatalf("tree %s seed %d: node %d has parent %d, want %d", orig, seed, i, got.Parent(i), want.Parent(i))
+			}
+		}
+	}
+}
+
+// rebuiltShuffle is the reference for Shuffled: the permutations drawn in
+// node order, the tree built bottom-up by a Builder.
+func rebuiltShuffle(t *tree.Tree, rng *core.RNG) *tree.Tree {
+	perm := make([][]int32, t.Len())
+	for i := range int32(t.Len()) {
+		p := make([]int32, t.NumChildren(i))
+		for k := range p {
+			p[k] = t.Child(i, k)
+		}
+		for k := len(p) - 1; k > 0; k-- {
+			j := rng.IntN(k + 1)
+			p[k], p[j] = p[j], p[k]
+		}
+		perm[i] = p
+	}
+	b := tree.NewBuilder()
+	refs := make([]tree.Ref, t.Len())
+	for i := int32(t.Len()) - 1; i >= 0; i-- {
+		if t.Kind(i) == core.Terminal {
+			refs[i] = b.Leaf(t.Reward(i))
+			continue
+		}
+		edges := make([]tree.Edge, len(perm[i]))
+		for k, c := range perm[i] {
+			e := tree.Edge{Node: refs[c], Prob: t.Prob(c), Move: t.Move(c), HasMove: true}
+			e.Prior, e.HasPrior = t.Prior(c)
+			edges[k] = e
+		}
+		refs[i] = b.Node(t.Kind(i), edges...)
+	}
+	out, err := b.Build(refs[0])
+	if err != nil {
+		panic(err)
+	}
+	return out
 }
