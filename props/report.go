@@ -72,9 +72,10 @@ type TreeResult struct {
 // Witness is a counterexample, ready to print and replay: a tree or a
 // game position on which the root decision stays wrong, in the limit
 // (Verdict Inconsistent) or through the horizon (Stuck). On a tree (Run,
-// CheckTree) it is a minimal tree, shrunk, and Game is nil; on a game
-// position (CheckGame) PositionWitness says where and how, and the tree fields are
-// empty (Explicit holds the position's tree witness, when exported).
+// CheckTree) it is a minimal tree, shrunk, and PositionWitness is nil; on
+// a game position (CheckGame) PositionWitness says where and how, and the
+// tree fields are empty (its Explicit holds the witness on the position's
+// tree, when exported).
 type Witness struct {
 	// Verdict is Inconsistent or Stuck.
 	Verdict Verdict `json:"verdict"`
