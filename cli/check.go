@@ -53,13 +53,7 @@ Examples:
 type checkDoc struct {
 	Tree    string     `json:"tree,omitempty"`
 	Options optionsDoc `json:"options"`
-	Result  ruleResult `json:"-"`
-}
-
-// MarshalJSON writes the document as one object.
-func (d checkDoc) MarshalJSON() ([]byte, error) {
-	type fields checkDoc // without this method
-	return joinObjects(fields(d), d.Result)
+	ruleResult
 }
 
 func cmdCheck(e *env, args []string) error {
@@ -158,10 +152,10 @@ func cmdCheck(e *env, args []string) error {
 		return err
 	}
 	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: rep.Seeds, Seed: *seed, MinBudget: 64,
-		MaxBudget: *budget, Growth: growth.g.String()}, Result: newRuleResult(in, o, rep)}
+		MaxBudget: *budget, Growth: growth.g.String()}, ruleResult: newRuleResult(in, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
-		doc.Result.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, in.Predicted.AppliesTo(tr.BinaryDeterministic()))
+		doc.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, in.Predicted.AppliesTo(tr.BinaryDeterministic()))
 	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, doc); err != nil {
@@ -170,7 +164,7 @@ func cmdCheck(e *env, args []string) error {
 	} else {
 		printCheck(e, &doc, rep)
 	}
-	if doc.Result.Agreement == Contradicted {
+	if doc.Agreement == Contradicted {
 		return errFinding
 	}
 	return nil
@@ -178,7 +172,7 @@ func cmdCheck(e *env, args []string) error {
 
 func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	w := e.stdout
-	r := &d.Result
+	r := &d.ruleResult
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
 	p := r.Predicted
 	fmt.Fprintf(w, "predicted  %s: %s (%s)\n", predictedShort(p), p.Why, p.Source)
@@ -191,7 +185,7 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	}
 	fmt.Fprintf(w, "checked    %s × %d seeds from %d%s, budgets %d to %d doubling\n",
 		what, d.Options.Seeds, d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
-	fmt.Fprintf(w, "verdict    %s\n", r.Summary())
+	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if rep.Verdict == props.Stuck {
 		fmt.Fprintf(w, "prediction %s; in practice, stuck: the decision stays wrong through %d simulations of a node\n", r.Agreement, rep.Witness.Horizon)
 	} else {

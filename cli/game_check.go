@@ -64,9 +64,9 @@ type checkGameDoc struct {
 	agreement
 	Summary string `json:"summary"`
 	// Total sums the positions up.
-	Total     gameTotal           `json:"total"`
-	Positions []*props.GameReport `json:"positions"`
-	Elapsed   time.Duration       `json:"elapsed_ns"`
+	Total     gameTotal       `json:"total"`
+	Positions []*props.Report `json:"positions"`
+	Elapsed   time.Duration   `json:"elapsed_ns"`
 }
 
 // gameOptionsDoc is how check -game checked.
@@ -193,7 +193,7 @@ func cmdCheckGame(e *env, args []string) error {
 			Growth: g.String(), Limit: *limit, MaxNodes: *maxNodes, Export: *export},
 		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: g.String(),
 			Predicted: predictionOf(in.Predicted)},
-		Positions: []*props.GameReport{}}
+		Positions: []*props.Report{}}
 	names := make([]string, len(positions))
 	for i, gp := range positions {
 		names[i] = shorten(gp.moves, 19)
@@ -203,7 +203,7 @@ func cmdCheckGame(e *env, args []string) error {
 		prog.begin(i)
 		o.Position = gp.moves
 		g, oracle, err := gp.open(*maxNodes)
-		var rep *props.GameReport
+		var rep *props.Report
 		if err == nil {
 			rep, err = props.CheckGame(e.ctx, in.Rule, g, oracle, o)
 		}
@@ -217,7 +217,7 @@ func cmdCheckGame(e *env, args []string) error {
 			}
 			return fmt.Errorf("%s: %w", gp.where, err)
 		}
-		e.tool.addGameReplay(rep)
+		e.tool.addReplay(rep)
 		prog.finish(i, string(rep.Verdict))
 		doc.Positions = append(doc.Positions, rep)
 	}

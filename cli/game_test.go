@@ -64,7 +64,7 @@ func TestGameSchemaDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, v := range []any{solveGameDoc{}, checkGameDoc{}, gameOptionsDoc{}, gameTotal{}, gameShare{},
-		props.GameReport{}, props.GameWitness{}} {
+		props.PositionReport{}, props.PositionWitness{}} {
 		typ := reflect.TypeOf(v)
 		for i := range typ.NumField() {
 			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")

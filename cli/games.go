@@ -64,7 +64,7 @@ type checkedPosition struct {
 	open func(maxNodes int64) (core.Game, props.Oracle, error)
 	// verify checks the report against what the file said of the
 	// position; nil if it said nothing.
-	verify func(rep *props.GameReport) error
+	verify func(rep *props.Report) error
 }
 
 // gameNames lists the -game syntaxes, for flags' help.
@@ -224,12 +224,12 @@ func (c *connect4Spec) position(where, text string, line bool) (checkedPosition,
 			}
 			return connect4.NewGame(gp.pos), c.base.From(gp.pos), nil
 		},
-		verify: func(rep *props.GameReport) error { return checkScore(gp, rep) },
+		verify: func(rep *props.Report) error { return checkScore(gp, rep) },
 	}, nil
 }
 
 // checkScore checks a file's score against the solver's value.
-func checkScore(gp gamePosition, rep *props.GameReport) error {
+func checkScore(gp gamePosition, rep *props.Report) error {
 	if gp.score == nil || connect4.Value(*gp.score) == rep.Value {
 		return nil
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 
 	"github.com/mctscheck/mctscheck/props"
@@ -22,6 +21,8 @@ func interruptedResult(in *rules.Instance, o props.Options, started bool, done, 
 	r := newRuleResult(in, o, rep)
 	r.Agreement = Interrupted
 	r.started, r.treesPlanned = started, total
+	rep.Summary = r.interruptedSummary()
+	rep.Unconverged, rep.Recoveries, rep.Curve = []string{}, []string{}, []props.CurvePoint{}
 	return r
 }
 
@@ -37,30 +38,6 @@ func (r *ruleResult) interruptedSummary() string {
 		return fmt.Sprintf("interrupted after %d trees, no witness so far", r.Trees)
 	}
 	return fmt.Sprintf("interrupted after %d of %d trees, no witness so far", r.Trees, r.treesPlanned)
-}
-
-// summary is the verdict in words: the report's Summary, or what an
-// interrupted check did.
-func (r *ruleResult) summary() string {
-	if r.interrupted() {
-		return r.interruptedSummary()
-	}
-	return r.Summary()
-}
-
-// fixSummary puts an interrupted check's summary into the report's JSON
-// members, in place of the report's own.
-func (r *ruleResult) fixSummary(rep object) error {
-	if !r.interrupted() {
-		return nil
-	}
-	i := rep.index("summary")
-	if i < 0 {
-		return nil
-	}
-	v, err := json.Marshal(r.interruptedSummary())
-	rep[i].value = v
-	return err
 }
 
 // interruption ends a command that Ctrl-C stopped after it wrote what it

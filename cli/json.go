@@ -3,11 +3,13 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 )
 
-// writeJSON writes v as one indented JSON document.
+// writeJSON writes v as one indented JSON document. The documents are
+// plain structs: encoding/json writes their fields in order, those of an
+// embedded struct (a props.Report in a result) in its place, and a field
+// hides a deeper one of the same JSON name (ruleResult.Verdict).
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -25,82 +27,4 @@ func marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
-}
-
-// object is the members of a JSON object, in order: the means by which a
-// document puts the tool's fields around those of a library type.
-type object []member
-
-// member is one name and value of a JSON object.
-type member struct {
-	name  string
-	value json.RawMessage
-}
-
-// objectOf returns the members of the JSON object that v marshals to.
-func objectOf(v any) (object, error) {
-	if o, ok := v.(object); ok {
-		return o, nil
-	}
-	data, err := marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil, fmt.Errorf("%T does not marshal to a JSON object", v)
-	}
-	o := object{}
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		m := member{name: t.(string)}
-		if err := dec.Decode(&m.value); err != nil {
-			return nil, err
-		}
-		o = append(o, m)
-	}
-	return o, nil
-}
-
-// index returns the position of the member called name, or -1.
-func (o object) index(name string) int {
-	for i, m := range o {
-		if m.name == name {
-			return i
-		}
-	}
-	return -1
-}
-
-// MarshalJSON writes the members as one object.
-func (o object) MarshalJSON() ([]byte, error) {
-	b := []byte{'{'}
-	for i, m := range o {
-		name, err := marshal(m.name)
-		if err != nil {
-			return nil, err
-		}
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(append(append(b, name...), ':'), m.value...)
-	}
-	return append(b, '}'), nil
-}
-
-// joinObjects returns one JSON object with the members of the objects that
-// parts marshal to (or are), in order.
-func joinObjects(parts ...any) ([]byte, error) {
-	var all object
-	for _, p := range parts {
-		o, err := objectOf(p)
-		if err != nil {
-			return nil, err
-		}
-		all = append(all, o...)
-	}
-	return all.MarshalJSON()
 }

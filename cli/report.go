@@ -177,7 +177,7 @@ func markdown(doc *runDoc) []byte {
 		p := r.Predicted
 		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
 		fmt.Fprintf(&b, "- predicted: %s, frugal: %s (%s): %s\n", predictedLong(p), p.Frugal, p.Source, p.Why)
-		fmt.Fprintf(&b, "- observed: %s; %s\n", r.summary(), agree)
+		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary, agree)
 		fmt.Fprintf(&b, "- frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s\n",
 			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond))
 		for _, rec := range r.Recoveries {

@@ -21,11 +21,16 @@ type optionsDoc struct {
 
 // ruleResult is the verdict on one rule with its evidence, in check and run
 // documents: the checker's report, with the rule it is about, how the tool
-// checked it and whether the verdict is what the papers predict.
+// checked it and whether the verdict is what the papers predict. Its JSON
+// form is encoding/json's of its fields: the rule and how it was checked,
+// the verdict and the agreement, then the report's other fields.
 type ruleResult struct {
 	ruleCheck
-	*props.Report
+	// Verdict is the report's, here so that the agreement follows it in
+	// the JSON form; it hides Report.Verdict, which it always equals.
+	Verdict props.Verdict `json:"verdict"`
 	agreement
+	*props.Report
 	// For an interrupted check: whether it had started, and the trees it
 	// would have checked (Report.Trees holds those it did).
 	started      bool
@@ -67,21 +72,6 @@ type agreement struct {
 	Agreement Agreement `json:"agreement"`
 }
 
-// MarshalJSON writes the result as one object: the rule and how it was
-// checked, then the report's fields, with the agreement right after the
-// verdict.
-func (r ruleResult) MarshalJSON() ([]byte, error) {
-	rep, err := objectOf(r.Report)
-	if err == nil {
-		err = r.fixSummary(rep)
-	}
-	if err != nil {
-		return nil, err
-	}
-	v := rep.index("verdict") + 1
-	return joinObjects(r.ruleCheck, rep[:v], r.agreement, rep[v:])
-}
-
 // agreementOf compares verdict v with prediction p, for a check on the
 // checker's own trees (the traps and random trees).
 func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
@@ -117,6 +107,7 @@ func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleR
 	return ruleResult{
 		ruleCheck: ruleCheck{Name: label(in), Spec: in.Spec, Backup: o.Backup.String(), Growth: o.Growth.String(),
 			BinaryOnly: o.BinaryOnly, Predicted: predictionOf(in.Predicted)},
+		Verdict:   rep.Verdict,
 		Report:    rep,
 		agreement: agreement{Agreement: agreementOf(in.Predicted, rep.Verdict)},
 	}

@@ -197,21 +197,16 @@ func (t *Tool) replayNote() string {
 }
 
 // addReplay adds to a report's witness the command line of this tool that
-// replays it, formatted from the witness's props.Replay.
+// replays it, formatted from the witness's props.Replay, and to a game
+// position's exported tree witness its own.
 func (t *Tool) addReplay(rep *props.Report) {
-	if w := rep.Witness; w != nil {
-		t.addLine(&w.Replay, w.Run)
+	w := rep.Witness
+	if w == nil {
+		return
 	}
-}
-
-// addGameReplay is addReplay for a position's report, whose witness may
-// hold an exported tree's witness too.
-func (t *Tool) addGameReplay(rep *props.GameReport) {
-	if w := rep.Witness; w != nil {
-		t.addLine(&w.Replay, w.Run)
-		if w.Explicit != nil {
-			t.addLine(&w.Explicit.Replay, w.Explicit.Run)
-		}
+	t.addLine(&w.Replay, w.Run)
+	if p := w.PositionWitness; p != nil && p.Explicit != nil {
+		t.addLine(&p.Explicit.Replay, p.Explicit.Run)
 	}
 }
 

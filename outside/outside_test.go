@@ -29,7 +29,7 @@ func TestOnTree(t *testing.T) {
 				t.Fatal(err)
 			}
 			if got := string(rep.Verdict); got != r.Verdict {
-				t.Errorf("%s on %s: verdict %s, want %s (%s)\n%s", r.Name, r.Tree, got, r.Verdict, r.Why, rep.Summary())
+				t.Errorf("%s on %s: verdict %s, want %s (%s)\n%s", r.Name, r.Tree, got, r.Verdict, r.Why, rep.Summary)
 			}
 		})
 	}
@@ -59,7 +59,7 @@ func TestRun(t *testing.T) {
 				case r.Consistent && v == "inconsistent":
 					t.Errorf("seed %d: false alarm on a consistent rule (%s):\n%s", seed, r.Why, rep.Witness)
 				case !r.Consistent && v != "inconsistent" && v != "stuck":
-					t.Errorf("seed %d: missed (%s), verdict %s:\n%s", seed, r.Why, v, rep.Summary())
+					t.Errorf("seed %d: missed (%s), verdict %s:\n%s", seed, r.Why, v, rep.Summary)
 				}
 			}
 		})

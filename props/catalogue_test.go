@@ -74,7 +74,7 @@ func TestCatalogue(t *testing.T) {
 			case in.Predicted.Consistent && rep.Verdict == props.Inconsistent:
 				t.Errorf("predicted %s, but:\n%s", in.Predicted, rep.Witness)
 			case !in.Predicted.Consistent && rep.Verdict != props.Inconsistent:
-				t.Errorf("predicted inconsistent, but %s", rep.Summary())
+				t.Errorf("predicted inconsistent, but %s", rep.Summary)
 			case rep.Witness != nil && rep.Witness.Nodes > 9:
 				// 9 nodes: Algorithm 2's witness needs a min node with three
 				// replies that lose for min, to stay above V' = 0.7.
@@ -122,11 +122,11 @@ func TestThresholdRepairs(t *testing.T) {
 			case e.Predicted.Eq4 && rep.Verdict == props.Inconsistent:
 				t.Errorf("Algorithm 2 over %s (Eq. 4 holds) still inconsistent:\n%s", e.Name, rep.Witness)
 			case !e.Predicted.Eq4 && rep.Verdict == props.NoCounterexample:
-				t.Errorf("Algorithm 2 over %s, which breaks Eq. 4, found consistent: %s", e.Name, rep.Summary())
+				t.Errorf("Algorithm 2 over %s, which breaks Eq. 4, found consistent: %s", e.Name, rep.Summary)
 			case e.Name == "eps-greedy" && rep.Verdict != props.Inconsistent:
-				t.Errorf("Algorithm 2 over eps-greedy: %s, want the witness of its Eq. 4 failure", rep.Summary())
+				t.Errorf("Algorithm 2 over eps-greedy: %s, want the witness of its Eq. 4 failure", rep.Summary)
 			}
-			t.Logf("threshold over %-20s %s", e.Name, rep.Summary())
+			t.Logf("threshold over %-20s %s", e.Name, rep.Summary)
 		})
 	}
 }
@@ -154,9 +154,9 @@ func TestThresholdAbsorbing(t *testing.T) {
 				t.Fatal(err)
 			}
 			if want := !in.Predicted.Consistent; (rep.Verdict == props.Inconsistent) != want {
-				t.Errorf("%s on %s: %s, predicted %s", in.Spec, trap.Name, rep.Summary(), in.Predicted)
+				t.Errorf("%s on %s: %s, predicted %s", in.Spec, trap.Name, rep.Summary, in.Predicted)
 			}
-			t.Logf("%-40s %s", in.Spec, rep.Summary())
+			t.Logf("%-40s %s", in.Spec, rep.Summary)
 		})
 	}
 }

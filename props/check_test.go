@@ -63,7 +63,7 @@ func TestWitnesses(t *testing.T) {
 				t.Fatal(err)
 			}
 			if rep.Verdict != props.Inconsistent {
-				t.Fatalf("verdict %s, want inconsistent: %s", rep.Verdict, rep.Summary())
+				t.Fatalf("verdict %s, want inconsistent: %s", rep.Verdict, rep.Summary)
 			}
 			w := rep.Witness
 			if w.Condition != tt.condition || w.Nodes > tt.maxNodes {
@@ -72,7 +72,7 @@ func TestWitnesses(t *testing.T) {
 			// The witness replays: checking the shrunk tree alone gives it again.
 			again, err := props.CheckTree(bg, tt.rule, w.Tree, props.Options{})
 			if err != nil || again.Verdict != props.Inconsistent {
-				t.Errorf("replay of %v: %v, %v", w.Tree, again.Summary(), err)
+				t.Errorf("replay of %v: %v, %v", w.Tree, again.Summary, err)
 			}
 			if r := w.Run; r.Rule != tt.name || r.Tree != w.Tree.String() || r.Seed != w.Seeds[0] || r.Seeds != 1 || !r.KeepOrder {
 				t.Errorf("witness replay %+v, want the rule, the tree and its seed alone in its order", r)
@@ -104,7 +104,7 @@ func TestCoquelinMunosInconclusive(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Verdict != props.Inconclusive {
-		t.Errorf("UCT on %s: %s, want inconclusive", tr.Name, rep.Summary())
+		t.Errorf("UCT on %s: %s, want inconclusive", tr.Name, rep.Summary)
 	}
 }
 
@@ -114,7 +114,7 @@ func TestConverges(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Verdict != props.NoCounterexample || rep.OptimalFrom == 0 {
-		t.Errorf("UCT on a small tree: %s", rep.Summary())
+		t.Errorf("UCT on a small tree: %s", rep.Summary)
 	}
 }
 
@@ -271,7 +271,7 @@ func TestInfiniteScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Verdict != props.Inconsistent || rep.Witness.Condition != props.RuleFault {
-		t.Fatalf("NaN scores: %s", rep.Summary())
+		t.Fatalf("NaN scores: %s", rep.Summary)
 	}
 }
 
@@ -285,16 +285,16 @@ func TestOrderDependentTrap(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Verdict != props.Inconsistent {
-		t.Fatalf("greedy on %s: %s", tr, rep.Summary())
+		t.Fatalf("greedy on %s: %s", tr, rep.Summary)
 	}
 	w := rep.Witness
 	again, err := props.CheckTree(bg, greedy{}, w.Tree, props.Options{Seed: w.Seeds[0], Seeds: 1, KeepOrder: true})
 	if err != nil || again.Verdict != props.Inconsistent {
-		t.Fatalf("replaying %s with seed %d in its order: %v %v", w.Tree, w.Seeds[0], again.Summary(), err)
+		t.Fatalf("replaying %s with seed %d in its order: %v %v", w.Tree, w.Seeds[0], again.Summary, err)
 	}
 	// In the given order alone, it converges: the trap is the order's.
 	given, err := props.CheckTree(bg, greedy{}, tr, props.Options{KeepOrder: true})
 	if err != nil || given.Verdict == props.Inconsistent {
-		t.Fatalf("greedy in the given order: %v %v", given.Summary(), err)
+		t.Fatalf("greedy in the given order: %v %v", given.Summary, err)
 	}
 }

@@ -161,7 +161,7 @@ func TestEngines(t *testing.T) {
 				o.Seeds, o.Seed, o.KeepOrder = 1, w.Seeds[0], true
 				rep, err := props.CheckTree(bg, in.Rule, tree.MustParse(w.Tree.String()), o)
 				if err != nil || rep.Verdict != res.verdict {
-					t.Errorf("the witness %v does not replay: %v %v", w.Tree, rep.Summary(), err)
+					t.Errorf("the witness %v does not replay: %v %v", w.Tree, rep.Summary, err)
 				}
 			}
 			if os.Getenv(longEnginesEnv) == "1" {
@@ -169,9 +169,9 @@ func TestEngines(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				t.Logf("%s on traps and random trees: %s", e.Name, rep.Summary())
+				t.Logf("%s on traps and random trees: %s", e.Name, rep.Summary)
 				if agreement(in.Predicted, rep.Verdict) == "contradicted" {
-					t.Errorf("predicted %s, but on random trees: %s\n%v", in.Predicted, rep.Summary(), rep.Witness)
+					t.Errorf("predicted %s, but on random trees: %s\n%v", in.Predicted, rep.Summary, rep.Witness)
 				}
 			}
 		})

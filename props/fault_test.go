@@ -33,7 +33,7 @@ func TestFaultAtCheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Verdict != props.Inconsistent || rep.Witness == nil || rep.Witness.Fault == nil {
-		t.Fatalf("want a fault, got %s", rep.Summary())
+		t.Fatalf("want a fault, got %s", rep.Summary)
 	}
 	f := rep.Witness.Fault
 	if !strings.Contains(f.Message, "score NaN for child 1") || !strings.Contains(f.Inputs, "n=128") || f.Sim != 128 {
@@ -56,6 +56,6 @@ func TestGuardedUCTKeepsItsVerdict(t *testing.T) {
 		t.Fatal(err)
 	}
 	if direct.Verdict != scored.Verdict || direct.Sims != scored.Sims || direct.OptimalFrom != scored.OptimalFrom {
-		t.Errorf("core.UCT: %s; the same scores through Score: %s", direct.Summary(), scored.Summary())
+		t.Errorf("core.UCT: %s; the same scores through Score: %s", direct.Summary, scored.Summary)
 	}
 }

@@ -1,14 +1,11 @@
 package props
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -88,128 +85,6 @@ type GameOptions struct {
 // default.
 const DefaultExportNodes = 1 << 15
 
-// GameReport is the outcome of CheckGame: the verdict on one position, the
-// evidence behind it and how the root decision converged.
-type GameReport struct {
-	// Rule is the rule's spec, Options.RuleSpec; not in the JSON form.
-	Rule     string  `json:"-"`
-	Game     string  `json:"game"`
-	Position string  `json:"position"`
-	Verdict  Verdict `json:"verdict"`
-	// Summary says the verdict and its evidence in one line.
-	Summary string `json:"summary"`
-	// Value is V(root) for max, by the oracle; Optimal the root's optimal
-	// children by index, and Moves every root child's move identity
-	// (core.Mover; the index in games without identities).
-	Value   float64 `json:"value"`
-	Optimal []int   `json:"optimal"`
-	Moves   []int   `json:"moves"`
-	// Witness is non-nil exactly when Verdict is Inconsistent or Stuck.
-	Witness *GameWitness `json:"witness"`
-	// FailedSeeds counts the seeds with a wrong decision and a mechanism
-	// that persists in the limit, or a rule fault; StuckSeeds those whose
-	// mechanism holds through the horizon, its limit not shown.
-	FailedSeeds int `json:"failed_seeds"`
-	StuckSeeds  int `json:"stuck_seeds"`
-	// Recoveries say, for seeds whose decision was wrong with a mechanism
-	// behind it that does not persist in the limit, when the rule would
-	// recover.
-	Recoveries []string `json:"recoveries"`
-	Seeds      int      `json:"seeds"`
-	MaxBudget  int64    `json:"max_budget"`
-	// OptimalFrom is the budget from which every seed decided optimally,
-	// when the position converged; 0 otherwise.
-	OptimalFrom int64 `json:"optimal_from"`
-	// RootError is the largest |V̂(root) − V(root)| over seeds at the last
-	// budget (Eq. 7).
-	RootError float64 `json:"root_error"`
-	// Judged counts the stored nodes, summed over seeds, at which Eq. 5 and
-	// Eq. 4 were judged: those with MinParentVisits simulations at the
-	// window's start whose children the oracle could value. Beyond counts
-	// the nodes left unjudged because some child was beyond the oracle's
-	// budget.
-	Judged int `json:"judged_nodes"`
-	Beyond int `json:"beyond_oracle"`
-	// Curve is the convergence of the root decision over every seed, one
-	// point per budget: 1 − Wrong is the share of optimal decisions.
-	Curve         []CurvePoint  `json:"curve"`
-	Sims          int64         `json:"sims"`
-	Elapsed       time.Duration `json:"elapsed_ns"`
-	SimsPerSecond float64       `json:"sims_per_second"`
-}
-
-// GameWitness is a position on which a rule's root decision stays wrong,
-// with the seed, the order and the budgets that show it and the mechanism
-// behind it, projected to the limit.
-type GameWitness struct {
-	// Verdict is Inconsistent or Stuck, as in Witness.
-	Verdict Verdict `json:"verdict"`
-	// Rule is the rule's spec, Options.RuleSpec; not in the JSON form.
-	Rule      string    `json:"-"`
-	Game      string    `json:"game"`
-	Position  string    `json:"position"`
-	Condition Condition `json:"condition"`
-	// Findings are the failed seed's evidence: Eq. 6 and the Eq. 5 or
-	// Eq. 4 finding that explains it, or the fault. Nodes are named by
-	// paths of move indices in the seed's order.
-	Findings []Finding `json:"findings"`
-	Fault    *Fault    `json:"fault"`
-	// Seed is the failed seed; Order the order its search listed the moves
-	// in (0: the game's own; GameOptions.Order).
-	Seed    uint64  `json:"seed"`
-	Order   uint64  `json:"order"`
-	Budgets []int64 `json:"budgets"`
-	Growth  string  `json:"growth"`
-	Backup  string  `json:"backup"`
-	// Explicit is the witness on the position's whole tree, exported in the
-	// failed seed's order and shrunk like any tree's witness, when the tree
-	// has at most GameOptions.ExportNodes nodes; null otherwise.
-	Explicit *Witness `json:"explicit"`
-	// NotExported says why Explicit is null, if it is.
-	NotExported string `json:"not_exported,omitempty"`
-	// Run is what replays the witness on the game: the position, the
-	// seed, the order, the options.
-	Run Replay `json:"run"`
-	// Replay holds command lines that replay the witness on the game,
-	// where a tool adds them (cmd/mctscheck formats Run as its flags).
-	Replay []string `json:"replay"`
-}
-
-// String prints the witness for a human.
-func (w *GameWitness) String() string {
-	var b strings.Builder
-	name := w.Rule
-	if name == "" {
-		name = "the rule"
-	}
-	fmt.Fprintf(&b, "%s is %s (%s) on %s position %q:\n", name, w.Verdict, w.Condition, w.Game, w.Position)
-	order := "the game's own order"
-	if w.Order != 0 {
-		order = fmt.Sprintf("move order %d", w.Order)
-	}
-	fmt.Fprintf(&b, "seed %d, %s, budgets %d to %d doubling, growth %s, backup %s\n",
-		w.Seed, order, w.Budgets[0], w.Budgets[len(w.Budgets)-1], w.Growth, w.Backup)
-	if w.Fault != nil {
-		fmt.Fprintf(&b, "  %v\n", w.Fault)
-	}
-	for _, f := range w.Findings {
-		fmt.Fprintf(&b, "  %s: %s\n", f.Condition, f.Text)
-	}
-	for _, r := range w.Replay {
-		fmt.Fprintf(&b, "replay: %s\n", r)
-	}
-	switch {
-	case w.Explicit != nil:
-		fmt.Fprintf(&b, "as an explicit tree (%d nodes exported, shrunk to %d):\n", w.Explicit.Original.Len(), w.Explicit.Nodes)
-		for _, line := range strings.Split(strings.TrimRight(w.Explicit.String(), "\n"), "\n") {
-			fmt.Fprintf(&b, "  %s\n", line)
-		}
-	case w.NotExported != "":
-		fmt.Fprintf(&b, "not exported as an explicit tree: %s\n", w.NotExported)
-	}
-	return b.String()
-}
-
 // CheckGame checks rule on one position of an implicit game: g from its
 // root (the position), with the exact values of oracle. Each seed searches
 // the game (in its own move order for the first seed, in one drawn from the
@@ -228,7 +103,7 @@ func (w *GameWitness) String() string {
 // terminal reward or with the values of the root's children, a root whose
 // children are beyond the oracle's budget, and the context's error. A rule
 // that panics or scores NaN is a witness, not an error.
-func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, opts GameOptions) (*GameReport, error) {
+func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, opts GameOptions) (*Report, error) {
 	start := time.Now()
 	o, err := opts.Options.withDefaults()
 	if err != nil {
@@ -251,9 +126,9 @@ func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, 
 	}
 	c := &gameChecker{rule: rule, game: g, oracle: oracle, opts: opts,
 		inner: &checker{rule: rule, opts: o}, values: make(map[string]float64), curve: &Report{}}
-	rep := &GameReport{Rule: o.RuleSpec, Game: opts.Game, Position: opts.Position, Seeds: o.Seeds,
-		MaxBudget: int64(o.MaxBudget), Recoveries: []string{}}
-	if err := c.root(ctx, rep); err != nil {
+	rep := &Report{Rule: o.RuleSpec, PositionReport: &PositionReport{Game: opts.Game, Position: opts.Position},
+		Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
+	if err := c.root(ctx, rep.PositionReport); err != nil {
 		return nil, err
 	}
 	if err := c.seeds(ctx, rep); err != nil {
@@ -261,11 +136,7 @@ func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, 
 	}
 	rep.Curve = c.curve.Curve
 	rep.Sims = c.inner.sims
-	rep.Elapsed = time.Since(start)
-	if s := rep.Elapsed.Seconds(); s > 0 {
-		rep.SimsPerSecond = float64(rep.Sims) / s
-	}
-	rep.Summary = rep.summary()
+	rep.finish(start)
 	return rep, nil
 }
 
@@ -281,7 +152,7 @@ type gameChecker struct {
 }
 
 // root fills in the root's value, moves and optimal children.
-func (c *gameChecker) root(ctx context.Context, rep *GameReport) error {
+func (c *gameChecker) root(ctx context.Context, rep *PositionReport) error {
 	g := c.game
 	g.Reset()
 	kind, k := g.Kind(), g.NumMoves()
@@ -370,8 +241,9 @@ func (c *gameChecker) value(ctx context.Context, path []int32) (float64, bool, e
 }
 
 // seeds runs the seeds through the checker's one pipeline (checker.seeds,
-// with the game as its subject) and settles the report.
-func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
+// with the game as its subject) and counts the position in the report,
+// as one tree.
+func (c *gameChecker) seeds(ctx context.Context, rep *Report) error {
 	o := c.opts
 	in := c.inner
 	in.curve, in.seedDone = c.curve, o.Progress
@@ -380,10 +252,19 @@ func (c *gameChecker) seeds(ctx context.Context, rep *GameReport) error {
 	if err != nil {
 		return err
 	}
-	rep.FailedSeeds, rep.StuckSeeds = res.FailedSeeds, res.StuckSeeds
-	rep.Judged, rep.Beyond, rep.RootError = res.judged, res.beyond, res.RootError
-	rep.Recoveries = append(rep.Recoveries, res.Recoveries...)
-	rep.Verdict, rep.OptimalFrom = res.Verdict, res.OptimalFrom
+	p := rep.PositionReport
+	p.FailedSeeds, p.StuckSeeds = res.FailedSeeds, res.StuckSeeds
+	p.Judged, p.Beyond, p.RootError = res.judged, res.beyond, res.RootError
+	rep.Recoveries = append([]string{}, res.Recoveries...)
+	rep.Trees, rep.OptimalFrom = 1, res.OptimalFrom
+	switch res.Verdict {
+	case NoCounterexample:
+		rep.Converged = 1
+	case Inconclusive:
+		rep.Inconclusive, rep.Unconverged = 1, []string{c.name()}
+	case Stuck:
+		rep.Stuck = 1
+	}
 	if res.Verdict == Inconsistent || res.Verdict == Stuck {
 		rep.Witness, err = c.witness(ctx, res.Seed, res.order, res.Findings, res.Fault, res.Verdict)
 	}
@@ -587,11 +468,12 @@ func (c *gameChecker) skeleton(ctx context.Context, view core.Game, original fun
 // witness describes a failed seed: the findings, the replay line, and the
 // witness on the exported explicit tree, shrunk, when the tree is small
 // enough.
-func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Finding, f *Fault, v Verdict) (*GameWitness, error) {
+func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Finding, f *Fault, v Verdict) (*Witness, error) {
 	o := c.opts
-	w := &GameWitness{Verdict: v, Rule: o.RuleSpec, Game: o.Game, Position: o.Position, Condition: condition(fs),
-		Findings: fs, Fault: f, Seed: seed, Order: order, Budgets: o.budgets(),
-		Growth: o.Growth.String(), Backup: o.Backup.String(), Replay: []string{}}
+	w := &Witness{Verdict: v, Horizon: o.Horizon, Rule: o.RuleSpec, Condition: condition(fs), Findings: fs, Fault: f,
+		Budgets: o.budgets(), Replay: []string{},
+		PositionWitness: &PositionWitness{Game: o.Game, Position: o.Position, Seed: seed, Order: order,
+			Growth: o.Growth.String(), Backup: o.Backup.String()}}
 	w.Run = Replay{Rule: o.RuleSpec, Game: o.Game, Moves: o.Position, Seed: seed, Seeds: 1, Budget: int64(o.MaxBudget),
 		KeepOrder: order == 0, Order: order, Growth: o.Growth.String(), Backup: o.Backup.String()}
 	if o.ExportNodes < 0 {
@@ -623,42 +505,4 @@ func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Find
 	w.Explicit, err = ex.witness(ctx, res, "")
 	c.inner.sims += ex.sims
 	return w, err
-}
-
-// summary says the verdict in one line.
-func (r *GameReport) summary() string {
-	pos := r.Position
-	if pos == "" {
-		pos = "the root"
-	}
-	switch r.Verdict {
-	case Inconsistent:
-		return fmt.Sprintf("inconsistent: %s witness on %s %s in %d of %s", r.Witness.Condition, r.Game, pos, r.FailedSeeds, plural(r.Seeds, "seed"))
-	case Stuck:
-		return fmt.Sprintf("stuck: %s witness on %s %s in %d of %s, wrong through the horizon; its limit is not shown", r.Witness.Condition, r.Game, pos, r.StuckSeeds, plural(r.Seeds, "seed"))
-	case Inconclusive:
-		last := r.Curve[len(r.Curve)-1]
-		return fmt.Sprintf("inconclusive: %s %s not converged by %d simulations (%.0f%% optimal decisions); no witness",
-			r.Game, pos, r.MaxBudget, 100*(1-last.Wrong))
-	}
-	return fmt.Sprintf("no counterexample: %s %s × %s up to budget %d, all decisions optimal from budget %d on",
-		r.Game, pos, plural(r.Seeds, "seed"), r.MaxBudget, r.OptimalFrom)
-}
-
-// MarshalJSON writes the report with empty lists as [], never null.
-func (r GameReport) MarshalJSON() ([]byte, error) {
-	type fields GameReport // without this method
-	if r.Curve == nil {
-		r.Curve = []CurvePoint{}
-	}
-	if r.Recoveries == nil {
-		r.Recoveries = []string{}
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(fields(r)); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }

@@ -16,7 +16,7 @@ import (
 
 // checkGameTree checks rule on the explicit tree tr as an implicit game,
 // with the exact oracle of its solution.
-func checkGameTree(t *testing.T, rule core.Rule, tr *tree.Tree, o props.GameOptions) *props.GameReport {
+func checkGameTree(t *testing.T, rule core.Rule, tr *tree.Tree, o props.GameOptions) *props.Report {
 	t.Helper()
 	rep, err := props.CheckGame(bg, rule, tr.Game(), props.TreeOracle(tr), o)
 	if err != nil {
@@ -50,7 +50,7 @@ func TestCheckGameAgreesWithCheckTree(t *testing.T) {
 			}
 			got := checkGameTree(t, tt.rule, tr, props.GameOptions{Options: o})
 			if got.Verdict != want.Verdict || got.Verdict != tt.want {
-				t.Errorf("%T on %s, %v: CheckGame %s, CheckTree %s, want %s\n%s", tt.rule, tt.tree, g, got.Summary, want.Summary(), tt.want, got.Witness)
+				t.Errorf("%T on %s, %v: CheckGame %s, CheckTree %s, want %s\n%s", tt.rule, tt.tree, g, got.Summary, want.Summary, tt.want, got.Witness)
 				continue
 			}
 			if got.Witness == nil {
@@ -82,7 +82,7 @@ func TestCheckGameOrders(t *testing.T) {
 	}
 	again, err := props.CheckTree(bg, greedy{}, w.Explicit.Tree, props.Options{Seeds: 1, Seed: w.Seed, KeepOrder: true})
 	if err != nil || again.Verdict != props.Inconsistent {
-		t.Errorf("the explicit witness %v does not replay: %v %v", w.Explicit.Tree, again.Summary(), err)
+		t.Errorf("the explicit witness %v does not replay: %v %v", w.Explicit.Tree, again.Summary, err)
 	}
 	// Replayed with the order it names, the game gives the same witness.
 	one := checkGameTree(t, greedy{}, tr, props.GameOptions{Options: props.Options{Seeds: 1, Seed: w.Seed}, Order: w.Order})
@@ -176,7 +176,7 @@ func TestCheckGameErrors(t *testing.T) {
 // TestCheckGameConnect4: UCT converges on an end-game position of Pons'
 // L3 set; greedy is trapped on one, with an explicit witness.
 func TestCheckGameConnect4(t *testing.T) {
-	check := func(rule core.Rule, spec, moves string, o props.Options, order uint64) *props.GameReport {
+	check := func(rule core.Rule, spec, moves string, o props.Options, order uint64) *props.Report {
 		t.Helper()
 		o.Growth, o.RuleSpec = core.GrowPractical, spec
 		p := connect4.MustParse(moves)

@@ -1,8 +1,6 @@
 package props
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -71,9 +69,13 @@ type TreeResult struct {
 	RootError float64 `json:"root_error"`
 }
 
-// Witness is a minimal counterexample, ready to print and replay: a tree
-// on which the root decision stays wrong, in the limit (Verdict
-// Inconsistent) or through the horizon (Stuck).
+// Witness is a counterexample, ready to print and replay: a tree or a
+// game position on which the root decision stays wrong, in the limit
+// (Verdict Inconsistent) or through the horizon (Stuck). On a tree (Run,
+// CheckTree) it is a minimal tree, shrunk, and PositionWitness is nil; on
+// a game position (CheckGame) PositionWitness says where and how, and the
+// tree fields are empty (its Explicit holds the witness on the position's
+// tree, when exported).
 type Witness struct {
 	// Verdict is Inconsistent or Stuck.
 	Verdict Verdict `json:"verdict"`
@@ -81,24 +83,54 @@ type Witness struct {
 	Horizon uint64 `json:"horizon"`
 	// Rule is the rule's spec, Options.RuleSpec. It is not in the JSON
 	// form, where the report that holds the witness names the rule.
-	Rule      string     `json:"-"`
-	Tree      *tree.Tree `json:"tree"`
+	Rule string `json:"-"`
+	// Tree is the minimal tree, Nodes its size; nil and 0 on a game
+	// position, as are From, Original, Seeds and Shrinks (the first three
+	// are then absent from the JSON form).
+	Tree      *tree.Tree `json:"tree,omitempty"`
 	Nodes     int        `json:"nodes"`
 	Condition Condition  `json:"condition"`
-	From      string     `json:"from"`     // the tree it was shrunk from: a trap name or "random N"
-	Original  *tree.Tree `json:"original"` // that tree before shrinking
-	Findings  []Finding  `json:"findings"`
-	Fault     *Fault     `json:"fault"` // null unless Condition is RuleFault
-	Seeds     []uint64   `json:"seeds"`
-	Budgets   []int64    `json:"budgets"`
+	From      string     `json:"from,omitempty"`     // the tree it was shrunk from: a trap name or "random N"
+	Original  *tree.Tree `json:"original,omitempty"` // that tree before shrinking
+	// Findings are the failed seed's evidence: Eq. 6 and the Eq. 5 or
+	// Eq. 4 finding that explains it, or the fault. On a game position,
+	// nodes are named by paths of move indices in the seed's order.
+	Findings []Finding `json:"findings"`
+	Fault    *Fault    `json:"fault"` // null unless Condition is RuleFault
+	Seeds    []uint64  `json:"seeds,omitempty"`
+	Budgets  []int64   `json:"budgets"`
 	// Shrinks counts the candidate trees the shrinker evaluated.
 	Shrinks int `json:"shrinks"`
-	// Run is what replays the witness: the tree, the seed, the options.
+	// Run is what replays the witness: the tree or the position, the
+	// seed, the options.
 	Run Replay `json:"run"`
 	// Replay holds command lines that replay the witness: Run as the go
 	// test line when Check found it, and as its own command line where a
 	// tool (cmd/mctscheck) adds one.
 	Replay []string `json:"replay"`
+	// PositionWitness is what a witness on a game position adds; nil on a
+	// tree, and then absent from the JSON form.
+	*PositionWitness
+}
+
+// PositionWitness is what a witness on a game position adds to Witness: the
+// position, the seed and the order whose search stays wrong, and the
+// witness on the position's explicit tree, when exported.
+type PositionWitness struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Seed is the failed seed; Order the order its search listed the moves
+	// in (0: the game's own; GameOptions.Order).
+	Seed   uint64 `json:"seed"`
+	Order  uint64 `json:"order"`
+	Growth string `json:"growth"`
+	Backup string `json:"backup"`
+	// Explicit is the witness on the position's whole tree, exported in the
+	// failed seed's order and shrunk like any tree's witness, when the tree
+	// has at most GameOptions.ExportNodes nodes; nil otherwise.
+	Explicit *Witness `json:"explicit"`
+	// NotExported says why Explicit is nil, if it is.
+	NotExported string `json:"not_exported,omitempty"`
 }
 
 // String prints the witness for a human.
@@ -108,9 +140,19 @@ func (w *Witness) String() string {
 	if name == "" {
 		name = "the rule"
 	}
-	fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
-	fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; seeds %d..%d, budgets %d to %d doubling\n",
-		w.From, w.Original.Len(), w.Shrinks, w.Seeds[0], w.Seeds[len(w.Seeds)-1], w.Budgets[0], w.Budgets[len(w.Budgets)-1])
+	if p := w.PositionWitness; p != nil {
+		fmt.Fprintf(&b, "%s is %s (%s) on %s position %q:\n", name, w.Verdict, w.Condition, p.Game, p.Position)
+		order := "the game's own order"
+		if p.Order != 0 {
+			order = fmt.Sprintf("move order %d", p.Order)
+		}
+		fmt.Fprintf(&b, "seed %d, %s, budgets %d to %d doubling, growth %s, backup %s\n",
+			p.Seed, order, w.Budgets[0], w.Budgets[len(w.Budgets)-1], p.Growth, p.Backup)
+	} else {
+		fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
+		fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; seeds %d..%d, budgets %d to %d doubling\n",
+			w.From, w.Original.Len(), w.Shrinks, w.Seeds[0], w.Seeds[len(w.Seeds)-1], w.Budgets[0], w.Budgets[len(w.Budgets)-1])
+	}
 	if w.Fault != nil {
 		fmt.Fprintf(&b, "  %v\n", w.Fault)
 	}
@@ -120,21 +162,41 @@ func (w *Witness) String() string {
 	for _, r := range w.Replay {
 		fmt.Fprintf(&b, "replay: %s\n", r)
 	}
+	if p := w.PositionWitness; p != nil {
+		switch {
+		case p.Explicit != nil:
+			fmt.Fprintf(&b, "as an explicit tree (%d nodes exported, shrunk to %d):\n", p.Explicit.Original.Len(), p.Explicit.Nodes)
+			for _, line := range strings.Split(strings.TrimRight(p.Explicit.String(), "\n"), "\n") {
+				fmt.Fprintf(&b, "  %s\n", line)
+			}
+		case p.NotExported != "":
+			fmt.Fprintf(&b, "not exported as an explicit tree: %s\n", p.NotExported)
+		}
+	}
 	return b.String()
 }
 
-// Report is the outcome of a check with the evidence behind it. Its JSON
-// form (MarshalJSON) is the one cmd/mctscheck writes, whose package doc
-// gives the schema.
+// Report is the outcome of a check with the evidence behind it: of Run and
+// CheckTree on trees, and of CheckGame on one game position, which fills
+// in PositionReport too. Its JSON form, by encoding/json from the fields'
+// tags, is the one cmd/mctscheck writes, whose package doc gives the
+// schema; the checker's reports hold [] for empty lists, never null.
 type Report struct {
 	// Rule is the rule's spec, Options.RuleSpec. It is not in the JSON
 	// form: the program that writes the report names the rule.
-	Rule    string   `json:"-"`
-	Verdict Verdict  `json:"verdict"`
+	Rule    string  `json:"-"`
+	Verdict Verdict `json:"verdict"`
+	// Summary says the verdict and its evidence in one line, in the manner
+	// of rapid's "OK, passed 100 tests".
+	Summary string `json:"summary"`
+	// PositionReport is what a check of a game position adds; nil for
+	// trees, and then absent from the JSON form.
+	*PositionReport
 	Witness *Witness `json:"witness"` // null unless Verdict is Inconsistent or Stuck
 	// Trees counts the trees checked, Converged, Inconclusive and Stuck
 	// those that converged, those that did not, and those stuck through
-	// the horizon (an inconsistent tree stops the check).
+	// the horizon (an inconsistent tree stops the check). A game position
+	// is one tree.
 	Trees        int `json:"trees"`
 	Converged    int `json:"converged"`
 	Inconclusive int `json:"inconclusive"`
@@ -144,16 +206,19 @@ type Report struct {
 	// Recoveries says, for up to five trees, when the rule would recover
 	// from a trap that kept its decision wrong in the run, as the limit
 	// probe found: "trap coquelin-munos:d=8 seed 2: Eq. 5 at node 0.1: picks
-	// child 1 again after about 2^36 simulations of the node".
+	// child 1 again after about 2^36 simulations of the node". On a game
+	// position, for its seeds: "seed 2: …".
 	Recoveries []string `json:"recoveries"`
 	Seeds      int      `json:"seeds"`
 	MaxBudget  int64    `json:"max_budget"`
 	// OptimalFrom is the largest budget from which a converged tree was
 	// decided optimally by every seed.
 	OptimalFrom int64 `json:"optimal_from"`
-	// Visited and Recent average the trees' frugality figures.
-	Visited float64 `json:"visited"`
-	Recent  float64 `json:"recent"`
+	// Visited and Recent average the trees' frugality figures; 0 for a
+	// game position, whose tree no search stores whole, and then absent
+	// from the JSON form.
+	Visited float64 `json:"visited,omitempty"`
+	Recent  float64 `json:"recent,omitempty"`
 	// Curve is the convergence of the root decision over every search of
 	// every tree checked, one point per checkpoint.
 	Curve []CurvePoint `json:"curve"`
@@ -163,32 +228,43 @@ type Report struct {
 	SimsPerSecond float64       `json:"sims_per_second"`
 }
 
-// MarshalJSON writes the report's fields with the verdict first and its
-// Summary right after it, and empty lists as [], never null. It leaves
-// escaping HTML to the caller's encoder.
-func (r Report) MarshalJSON() ([]byte, error) {
-	type fields Report // Report's fields and tags, without this method
-	if r.Unconverged == nil {
-		r.Unconverged = []string{}
-	}
-	if r.Curve == nil {
-		r.Curve = []CurvePoint{}
-	}
-	if r.Recoveries == nil {
-		r.Recoveries = []string{}
-	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(struct {
-		Verdict Verdict `json:"verdict"` // before fields' own, which it hides
-		Summary string  `json:"summary"`
-		fields
-	}{r.Verdict, r.Summary(), fields(r)}); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+// PositionReport is what a check of a game position (CheckGame) adds to
+// its Report: the position, its exact values and the seeds' evidence.
+type PositionReport struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	// Value is V(root) for max, by the oracle; Optimal the root's optimal
+	// children by index, and Moves every root child's move identity
+	// (core.Mover; the index in games without identities).
+	Value   float64 `json:"value"`
+	Optimal []int   `json:"optimal"`
+	Moves   []int   `json:"moves"`
+	// FailedSeeds counts the seeds with a wrong decision and a mechanism
+	// that persists in the limit, or a rule fault; StuckSeeds those whose
+	// mechanism holds through the horizon, its limit not shown.
+	FailedSeeds int `json:"failed_seeds"`
+	StuckSeeds  int `json:"stuck_seeds"`
+	// RootError is the largest |V̂(root) − V(root)| over seeds at the last
+	// budget (Eq. 7).
+	RootError float64 `json:"root_error"`
+	// Judged counts the stored nodes, summed over seeds, at which Eq. 5 and
+	// Eq. 4 were judged: those with MinParentVisits simulations at the
+	// window's start whose children the oracle could value. Beyond counts
+	// the nodes left unjudged because some child was beyond the oracle's
+	// budget.
+	Judged int `json:"judged_nodes"`
+	Beyond int `json:"beyond_oracle"`
 }
+
+// GameReport is the report of CheckGame, which is a Report.
+//
+// Deprecated: use Report; its PositionReport holds the game's fields.
+type GameReport = Report
+
+// GameWitness is the witness of CheckGame, which is a Witness.
+//
+// Deprecated: use Witness; its PositionWitness holds the game's fields.
+type GameWitness = Witness
 
 // CurvePoint is the state of the searches at one budget.
 type CurvePoint struct {
@@ -233,9 +309,12 @@ func (r *Report) addCurve(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) {
 	}
 }
 
-// Summary says the verdict and its evidence in one line, in the manner of
-// rapid's "OK, passed 100 tests".
-func (r *Report) Summary() string {
+// summary says the verdict and its evidence in one line: on the trees, or
+// on the game position.
+func (r *Report) summary() string {
+	if p := r.PositionReport; p != nil {
+		return p.summary(r)
+	}
 	switch r.Verdict {
 	case Inconsistent:
 		return fmt.Sprintf("inconsistent: %s witness with %d nodes after %s", r.Witness.Condition, r.Witness.Nodes, plural(r.Trees, "tree"))
@@ -248,6 +327,26 @@ func (r *Report) Summary() string {
 	}
 	return fmt.Sprintf("no counterexample: %s × %s up to budget %d, all decisions optimal from budget %d on",
 		plural(r.Trees, "tree"), plural(r.Seeds, "seed"), r.MaxBudget, r.OptimalFrom)
+}
+
+// summary says the verdict of r on the position in one line.
+func (p *PositionReport) summary(r *Report) string {
+	pos := p.Position
+	if pos == "" {
+		pos = "the root"
+	}
+	switch r.Verdict {
+	case Inconsistent:
+		return fmt.Sprintf("inconsistent: %s witness on %s %s in %d of %s", r.Witness.Condition, p.Game, pos, p.FailedSeeds, plural(r.Seeds, "seed"))
+	case Stuck:
+		return fmt.Sprintf("stuck: %s witness on %s %s in %d of %s, wrong through the horizon; its limit is not shown", r.Witness.Condition, p.Game, pos, p.StuckSeeds, plural(r.Seeds, "seed"))
+	case Inconclusive:
+		last := r.Curve[len(r.Curve)-1]
+		return fmt.Sprintf("inconclusive: %s %s not converged by %d simulations (%.0f%% optimal decisions); no witness",
+			p.Game, pos, r.MaxBudget, 100*(1-last.Wrong))
+	}
+	return fmt.Sprintf("no counterexample: %s %s × %s up to budget %d, all decisions optimal from budget %d on",
+		p.Game, pos, plural(r.Seeds, "seed"), r.MaxBudget, r.OptimalFrom)
 }
 
 // plural writes n things, e.g. "1 tree", "4 trees".
@@ -285,7 +384,8 @@ func (r *Report) add(tr TreeResult) {
 	r.Recent += (tr.Recent - r.Recent) / n
 }
 
-// finish settles the verdict and the speed.
+// finish settles the verdict, its summary and the speed, and makes the
+// empty lists [] in the JSON form.
 func (r *Report) finish(start time.Time) {
 	switch {
 	case r.Witness != nil:
@@ -299,4 +399,14 @@ func (r *Report) finish(start time.Time) {
 	if s := r.Elapsed.Seconds(); s > 0 {
 		r.SimsPerSecond = float64(r.Sims) / s
 	}
+	if r.Unconverged == nil {
+		r.Unconverged = []string{}
+	}
+	if r.Recoveries == nil {
+		r.Recoveries = []string{}
+	}
+	if r.Curve == nil {
+		r.Curve = []CurvePoint{}
+	}
+	r.Summary = r.summary()
 }

@@ -62,7 +62,7 @@ func TestBadProbsAreFaults(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		if rep.Verdict != props.Inconsistent || rep.Witness.Condition != props.RuleFault || !strings.Contains(rep.Witness.Fault.Message, "Probs") {
-			t.Errorf("%s: %s, want a fault of Probs", name, rep.Summary())
+			t.Errorf("%s: %s, want a fault of Probs", name, rep.Summary)
 		}
 	}
 }

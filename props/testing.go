@@ -113,7 +113,7 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 			report(t, rep, o)
 			return nil
 		}
-		t.Logf("traps: %s", rep.Summary())
+		t.Logf("traps: %s", rep.Summary)
 	}
 	c := &checker{rule: rule, opts: o}
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
@@ -179,10 +179,10 @@ func report(t rapid.TB, rep *Report, o Options) {
 		return
 	}
 	if rep.Witness != nil {
-		t.Logf("%s (allowed by Options.AllowStuck)\n%s", rep.Summary(), failure(rep.Witness))
+		t.Logf("%s (allowed by Options.AllowStuck)\n%s", rep.Summary, failure(rep.Witness))
 		return
 	}
-	t.Logf("%s", rep.Summary())
+	t.Logf("%s", rep.Summary)
 }
 
 // failure is a witness as a failed test shows it: the verdict and the

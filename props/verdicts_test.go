@@ -99,7 +99,7 @@ func TestSelectOnlyBoltzmannNoFalseAlarm(t *testing.T) {
 			t.Fatal(err)
 		}
 		if rep.Verdict == props.Inconsistent {
-			t.Errorf("seed %d: %s\n%s", seed+1, rep.Summary(), rep.Witness)
+			t.Errorf("seed %d: %s\n%s", seed+1, rep.Summary, rep.Witness)
 		}
 	}
 	for seed := range uint64(seedCount(4, 1)) {
@@ -108,7 +108,7 @@ func TestSelectOnlyBoltzmannNoFalseAlarm(t *testing.T) {
 			t.Fatal(err)
 		}
 		if rep.Verdict == props.Inconsistent {
-			t.Errorf("props.Run seed %d: %s\n%s", seed+1, rep.Summary(), rep.Witness)
+			t.Errorf("props.Run seed %d: %s\n%s", seed+1, rep.Summary, rep.Witness)
 		}
 	}
 }
@@ -124,7 +124,7 @@ func TestLogLogBonusStuck(t *testing.T) {
 			t.Fatal(err)
 		}
 		if rep.Verdict != props.Stuck {
-			t.Fatalf("seed %d: %s, want stuck\n%s", seed+1, rep.Summary(), rep.Witness)
+			t.Fatalf("seed %d: %s, want stuck\n%s", seed+1, rep.Summary, rep.Witness)
 		}
 		if f := rep.Witness.Findings[len(rep.Witness.Findings)-1]; !contains(f.Text, "stuck through 2^62 simulations of node 0", "still shrinks", "a return is not excluded") {
 			t.Errorf("seed %d: evidence %q", seed+1, f.Text)
@@ -136,7 +136,7 @@ func TestLogLogBonusStuck(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Verdict != props.Stuck || !contains(rep.Witness.Findings[1].Text, "stuck through 2^40") {
-		t.Errorf("horizon 2^40: %s\n%s", rep.Summary(), rep.Witness)
+		t.Errorf("horizon 2^40: %s\n%s", rep.Summary, rep.Witness)
 	}
 }
 
@@ -149,7 +149,7 @@ func TestRoundRobinCaught(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Verdict != props.Inconsistent {
-		t.Fatalf("on %v: %s, want inconsistent", tr, rep.Summary())
+		t.Fatalf("on %v: %s, want inconsistent", tr, rep.Summary)
 	}
 	if f := rep.Witness.Findings[len(rep.Witness.Findings)-1]; f.Condition != props.Eq4 || !contains(f.Text, "keeps a share of 0.125") {
 		t.Errorf("mechanism %s: %s, want Eq. 4 with the share 1/8", f.Condition, f.Text)
@@ -160,7 +160,7 @@ func TestRoundRobinCaught(t *testing.T) {
 			t.Fatal(err)
 		}
 		if rep.Verdict != props.Inconsistent {
-			t.Errorf("props.Run seed %d: %s", seed+1, rep.Summary())
+			t.Errorf("props.Run seed %d: %s", seed+1, rep.Summary)
 		}
 	}
 }

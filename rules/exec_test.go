@@ -168,7 +168,7 @@ func checkFault(t *testing.T, mode string, o rules.ExecOptions) (*props.Report, 
 		t.Fatalf("%s: CheckTree: %v", mode, err)
 	}
 	if rep.Verdict != props.Inconsistent || rep.Witness == nil || rep.Witness.Fault == nil {
-		t.Fatalf("%s: verdict %s, want a fault of the rule: %s", mode, rep.Verdict, rep.Summary())
+		t.Fatalf("%s: verdict %s, want a fault of the rule: %s", mode, rep.Verdict, rep.Summary)
 	}
 	t.Logf("%s (%v): %s", mode, time.Since(start).Round(time.Millisecond), rep.Witness.Fault.Message)
 	return rep, x
@@ -220,7 +220,7 @@ func TestExecWrongVersion(t *testing.T) {
 		t.Fatal(err)
 	}
 	if rep.Witness == nil || rep.Witness.Fault == nil || !strings.Contains(rep.Witness.Fault.Message, "version 99") {
-		t.Fatalf("verdict %s, want a fault that names the version: %s", rep.Verdict, rep.Summary())
+		t.Fatalf("verdict %s, want a fault that names the version: %s", rep.Verdict, rep.Summary)
 	}
 	checkReaped(t, x)
 }

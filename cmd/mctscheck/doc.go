@@ -206,34 +206,64 @@
 //	  "predicted": PREDICTION,
 //	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"interrupted",
 //	  "agreement": "reproduced"|"not refuted"|"contradicted"|"interrupted",
+//	  ...REPORT's fields after its verdict
+//	}
+//
+//	REPORT = {                    // props.Report: the checker's report on trees, or on one game position
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample",
 //	  "summary": string,          // the verdict in one line
+//	  ...POSITION's fields,       // only in the report on a game position (check -game)
 //	  "witness": WITNESS|null,    // non-null exactly when inconsistent or stuck
-//	  "trees": int, "converged": int, "inconclusive": int,
+//	  "trees": int,               // trees checked; a game position is one tree
+//	  "converged": int, "inconclusive": int,
 //	  "stuck": int,               // trees whose decision stays wrong through the horizon, its limit not shown
 //	  "unconverged": [string],    // up to five trees that did not converge
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
-//	  "visited": number,          // share of tree nodes visited (frugality), in [0,1]
-//	  "recent": number,           // the same during the criterion's window
+//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position
+//	  "recent": number,           // the same during the criterion's window; absent for a game position
 //	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
 //	  "sims": int, "elapsed_ns": int, "sims_per_second": number
 //	}
 //
-//	WITNESS = {
+//	POSITION = {                  // props.PositionReport
+//	  "game": string, "position": string,
+//	  "value": number,            // V(root) for the player to move, by the solver
+//	  "optimal": [int],           // the optimal root moves, by index
+//	  "moves": [int],             // each root move's identity (Connect Four: its column, 0 to 6)
+//	  "failed_seeds": int,        // seeds wrong in the limit (or a rule fault)
+//	  "stuck_seeds": int,         // seeds wrong through the horizon, the limit not shown
+//	  "root_error": number,       // the largest |V̂(root) − V(root)| over seeds at the last budget
+//	  "judged_nodes": int,        // stored nodes judged for Eq. 5 and Eq. 4, over the seeds
+//	  "beyond_oracle": int        // nodes left unjudged: some child beyond -max-nodes
+//	}
+//
+//	WITNESS = {                   // props.Witness
 //	  "verdict": "inconsistent"|"stuck",  // wrong in the limit, or through the horizon
 //	  "horizon": int,             // H, in simulations of a node, up to which the limit probe read the rule
-//	  "tree": string,             // the minimal tree, text format
-//	  "nodes": int,
+//	  "tree": string,             // the minimal tree, text format; absent for a game position
+//	  "nodes": int,               // its size; 0 for a game position
 //	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"fault",
-//	  "from": string,             // what it was shrunk from: a trap name or "random N"
-//	  "original": string,         // that tree
+//	  "from": string,             // what it was shrunk from: a trap name or "random N"; absent for a game position
+//	  "original": string,         // that tree; absent for a game position
 //	  "findings": [{"condition": string, "node": string, "child": int, "text": string}],
 //	  "fault": {"message": string, "inputs": string, "node": string, "sim": int}|null,
-//	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order
-//	  "budgets": [int], "shrinks": int,
+//	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order; absent for a game position
+//	  "budgets": [int],
+//	  "shrinks": int,             // candidate trees the shrinker evaluated; 0 for a game position
 //	  "run": REPLAY,              // what replays it, structured
-//	  "replay": [string]          // command lines that replay it exactly: REPLAY as this tool's flags
+//	  "replay": [string],         // command lines that replay it exactly: REPLAY as this tool's flags
+//	  ...GAMEWITNESS's fields     // only on a game position
+//	}
+//
+//	GAMEWITNESS = {               // props.PositionWitness
+//	  "game": string, "position": string,
+//	  "seed": int,                // the seed that fails
+//	  "order": int,               // the move order it searched (0: the game's own)
+//	  "growth": string, "backup": string,
+//	  "explicit": WITNESS|null,   // the position's tree exported and shrunk, if small enough
+//	  "not_exported": string      // why "explicit" is null, if it is; absent otherwise
 //	}
 //
 //	REPLAY = {                    // props.Replay
@@ -308,45 +338,15 @@
 //	    "optimal_decisive": [{"budget": int, "share": number, "searches": int}],
 //	    "sims": int
 //	  },
-//	  "positions": [GAMEREPORT],
+//	  "positions": [REPORT],      // one per position, with POSITION's fields
 //	  "elapsed_ns": int
 //	}
 //
-// where GAMEREPORT is props.GameReport:
-//
-//	{
-//	  "game": string, "position": string,
-//	  "verdict": string, "summary": string,
-//	  "value": number,            // V(root) for the player to move, by the solver
-//	  "optimal": [int],           // the optimal root moves, by index
-//	  "moves": [int],             // each root move's column, 0 to 6
-//	  "witness": GAMEWITNESS|null,
-//	  "failed_seeds": int,        // seeds wrong in the limit (or a rule fault)
-//	  "stuck_seeds": int,         // seeds wrong through the horizon, the limit not shown
-//	  "recoveries": [string], "seeds": int, "max_budget": int,
-//	  "optimal_from": int, "root_error": number,
-//	  "judged_nodes": int,        // stored nodes judged for Eq. 5 and Eq. 4, over the seeds
-//	  "beyond_oracle": int,       // nodes left unjudged: some child beyond -max-nodes
-//	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
-//	  "sims": int, "elapsed_ns": int, "sims_per_second": number
-//	}
-//
-//	GAMEWITNESS = {
-//	  "verdict": "inconsistent"|"stuck",
-//	  "game": string, "position": string, "condition": string,
-//	  "findings": [FINDING], "fault": FAULT|null,
-//	  "seed": int,                // the seed that fails
-//	  "order": int,               // the move order it searched (0: the game's own)
-//	  "budgets": [int], "growth": string, "backup": string,
-//	  "explicit": WITNESS|null,   // the position's tree exported and shrunk, if small enough
-//	  "not_exported": string,     // why "explicit" is null, if it is
-//	  "run": REPLAY,
-//	  "replay": [string]
-//	}
-//
-// A RESULT is the checker's report, props.Report as it marshals itself
-// (WITNESS is its props.Witness), with the tool's fields around it: the rule,
-// how it was checked and the papers' prediction before the verdict, and
-// agreement right after it. The golden files in testdata pin these
-// documents.
+// A REPORT is props.Report as encoding/json writes it, WITNESS its
+// props.Witness: one report and one witness for trees and game positions,
+// whose game fields are absent for trees. A RESULT is a REPORT with the
+// tool's fields around it: the rule, how it was checked and the papers'
+// prediction before the verdict, and agreement right after it. Package
+// cli's tests check these blocks against the types, field by field and in
+// order, and the golden files in testdata pin the documents.
 package main
