@@ -110,3 +110,27 @@ func TestSeedsAheadConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedsAheadShare: with fewer trees than Jobs each tree judged takes
+// a share of Jobs for its seeds, and the report is still the serial one.
+func TestSeedsAheadShare(t *testing.T) {
+	for _, spec := range []string{"greedy-fpu", "boltzmann"} {
+		in := rules.MustParse(spec)
+		o := catalogueOptions(in)
+		o.Trees, o.NoTraps, o.MaxBudget = 3, true, 2048
+		serial, err := props.Run(bg, in.Rule, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.Jobs = 7 // 3 trees at once, 2 seeds of each
+		jobs, err := props.Run(bg, in.Rule, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %v", spec, serial.Verdict)
+		ignore := cmpopts.IgnoreFields(props.Report{}, "Elapsed", "SimsPerSecond")
+		if d := cmp.Diff(serial, jobs, ignore, cmp.Comparer(func(x, y *tree.Tree) bool { return x.String() == y.String() })); d != "" {
+			t.Errorf("%s: Jobs 7 differs from the serial check (-serial +jobs):\n%s", spec, d)
+		}
+	}
+}
