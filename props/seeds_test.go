@@ -1,9 +1,12 @@
 package props_test
 
 import (
+	"context"
+	"errors"
 	"runtime"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
@@ -132,5 +135,39 @@ func TestSeedsAheadShare(t *testing.T) {
 		if d := cmp.Diff(serial, jobs, ignore, cmp.Comparer(func(x, y *tree.Tree) bool { return x.String() == y.String() })); d != "" {
 			t.Errorf("%s: Jobs 7 differs from the serial check (-serial +jobs):\n%s", spec, d)
 		}
+	}
+}
+
+// calls is a rule that counts its Select calls.
+type calls struct {
+	core.Rule
+	n atomic.Int64
+}
+
+func (r *calls) Select(s *core.Site) int {
+	r.n.Add(1)
+	return r.Rule.Select(s)
+}
+
+// TestSeedsAheadCancel: a check of one tree whose seeds run side by side
+// ends with the context's error when it is cancelled, and no search calls
+// the rule once it has returned.
+func TestSeedsAheadCancel(t *testing.T) {
+	r := &calls{Rule: core.UCT{C: 1.4}}
+	ctx, cancel := context.WithCancel(bg)
+	go func() {
+		for r.n.Load() < 1000 {
+			runtime.Gosched()
+		}
+		cancel()
+	}()
+	_, err := props.CheckTree(ctx, r, tree.MustParse("(max (max 0 1) 0.5 (min 1 0.25))"), props.Options{Jobs: 4, Seeds: 64})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled check: error %v, want context.Canceled", err)
+	}
+	n := r.n.Load()
+	time.Sleep(20 * time.Millisecond)
+	if m := r.n.Load(); m != n {
+		t.Errorf("the rule was called %d times after the check returned", m-n)
 	}
 }
