@@ -96,7 +96,9 @@ func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64
 // fault ends the seeds: a witness. With stopAt Inconsistent it stops at the
 // first failed seed, with stopAt Stuck at the first failed or stuck one,
 // and a subject that is neither comes back Inconclusive with no other
-// figure: the shrinker asks no more.
+// figure: the shrinker asks no more. With Options.Jobs ≥ 2 an explicit
+// tree's seeds are searched several at once (seedsAhead) and taken up in
+// this order, to the same outcome.
 func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Verdict) (TreeResult, error) {
 	res := TreeResult{Name: name}
 	if t, ok := sub.(treeSubject); ok {
