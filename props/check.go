@@ -29,6 +29,9 @@ type checker struct {
 	// seedDone, if set, is called after each seed with the seeds done and
 	// to do (CheckGame's progress).
 	seedDone func(done, total int)
+	// seedShare, if > 0, caps the seeds of one tree searched at once: a
+	// tree's share of Options.Jobs when judgeTrees judges several at once.
+	seedShare int
 }
 
 // orderSalt separates the generator of a seed's child order from the
@@ -93,7 +96,9 @@ func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64
 // fault ends the seeds: a witness. With stopAt Inconsistent it stops at the
 // first failed seed, with stopAt Stuck at the first failed or stuck one,
 // and a subject that is neither comes back Inconclusive with no other
-// figure: the shrinker asks no more.
+// figure: the shrinker asks no more. With Options.Jobs ≥ 2 an explicit
+// tree's seeds are searched several at once (seedsAhead) and taken up in
+// this order, to the same outcome.
 func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Verdict) (TreeResult, error) {
 	res := TreeResult{Name: name}
 	if t, ok := sub.(treeSubject); ok {
@@ -102,10 +107,9 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 	converged := true
 	var from int64
 	budgets := c.opts.budgets()
-	for i := range c.opts.Seeds {
-		seed := c.opts.Seed + uint64(i)
-		order := sub.order(c, i, seed)
-		r, rec, ob, err := c.runSeed(ctx, sub, seed, order)
+	// take folds the i-th seed's outcome into res, in seed order; end says
+	// that the seeds end there, with res and err the outcome.
+	take := func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, err error) (end bool, _ error) {
 		var f *Fault
 		if errors.As(err, &f) {
 			res.Verdict, res.Fault, res.FailedSeeds, res.Seed, res.order = Inconsistent, f, 1, seed, order
@@ -113,10 +117,10 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 				res.Tree = ob.tr
 			}
 			res.Findings = []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
-			return res, nil
+			return true, nil
 		}
 		if err != nil {
-			return res, err
+			return true, err
 		}
 		if c.seedDone != nil {
 			c.seedDone(i+1, c.opts.Seeds)
@@ -141,7 +145,7 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 			}
 			if stopAt != "" {
 				res.Verdict = Inconsistent
-				return res, nil
+				return true, nil
 			}
 		case rec.stuck:
 			res.StuckSeeds++
@@ -150,7 +154,7 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 			}
 			if stopAt == Stuck {
 				res.Verdict = Stuck
-				return res, nil
+				return true, nil
 			}
 		case rec.text != "":
 			res.Recoveries = append(res.Recoveries, fmt.Sprintf("seed %d: %s", seed, rec.text))
@@ -159,6 +163,21 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 			converged = false
 		} else {
 			from = max(from, budgets[r.OptimalFrom])
+		}
+		return false, nil
+	}
+	if jobs := c.seedJobs(sub); jobs >= 2 {
+		if end, err := c.seedsAhead(ctx, sub, jobs, take); end {
+			return res, err
+		}
+	} else {
+		for i := range c.opts.Seeds {
+			seed := c.opts.Seed + uint64(i)
+			order := sub.order(c, i, seed)
+			r, rec, ob, err := c.runSeed(ctx, sub, seed, order)
+			if end, err := take(i, seed, order, r, rec, ob, err); end {
+				return res, err
+			}
 		}
 	}
 	switch {

@@ -57,11 +57,14 @@ type Options struct {
 	// and -virtual-value set them, and replay lines carry them.
 	Workers     int
 	VirtualLoss core.VirtualLoss
-	// Jobs is the number of trees judged at once, each in its own
-	// goroutine; 0 or 1 means one at a time. The report is the same for
-	// every Jobs (trees are taken in turn, and the first witness stops
-	// the check as it does serially), but the rule's Select is then called
-	// from several goroutines at once, which the catalogue's rules allow.
+	// Jobs is the number of searches run at once, each in its own
+	// goroutine: trees judged at once, and the seeds of a tree when there
+	// are fewer trees than Jobs (a single tree's check runs up to Jobs of
+	// its seeds at once); 0 or 1 means one at a time. The report is the
+	// same for every Jobs (trees and seeds are taken in turn, and the
+	// first witness stops the check as it does serially), but the rule's
+	// Select is then called from several goroutines at once, which the
+	// catalogue's rules allow.
 	Jobs int
 	// Horizon is H, the count up to which the limit probe follows a
 	// mechanism, in simulations of the node it is found at: a decision

@@ -76,7 +76,9 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	defer wg.Wait()
 	defer cancel()
 	defer stop.Store(true)
-	for range min(c.opts.Jobs, len(trees)) {
+	workers := min(c.opts.Jobs, len(trees))
+	share := max(1, c.opts.Jobs/workers) // the seeds of a tree at once: Jobs in all
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -86,7 +88,7 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 					return
 				}
 				j := &out[i]
-				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves}
+				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share}
 				if j.err = jobCtx.Err(); j.err == nil {
 					j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].get())
 				}
@@ -116,4 +118,92 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 		}
 	}
 	return nil
+}
+
+// seedJobs is how many seeds of sub seeds searches at once: with
+// Options.Jobs ≥ 2, up to Jobs (or the tree's seedShare) of an explicit
+// tree's; a game's seeds share its oracle's memo and run in turn.
+func (c *checker) seedJobs(sub subject) int {
+	if _, ok := sub.(treeSubject); !ok || c.opts.Jobs < 2 {
+		return 1
+	}
+	jobs := c.opts.Jobs
+	if c.seedShare > 0 {
+		jobs = c.seedShare
+	}
+	return min(jobs, c.opts.Seeds)
+}
+
+// seedRun is one seed searched ahead of its turn.
+type seedRun struct {
+	seed, order uint64
+	r           seedResult
+	rec         limitResult
+	ob          *observation
+	err         error
+	sims        int64
+	curves      []curveEntry
+	done        chan struct{}
+}
+
+// seedsAhead searches the seeds of sub in jobs goroutines, each seed with
+// its own checker, and hands each outcome to take in seed order with its
+// simulations and curve entries, as the serial loop of seeds does, until
+// take ends the seeds; the seeds searched beyond that one are dropped, so
+// the outcome is the serial one. end is take's.
+func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
+	take func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, err error) (bool, error)) (end bool, err error) {
+	out := make([]seedRun, c.opts.Seeds)
+	for i := range out {
+		out[i].seed = c.opts.Seed + uint64(i)
+		out[i].order = sub.order(c, i, out[i].seed)
+		out[i].done = make(chan struct{})
+	}
+	keepCurves := c.curve != nil || c.pending != nil
+	jobCtx, cancel := context.WithCancel(ctx)
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	defer wg.Wait() // no search calls the rule once seeds returns
+	defer cancel()
+	defer stop.Store(true)
+	for range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= len(out) || stop.Load() {
+					return
+				}
+				s := &out[i]
+				job := &checker{rule: c.rule, opts: c.opts}
+				if keepCurves {
+					job.pending = &s.curves
+				}
+				s.r, s.rec, s.ob, s.err = job.runSeed(jobCtx, sub, s.seed, s.order)
+				s.sims = job.sims
+				close(s.done)
+			}
+		}()
+	}
+	for i := range out {
+		s := &out[i]
+		<-s.done
+		c.sims += s.sims
+		for _, e := range s.curves {
+			switch {
+			case c.curve != nil:
+				c.curve.addCurve(e.tr, e.sol, e.snaps)
+			case c.pending != nil:
+				*c.pending = append(*c.pending, e)
+			}
+		}
+		end, err := take(i, s.seed, s.order, s.r, s.rec, s.ob, s.err)
+		out[i] = seedRun{} // its search is garbage now
+		if end {
+			return true, err
+		}
+	}
+	return false, nil
 }
