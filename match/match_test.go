@@ -157,17 +157,10 @@ func TestGoStateErrors(t *testing.T) {
 	if err := st.PlayAs("b", "C3"); err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct{ color, vertex, want string }{
-		{"w", "C3", "occupied"},
-		{"w", "Z1", "column"},
-		{"w", "C9", "row"},
-		{"green", "A1", "color"},
-		{"w", "", "vertex"},
-	} {
-		err := st.PlayAs(tt.color, tt.vertex)
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("PlayAs(%q, %q) = %v, want an error about %s", tt.color, tt.vertex, err, tt.want)
-		}
+	// GoState is goboard.History's: its TestHistory has the table of
+	// refused moves; one of them here shows the state passes them on.
+	if err := st.PlayAs("w", "C3"); err == nil || !strings.Contains(err.Error(), "occupied") {
+		t.Errorf("PlayAs(w, C3) on C3 = %v, want an error about occupied", err)
 	}
 	if len(st.Moves()) != 1 || st.Board().MovesPlayed() != 1 {
 		t.Errorf("after refused moves: %v", st.Moves())
