@@ -207,9 +207,9 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 	sol := tree.Solve(ob.tr)
 	switch {
 	case c.curve != nil:
-		c.curve.addCurve(ob.tr, sol, ob.snaps)
+		c.curve.addCurve(curveOf(ob.tr, sol, ob.snaps))
 	case c.pending != nil:
-		*c.pending = append(*c.pending, curveEntry{ob.tr, sol, ob.snaps})
+		*c.pending = append(*c.pending, curveOf(ob.tr, sol, ob.snaps))
 	}
 	r := c.opts.Criterion.judgeSeed(ob.tr, sol, ob.snaps, c.opts.Window)
 	if c.opts.Backup == core.BackupMinimax {

@@ -27,12 +27,17 @@ func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error
 	return core.NewTree(games, rule, cfg)
 }
 
-// curveEntry is one search's contribution to a report's curve, kept until
-// its tree's turn, so that the curve sums in the serial order.
-type curveEntry struct {
-	tr    *tree.Tree
-	sol   *tree.Solution
-	snaps []snapshot
+// curveEntry is one search's contribution to a report's curve, one point
+// a checkpoint, kept until its tree's turn, so that the curve sums in the
+// serial order. It holds what the curve reads, not the snapshots, whose
+// size grows with the tree.
+type curveEntry []curveSample
+
+// curveSample is one checkpoint of one search, as the curve reads it.
+type curveSample struct {
+	budget int64
+	wrong  float64 // 1 if the decision was outside Opt(root), else 0
+	share  float64 // the optimal root children's share of the root's simulations
 }
 
 // judged is the outcome of one tree judged ahead of its turn.
@@ -106,7 +111,7 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 		c.sims += j.sims
 		if c.curve != nil {
 			for _, e := range j.curves {
-				c.curve.addCurve(e.tr, e.sol, e.snaps)
+				c.curve.addCurve(e)
 			}
 		}
 		if j.res.Verdict == Inconsistent { // the last tree: the jobs ahead stop
@@ -194,7 +199,7 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 		for _, e := range s.curves {
 			switch {
 			case c.curve != nil:
-				c.curve.addCurve(e.tr, e.sol, e.snaps)
+				c.curve.addCurve(e)
 			case c.pending != nil:
 				*c.pending = append(*c.pending, e)
 			}

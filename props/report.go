@@ -278,34 +278,43 @@ type CurvePoint struct {
 	Searches int `json:"searches"`
 }
 
-// addCurve folds one search's snapshots into the curve.
-func (r *Report) addCurve(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) {
+// curveOf is one search's contribution to the curve: at each checkpoint,
+// whether the decision was wrong and the optimal root children's share of
+// the root's simulations.
+func curveOf(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) curveEntry {
+	e := make(curveEntry, len(snaps))
+	for i, s := range snaps {
+		e[i].budget = s.budget
+		if !optimal(sol, s.decision) {
+			e[i].wrong = 1
+		}
+		opt := int64(0)
+		for _, k := range sol.Optimal(0) {
+			opt += s.visits[tr.Child(0, int(k))]
+		}
+		if s.visits[0] > 0 {
+			e[i].share = float64(opt) / float64(s.visits[0])
+		}
+	}
+	return e
+}
+
+// addCurve folds one search's contribution into the curve.
+func (r *Report) addCurve(e curveEntry) {
 	if r.Curve == nil {
-		for _, s := range snaps {
+		for _, s := range e {
 			r.Curve = append(r.Curve, CurvePoint{Budget: s.budget})
 		}
 	}
-	for i, s := range snaps {
+	for i, s := range e {
 		if i >= len(r.Curve) {
 			break
 		}
 		p := &r.Curve[i]
 		p.Searches++
 		n := float64(p.Searches)
-		wrong := 0.0
-		if !optimal(sol, s.decision) {
-			wrong = 1
-		}
-		opt := int64(0)
-		for _, k := range sol.Optimal(0) {
-			opt += s.visits[tr.Child(0, int(k))]
-		}
-		share := 0.0
-		if s.visits[0] > 0 {
-			share = float64(opt) / float64(s.visits[0])
-		}
-		p.Wrong += (wrong - p.Wrong) / n
-		p.OptimalShare += (share - p.OptimalShare) / n
+		p.Wrong += (s.wrong - p.Wrong) / n
+		p.OptimalShare += (s.share - p.OptimalShare) / n
 	}
 }
 
