@@ -24,7 +24,7 @@ func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error
 		games[j] = tr.Game()
 	}
 	cfg.VirtualLoss, cfg.Lockstep = opts.VirtualLoss, true
-	return core.NewTree(games, rule, cfg)
+	return core.NewTreeParallel(games, rule, cfg)
 }
 
 // curveEntry is one search's contribution to a report's curve, one point

@@ -209,9 +209,6 @@ func appendNum(b []byte, v float64) []byte {
 	return strconv.AppendFloat(b, v, 'g', -1, 64)
 }
 
-// The binary form of a site's fixed part, in bytes (docs/protocol.md).
-const binarySiteHead = 64
-
 // appendSiteBinary appends the binary form of a site (docs/protocol.md):
 // a 64-byte head, then the children's arrays.
 func appendSiteBinary(b []byte, s *core.Site, c *execCall, caps Capabilities) []byte {

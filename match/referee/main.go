@@ -87,7 +87,7 @@ func play(ctx context.Context, blackCmd, whiteCmd string, cfg goboard.Config, sg
 	}
 	winner := map[string]string{"b": "black", "w": "white", "": "nobody (a draw)"}[g.Winner]
 	fmt.Printf("end: %s after %d moves\n", g.End, len(g.Moves))
-	fmt.Printf("referee's Tromp-Taylor count: %s, so %s wins\n", match.ScoreText(g.Score), winner)
+	fmt.Printf("referee's Tromp-Taylor count: %s, so %s wins\n", goboard.ScoreText(g.Score), winner)
 	fmt.Printf("black's final_score: %s\nwhite's final_score: %s\n", g.BlackScore, g.WhiteScore)
 	if sgfFile != "" {
 		if err := os.WriteFile(sgfFile, []byte(g.SGF), 0o644); err != nil {
