@@ -44,6 +44,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 failed=()
+flaked=()
 skipped=()
 kept=()
 for target in "${targets[@]}"; do
@@ -52,7 +53,11 @@ for target in "${targets[@]}"; do
   status=0
   go test -v -run '^$' -fuzz "^${target}\$" -fuzztime "$duration" "${flags[@]}" "$pkg" 2>&1 | tee "$log" || status=$?
   new=$(comm -13 <(echo "$before") <(inputs "$target") | sed '/^$/d')
-  if [ "$status" -ne 0 ]; then
+  if [ "$status" -ne 0 ] && [ -z "$new" ] && tail -n 5 "$log" | grep -q '^    context deadline exceeded$'; then
+    # Go 1.26's coordinator reporting its own -fuzztime deadline as a
+    # failure, with no input written (golang/go#75804, fixed in Go 1.27).
+    flaked+=("$target")
+  elif [ "$status" -ne 0 ]; then
     failed+=("$target")
   elif grep -q -- "^--- SKIP: $target " "$log"; then
     skipped+=("$target")
@@ -66,6 +71,9 @@ done
 
 if [ "${#skipped[@]}" -gt 0 ]; then
   echo "== skipped: ${skipped[*]}"
+fi
+if [ "${#flaked[@]}" -gt 0 ]; then
+  echo "== ended by Go's fuzztime deadline race, no input found (golang/go#75804): ${flaked[*]}"
 fi
 if [ "${#failed[@]}" -eq 0 ]; then
   echo "== $((${#targets[@]} - ${#skipped[@]})) targets ran $duration each with no finding"
