@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/engine"
+	"github.com/mctscheck/mctscheck/rules"
 )
 
 const engineUsage = `Usage: mctscheck engine -gtp 'CMD ... {visits} ... {seed}' -positions FILE [flags]
@@ -51,7 +52,7 @@ func cmdEngine(e *env, args []string) error {
 	if *command == "" || *positions == "" {
 		return usagef("engine needs -gtp and -positions (see mctscheck engine -h)")
 	}
-	words, err := engine.SplitCommand(*command)
+	words, err := rules.SplitCommand(*command)
 	if err != nil {
 		return usagef("-gtp: %v", err)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mctscheck/mctscheck/games/goboard"
 	"github.com/mctscheck/mctscheck/gtp"
+	"github.com/mctscheck/mctscheck/rules"
 )
 
 // Config is an engine check.
@@ -90,7 +91,7 @@ func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 60 * time.Second
 	}
-	words, err := SplitCommand(cfg.Command)
+	words, err := rules.SplitCommand(cfg.Command)
 	if err != nil {
 		return nil, err
 	}

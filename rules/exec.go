@@ -171,12 +171,9 @@ func (o ExecOptions) New(name string, args ...string) (*ExecRule, error) {
 // single quotes keep everything, double quotes keep everything but \" and
 // \\, and a backslash outside quotes escapes the next character.
 func ExecCommand(line string, o ExecOptions) (*ExecRule, error) {
-	argv, err := splitCommand(line)
+	argv, err := SplitCommand(line)
 	if err != nil {
-		return nil, err
-	}
-	if len(argv) == 0 {
-		return nil, errors.New("rules: exec: empty command")
+		return nil, fmt.Errorf("rules: exec: %w", err)
 	}
 	return o.New(argv[0], argv[1:]...)
 }

@@ -12,8 +12,12 @@ import (
 	"time"
 )
 
-// splitCommand splits a command line into words (see ExecCommand).
-func splitCommand(line string) ([]string, error) {
+// SplitCommand splits a command line into words as a shell would split
+// it without expanding anything: spaces separate words, single quotes
+// keep everything, double quotes keep everything but \" and \\, and a
+// backslash outside quotes escapes the next character. A line with no
+// word is an error. ExecCommand and mctscheck engine's -gtp use it.
+func SplitCommand(line string) ([]string, error) {
 	var words []string
 	var w strings.Builder
 	in := false // inside a word
@@ -28,7 +32,7 @@ func splitCommand(line string) ([]string, error) {
 		case c == '\'':
 			j := strings.IndexByte(line[i+1:], '\'')
 			if j < 0 {
-				return nil, fmt.Errorf("rules: exec: unterminated ' at byte %d of %q", i, line)
+				return nil, fmt.Errorf("unterminated ' at byte %d of %q", i, line)
 			}
 			w.WriteString(line[i+1 : i+1+j])
 			i, in = i+1+j, true
@@ -41,7 +45,7 @@ func splitCommand(line string) ([]string, error) {
 				w.WriteByte(line[i])
 			}
 			if i >= len(line) {
-				return nil, fmt.Errorf("rules: exec: unterminated \" in %q", line)
+				return nil, fmt.Errorf("unterminated \" in %q", line)
 			}
 			in = true
 		case c == '\\':
@@ -57,6 +61,9 @@ func splitCommand(line string) ([]string, error) {
 	}
 	if in {
 		words = append(words, w.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("empty command")
 	}
 	return words, nil
 }
