@@ -154,6 +154,12 @@ func uctSelect[M uctMode](t *tables, cs float64, kids []node, flip bool, x *uctE
 	if fly {
 		flying = x.fly[:len(kids)]
 	}
+	if !site && !shared && cs <= math.MaxFloat64 {
+		if flip {
+			return uctArgmax[uctMin](t, cs, kids)
+		}
+		return uctArgmax[uctMax](t, cs, kids)
+	}
 	if !site && !shared && len(kids) > 0 && kids[len(kids)-1].n == 0 {
 		// Some child is unvisited, the answer is the first: a scan of the
 		// counts alone finds it, without a score for each visited child
@@ -207,6 +213,56 @@ func uctSelect[M uctMode](t *tables, cs float64, kids []node, flip bool, x *uctE
 	return best
 }
 
+// The sides of uctArgmax: a max node scores its children's reward sums
+// w, a min node n − w, each loop with its side a constant.
+type (
+	uctMax  [0]byte
+	uctMin  [1]byte
+	uctSide interface{ uctMax | uctMin }
+)
+
+// uctArgmax is uctSelect's loop over a serial search's own nodes (mode
+// uctNodes) on side S, for a finite cs: the same answer with fewer
+// instructions a child. The side is a constant of each loop; the table
+// gives an unvisited child (n = 0, so w = 0) the score 0·0 + cs·(+∞),
+// +∞, or NaN when cs = 0, whose bits exceed those of every finite score,
+// so that the argmax, ties to the lower index, is the first unvisited
+// child without a test for it; and two children a turn halve the loop's
+// own work.
+func uctArgmax[S uctSide](t *tables, cs float64, kids []node) int {
+	var side S
+	flip := len(side) != 0
+	recip := &t.recip
+	score := func(k *node) uint64 {
+		n, w := k.n, k.w
+		if flip {
+			w = float64(n) - w
+		}
+		if n < recipSize {
+			r := &recip[n]
+			return math.Float64bits(uctTerms(w, r.inv, cs, r.isq))
+		}
+		return t.uctBits(uint64(n), w, cs)
+	}
+	best, bestBits := 0, uint64(0)
+	i := 1
+	for ; i < len(kids); i += 2 {
+		b0, b1 := score(&kids[i-1]), score(&kids[i])
+		if b0 > bestBits {
+			best, bestBits = i-1, b0
+		}
+		if b1 > bestBits {
+			best, bestBits = i, b1
+		}
+	}
+	if i == len(kids) {
+		if b := score(&kids[i-1]); b > bestBits {
+			best = i - 1
+		}
+	}
+	return best
+}
+
 // sqrtLog returns math.Sqrt(math.Log(max(n, 1))), from a table for n below
 // sqrtLogSize.
 func (t *tables) sqrtLog(n uint64) float64 {
@@ -243,8 +299,7 @@ func (t *tables) sqrtLogBig(n uint64) float64 {
 func (t *tables) uctBits(n uint64, w, cs float64) uint64 {
 	var inv, isq float64
 	if n < recipSize {
-		r := &t.recip[n]
-		inv, isq = r.inv, r.isq
+		inv, isq = t.recip[n].inv, t.recip[n].isq
 	} else {
 		nf := float64(n)
 		inv, isq = 1/nf, 1/math.Sqrt(nf)
@@ -289,7 +344,7 @@ type recip struct{ inv, isq float64 }
 type tables struct {
 	log      [logTableSize]float64
 	sqrtLogs [logTableSize]float64 // math.Sqrt(log[n])
-	recip    [recipSize]recip
+	recip    [recipSize]recip // 1/n and 1/sqrt(n); 0 and +∞ at n = 0, for uctArgmax
 	big      atomic.Pointer[[sqrtLogSize - logTableSize]float64] // sqrtLogs from logTableSize on
 	bigOnce  sync.Once
 }
@@ -309,6 +364,7 @@ func loadTables() *tables {
 		for i := range t.log {
 			t.log[i] = math.Log(max(float64(i), 1))
 		}
+		t.recip[0].isq = math.Inf(1)
 		for i := 1; i < recipSize; i++ {
 			n := float64(i)
 			t.recip[i] = recip{1 / n, 1 / math.Sqrt(n)}

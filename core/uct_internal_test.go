@@ -3,6 +3,8 @@ package core
 import (
 	"math"
 	"testing"
+
+	"pgregory.net/rapid"
 )
 
 // TestSqrtLog checks UCT's table of sqrt(ln n) against the function it
@@ -37,4 +39,69 @@ func TestSqrtLogBuiltOnce(t *testing.T) {
 			t.Errorf("sqrtLogBig(%d) = %v, want %v", n, v, want)
 		}
 	}
+}
+
+// TestUCTArgmax checks the serial loop of UCT's selection, uctArgmax,
+// against the rule's definition computed child by child with UCTScore: the
+// first unvisited child, else the highest score, ties to the lower index.
+// The children have counts from 0 (alone or among visited ones, in any
+// position) to beyond the table, reward sums anywhere in [0, n], both
+// sides, any number of children, and constants from 0 (where the table's
+// +∞ meets a zero) up to ones near overflow.
+func TestUCTArgmax(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		k := rapid.IntRange(1, 19).Draw(t, "k")
+		kids := make([]node, k)
+		var parent uint64
+		for i := range kids {
+			var n uint32
+			switch rapid.IntRange(0, 3).Draw(t, "size") {
+			case 0:
+				n = 0
+			case 1:
+				n = rapid.Uint32Range(1, 40).Draw(t, "n")
+			case 2:
+				n = rapid.Uint32Range(1, recipSize-1).Draw(t, "n")
+			default:
+				n = rapid.Uint32Range(recipSize, 1<<31).Draw(t, "n")
+			}
+			w := 0.0
+			if n > 0 {
+				w = float64(rapid.Uint32Range(0, n).Draw(t, "wins"))
+				if rapid.Bool().Draw(t, "fraction") {
+					w = rapid.Float64Range(0, float64(n)).Draw(t, "w")
+				}
+			}
+			kids[i] = node{w: w, n: n}
+			parent += uint64(n)
+		}
+		c := rapid.SampledFrom([]float64{0, 0.1, math.Sqrt2, 3, 1e300}).Draw(t, "C")
+		flip := rapid.Bool().Draw(t, "min")
+		tab := loadTables()
+		cs := c * tab.sqrtLog(parent)
+		if cs > math.MaxFloat64 {
+			t.Skip("cs overflows: uctSelect keeps such constants from uctArgmax")
+		}
+		want, wantScore := -1, math.Inf(-1)
+		for i, kd := range kids {
+			if kd.n == 0 {
+				want = i
+				break
+			}
+			w := kd.w
+			if flip {
+				w = float64(kd.n) - w
+			}
+			if s := UCTScore(w, float64(kd.n), c, tab.logCount(parent)); s > wantScore {
+				want, wantScore = i, s
+			}
+		}
+		got := uctArgmax[uctMax](tab, cs, kids)
+		if flip {
+			got = uctArgmax[uctMin](tab, cs, kids)
+		}
+		if got != want {
+			t.Fatalf("uctArgmax = %d, want %d (kids %+v, C %v, min %v)", got, want, kids, c, flip)
+		}
+	})
 }
