@@ -127,6 +127,52 @@ func (r *reference) run(sims int) {
 	}
 }
 
+// runGame is run with the game behind core.Game, as the engine has it:
+// the same loop, which calls g's Kind, NumMoves, Play and Reward at every
+// position and its core.Playouter for the roll-out instead of computing
+// the synth hash in place. Against run, it measures what pluggability
+// costs a hand-written loop; against the engine, what the engine costs
+// beyond that. With the same seed it stores the same tree as run.
+func (r *reference) runGame(sims int, g core.Game, p core.Playouter) {
+	for range sims {
+		path := r.path[:0]
+		g.Reset()
+		cur := int32(0)
+		var reward float64
+		for {
+			path = append(path, cur)
+			kind := g.Kind()
+			if kind == core.Terminal {
+				reward = g.Reward()
+				break
+			}
+			k := g.NumMoves()
+			nd := &r.nodes[cur]
+			if nd.first < 0 {
+				if nd.n == 0 {
+					reward, _ = p.Playout(&r.rng, math.MaxInt)
+					break
+				}
+				first := len(r.nodes)
+				for range k {
+					r.nodes = append(r.nodes, refNode{first: -1})
+				}
+				nd = &r.nodes[cur]
+				nd.first = int32(first)
+			}
+			i := r.choose(r.nodes[nd.first:int(nd.first)+k], nd.n, kind == core.Min)
+			g.Play(i)
+			cur = nd.first + int32(i)
+		}
+		for _, p := range path {
+			nd := &r.nodes[p]
+			nd.n++
+			nd.w += reward
+		}
+		r.path = path
+	}
+}
+
 // choose is UCT's selection among the children kids of a node with parentN
 // visits; flip at min nodes.
 func (r *reference) choose(kids []refNode, parentN uint32, flip bool) int {
@@ -197,25 +243,32 @@ func TestReferenceMatchesEngine(t *testing.T) {
 		if err := s.Run(context.Background(), n); err != nil {
 			t.Fatal(err)
 		}
-		r := newReference(8, 10, math.Sqrt2, 0)
-		r.reset(sd)
-		r.run(n)
 		type stat struct {
 			n uint32
 			w float64
 		}
-		var engine, ref []stat
+		var engine []stat
 		s.Walk(func(info core.NodeInfo) bool {
 			engine = append(engine, stat{uint32(info.Visits), info.W})
 			return true
 		})
-		r.walk(func(n uint32, w float64) { ref = append(ref, stat{n, w}) })
-		if len(engine) != len(ref) {
-			t.Fatalf("seed %d: engine stored %d nodes, reference %d", sd, len(engine), len(ref))
-		}
-		for i := range engine {
-			if engine[i] != ref[i] {
-				t.Fatalf("seed %d: node %d (depth-first): engine %+v, reference %+v", sd, i, engine[i], ref[i])
+		g := synth(t, 8, 10)
+		for name, run := range map[string]func(*reference){
+			"reference": func(r *reference) { r.run(n) },
+			"reference with the game behind core.Game": func(r *reference) { r.runGame(n, g, g) },
+		} {
+			r := newReference(8, 10, math.Sqrt2, 0)
+			r.reset(sd)
+			run(r)
+			var ref []stat
+			r.walk(func(n uint32, w float64) { ref = append(ref, stat{n, w}) })
+			if len(engine) != len(ref) {
+				t.Fatalf("seed %d: engine stored %d nodes, %s %d", sd, len(engine), name, len(ref))
+			}
+			for i := range engine {
+				if engine[i] != ref[i] {
+					t.Fatalf("seed %d: node %d (depth-first): engine %+v, %s %+v", sd, i, engine[i], name, ref[i])
+				}
 			}
 		}
 	}
@@ -224,10 +277,14 @@ func TestReferenceMatchesEngine(t *testing.T) {
 // BenchmarkReference measures the engine's hot loop against the reference
 // in the same op, on the reference workload (synth b=8 d=10, UCT C=√2,
 // practical mode, 200,000 simulations from an empty tree, seed 1): each op
-// runs one search of each, in alternating order, and times each with its
-// thread's CPU clock, so that both sides meet the same machine. It reports
-// engine-ns/sim, reference-ns/sim and engine/reference, the ratio of
-// their CPU times in the run (the figure issue 30 aims at ≤ 0.9).
+// runs one search of each of three loops, in an order that rotates from op
+// to op, and times each with its thread's CPU clock, so that all meet the
+// same machine. The loops: the engine; the reference (run); and the
+// reference with the game behind core.Game (runGame). It reports each
+// one's ns/sim and engine/reference, the ratio of the engine's CPU time
+// to the reference's (the figure issue 30 aims at ≤ 0.9), and
+// engine/game-reference, the ratio to the reference that pays for a
+// pluggable game as the engine does.
 func BenchmarkReference(b *testing.B) {
 	ctx := context.Background()
 	runtime.LockOSThread()
@@ -242,41 +299,46 @@ func BenchmarkReference(b *testing.B) {
 	cfg.Capacity = probe.Nodes()
 	s := newSearch(b, synth(b, 8, 10), core.UCT{C: math.Sqrt2}, cfg)
 	r := newReference(8, 10, math.Sqrt2, cfg.Capacity)
-	engine := func() {
-		s.Reset(seed)
-		if err := s.Run(ctx, sims); err != nil {
-			b.Fatal(err)
+	g := synth(b, 8, 10)
+	loops := [3]func(){
+		func() {
+			s.Reset(seed)
+			if err := s.Run(ctx, sims); err != nil {
+				b.Fatal(err)
+			}
+		},
+		func() {
+			r.reset(seed)
+			r.run(sims)
+		},
+		func() {
+			r.reset(seed)
+			r.runGame(sims, g, g)
+		},
+	}
+	for k, loop := range loops {
+		loop()
+		if k > 0 && len(r.nodes) != s.Nodes() {
+			b.Fatalf("a reference loop stored %d nodes, the engine %d", len(r.nodes), s.Nodes())
 		}
-	}
-	ref := func() {
-		r.reset(seed)
-		r.run(sims)
-	}
-	engine()
-	ref()
-	if len(r.nodes) != s.Nodes() {
-		b.Fatalf("reference stored %d nodes, engine %d", len(r.nodes), s.Nodes())
 	}
 	runtime.GC()
 	b.ReportAllocs()
-	var te, tr int64
-	odd := false
+	var cpu [3]int64
+	op := 0
 	for b.Loop() {
-		first, second, t1, t2 := engine, ref, &te, &tr
-		if odd {
-			first, second, t1, t2 = ref, engine, &tr, &te
+		for j := range loops {
+			k := (op + j) % len(loops)
+			c0 := threadCPU()
+			loops[k]()
+			cpu[k] += int64(threadCPU() - c0)
 		}
-		odd = !odd
-		c0 := threadCPU()
-		first()
-		c1 := threadCPU()
-		second()
-		c2 := threadCPU()
-		*t1 += int64(c1 - c0)
-		*t2 += int64(c2 - c1)
+		op++
 	}
 	per := float64(b.N) * sims
-	b.ReportMetric(float64(te)/per, "engine-ns/sim")
-	b.ReportMetric(float64(tr)/per, "reference-ns/sim")
-	b.ReportMetric(float64(te)/float64(tr), "engine/reference")
+	b.ReportMetric(float64(cpu[0])/per, "engine-ns/sim")
+	b.ReportMetric(float64(cpu[1])/per, "reference-ns/sim")
+	b.ReportMetric(float64(cpu[2])/per, "game-reference-ns/sim")
+	b.ReportMetric(float64(cpu[0])/float64(cpu[1]), "engine/reference")
+	b.ReportMetric(float64(cpu[0])/float64(cpu[2]), "engine/game-reference")
 }
