@@ -106,25 +106,36 @@ func (r *reference) run(sims int) {
 					reward = r.rollout(h, depth)
 					break
 				}
-				first := len(r.nodes)
-				for range b {
-					r.nodes = append(r.nodes, refNode{first: -1})
-				}
-				nd = &r.nodes[cur]
-				nd.first = int32(first)
+				nd = r.expand(cur, b)
 			}
 			i := r.choose(r.nodes[nd.first:int(nd.first)+b], nd.n, depth&1 == 1)
 			h = mix(h + uint64(i+1)*synthGolden)
 			depth++
 			cur = nd.first + int32(i)
 		}
-		for _, p := range path {
-			nd := &r.nodes[p]
-			nd.n++
-			nd.w += reward
-		}
-		r.path = path
+		r.backup(path, reward)
 	}
+}
+
+// expand stores the k children of node cur, unvisited, and returns cur.
+func (r *reference) expand(cur int32, k int) *refNode {
+	first := len(r.nodes)
+	for range k {
+		r.nodes = append(r.nodes, refNode{first: -1})
+	}
+	nd := &r.nodes[cur]
+	nd.first = int32(first)
+	return nd
+}
+
+// backup adds reward to the nodes of path and keeps path's buffer.
+func (r *reference) backup(path []int32, reward float64) {
+	for _, p := range path {
+		nd := &r.nodes[p]
+		nd.n++
+		nd.w += reward
+	}
+	r.path = path
 }
 
 // runGame is run with the game behind core.Game, as the engine has it:
@@ -153,23 +164,13 @@ func (r *reference) runGame(sims int, g core.Game, p core.Playouter) {
 					reward, _ = p.Playout(&r.rng, math.MaxInt)
 					break
 				}
-				first := len(r.nodes)
-				for range k {
-					r.nodes = append(r.nodes, refNode{first: -1})
-				}
-				nd = &r.nodes[cur]
-				nd.first = int32(first)
+				nd = r.expand(cur, k)
 			}
 			i := r.choose(r.nodes[nd.first:int(nd.first)+k], nd.n, kind == core.Min)
 			g.Play(i)
 			cur = nd.first + int32(i)
 		}
-		for _, p := range path {
-			nd := &r.nodes[p]
-			nd.n++
-			nd.w += reward
-		}
-		r.path = path
+		r.backup(path, reward)
 	}
 }
 
