@@ -74,35 +74,47 @@
 //
 // # Against a hand-written loop
 //
-// BenchmarkReference runs, in each op, one engine search and one search of
-// reference_test.go's reference: the same UCT search of synth written by
-// hand for that workload alone (no interface call for the rule or the
-// game, no Site, one slice of nodes, the engine's own tables), which
-// stores the same tree with the same statistics (TestReferenceMatchesEngine).
-// The two alternate within the run, each timed on the thread's CPU clock,
-// and engine/reference is the ratio of their CPU times. Where the engine's
-// extra time goes, as shares of the reference's time in the same run (a
-// CPU profile of BenchmarkReference, -test.benchtime 30x,
-// GODEBUG=asyncpreemptoff=1; the reference = 1.00; the commit and the load
-// are in docs/speed.md):
+// BenchmarkReference runs, in each op, three searches that store the same
+// tree with the same statistics (TestReferenceMatchesEngine), in an order
+// that rotates from op to op, each timed on the thread's CPU clock:
 //
-//	                               engine  reference
-//	selection (uctSelect, choose)    0.70     0.63
-//	roll-outs (Synth.Playout)        0.13     0.13
-//	descent, expansion, backup       0.44     0.24
-//	  the game's methods             0.14        -   Kind, NumMoves, Play
-//	  the arena                      0.08        -   chunked node access
-//	total                            1.27     1.00
+//   - the engine;
+//   - reference_test.go's reference: the same UCT search of synth written
+//     by hand for that workload alone (no interface call for the rule or
+//     the game, the synth hash computed in place, no Site, one slice of
+//     nodes, the engine's own tables);
+//   - the game-reference: that loop with the game behind core.Game (Kind,
+//     NumMoves, Play, Reward and core.Playouter at every position), the
+//     cost of a pluggable game to a hand-written loop.
 //
-// The two selection loops do the same work; the engine's carries the
-// mode's unused inputs and 64-bit counts. The descent pays for
-// pluggability: three interface calls a level for the game, the cursor's
-// test for GameArrays, the arena's chunk test, the error checks. What the
-// engine does and the reference does not: it finds an unvisited child by
-// the counts alone when the last child is unvisited, and a game may play
-// its own roll-out (core.Playouter). Tried before and not kept
-// (docs/speed.md, "Decisions"): one call a move for the game, blocks of
-// children aligned to cache lines, a branch-free argmax, PGO of the
+// engine/reference and engine/game-reference are the ratios of their CPU
+// times. Where the time goes, as shares of the reference's time in the
+// same run (a CPU profile of BenchmarkReference, -test.benchtime 30x,
+// GODEBUG=asyncpreemptoff=1; the reference = 1.00), and the instructions
+// of one 200,000-simulation search per simulation (callgrind, which the
+// load does not move; the commit and the load are in docs/speed.md):
+//
+//	                                  engine  game-ref  reference
+//	selection (uctArgmax, choose)       0.65      0.63       0.70
+//	roll-outs (Synth.Playout)           0.15      0.11       0.09
+//	descent, expansion, backup          0.45      0.31       0.21
+//	  of which the game's methods       0.15      0.12          -
+//	total                               1.25      1.05       1.00
+//	instructions a simulation          3,256     2,556      2,326
+//	  of which selection               1,265     1,347      1,347
+//
+// The engine's selection now takes fewer instructions and no more time
+// than the reference's: with 1/sqrt(0) = +∞ in the table the first
+// unvisited child is the argmax without a test a child, and each loop has
+// its side as a constant. The gap is the descent: the game behind an
+// interface (the game-reference's own 5 to 10%), and the engine's
+// bookkeeping a level, which the hand loop does not have: a path step of
+// five fields, the cursor's test for GameArrays, the arena's chunk test,
+// the kind's dispatch (chance, max, min, the rule), the error checks, and
+// the registers Go's calling convention spills around each of the four
+// calls a level. Tried this round and not kept (docs/speed.md,
+// "Decisions"): two argmax chains (even and odd children), a path without
+// append's zeroing with the backup over chunk 0 directly, PGO of the
 // benchmarks.
 //
 // # The checker

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/gtp"
+	"github.com/mctscheck/mctscheck/internal/proc"
 )
 
 // tail keeps the last bytes written to it.
@@ -53,7 +54,7 @@ type process struct {
 // start starts the engine.
 func start(args []string) (*process, error) {
 	cmd := exec.Command(args[0], args[1:]...)
-	setProcessGroup(cmd)
+	proc.Isolate(cmd)
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -106,7 +107,7 @@ func (p *process) send(ctx context.Context, command string, deadline time.Time) 
 
 // kill kills the engine and its process group and waits for it.
 func (p *process) kill() {
-	killGroup(p.cmd)
+	proc.KillGroup(p.cmd)
 	_ = p.stdin.Close()
 	<-p.done
 }

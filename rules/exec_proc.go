@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mctscheck/mctscheck/internal/proc"
 )
 
 // SplitCommand splits a command line into words as a shell would split
@@ -127,7 +129,7 @@ func startExec(argv []string, o ExecOptions) (*execProc, Capabilities, error) {
 		cmd.Env = append(os.Environ(), o.Env...)
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	isolate(cmd)
+	proc.Isolate(cmd)
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
@@ -286,7 +288,7 @@ func (p *execProc) stderrTail() string {
 
 // kill kills the program and every process in its group, and reaps it.
 func (p *execProc) kill() {
-	killGroup(p.cmd)
+	proc.KillGroup(p.cmd)
 	p.in.Close()
 	<-p.waited
 	p.out.Close()
