@@ -27,3 +27,13 @@ func processCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// peakRSS returns the process's peak resident set in KiB (getrusage's
+// ru_maxrss).
+func peakRSS() (int64, error) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0, err
+	}
+	return ru.Maxrss, nil
+}

@@ -2,7 +2,10 @@
 
 package bench_test
 
-import "time"
+import (
+	"errors"
+	"time"
+)
 
 // start anchors threadCPU's clock.
 var start = time.Now()
@@ -13,3 +16,6 @@ func threadCPU() time.Duration { return time.Since(start) }
 
 // processCPU falls back to wall time too.
 func processCPU() time.Duration { return time.Since(start) }
+
+// peakRSS is measured on Linux only.
+func peakRSS() (int64, error) { return 0, errors.New("peak resident set: measured on Linux only") }

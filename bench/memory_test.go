@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -54,12 +53,12 @@ func memoryChild(arg string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+	rss, err := peakRSS()
+	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	fmt.Printf("nodes %d maxrss-kib %d\n", s.Nodes(), ru.Maxrss)
+	fmt.Printf("nodes %d maxrss-kib %d\n", s.Nodes(), rss)
 	return 0
 }
 

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -316,7 +315,7 @@ func TestFaults(t *testing.T) {
 			// The hanging engine's child was killed with its group and
 			// reaped by its parent's end (or is a zombie of init).
 			// (A killed process takes a moment to disappear.)
-			alive := func() bool { return syscall.Kill(pid, 0) == nil && !zombie(pid) }
+			alive := func() bool { return running(pid) }
 			for end := time.Now().Add(3 * time.Second); alive() && time.Now().Before(end); {
 				time.Sleep(20 * time.Millisecond)
 			}
@@ -325,16 +324,6 @@ func TestFaults(t *testing.T) {
 			}
 		}
 	}
-}
-
-// zombie reports whether process pid has ended but not been reaped.
-func zombie(pid int) bool {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return true
-	}
-	f := strings.Fields(string(data))
-	return len(f) > 2 && f[2] == "Z"
 }
 
 // findLeelaZero returns the leelaz binary, or skips.

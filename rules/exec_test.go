@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -76,7 +75,7 @@ func helper(mode string) int {
 		switch mode {
 		case "crash":
 			fmt.Fprintln(os.Stderr, "helper: crashing as asked")
-			_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+			crashSelf()
 		case "exit":
 			return 0
 		case "hang":
@@ -88,7 +87,7 @@ func helper(mode string) int {
 		case "crash-deep":
 			for _, s := range sites {
 				if s.Depth >= 1 {
-					_ = syscall.Kill(os.Getpid(), syscall.SIGKILL)
+					crashSelf()
 				}
 			}
 		case "garbage":
