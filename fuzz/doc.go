@@ -18,7 +18,7 @@
 // As with any fuzz target, a failing input is written to
 // testdata/fuzz/FuzzMyRule/, and plain go test replays it from then on.
 // AddTree seeds the corpus with trees of your own. Each input costs a
-// checker run (about 13 ms on the default shape), and go test minimises
+// checker run, and go test minimises
 // every failing and every new interesting input by running it again many
 // times; -fuzzminimizetime bounds that (0 turns it off: the witness Rule
 // prints is shrunk already).

@@ -36,7 +36,7 @@ fi
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
-# About 60 ms a game on one core; allow ten times that.
+# The timeout: 0.6 s a game and two minutes to build, generous on one core.
 timeout=$((games * 600 / 1000 + 120))s
 GNUGO_GAMES=$games GNUGO_SEED=$seed go test -count=1 -timeout "$timeout" \
 	-run '^TestGNUGo$' -v ./games/goboard/ >"$log" 2>&1 || status=$?

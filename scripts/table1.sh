@@ -24,10 +24,8 @@
 #   TABLE1_WORKERS  games at once (default 1)
 #   TABLE1_SEED     the matches' seed (default 1)
 #
-# OUT defaults to ./table1. A cell of 600 games takes, on one core of the
-# development machine, about: connect4 1000 1 min, connect4 10000 10 min,
-# connect4 100000 2 h; a go9 cell's time grows with its budget from about
-# 3 min at 250 (docs/go.md has the measurement).
+# OUT defaults to ./table1. A cell's time grows with its budget, from
+# minutes to hours; docs/games.md and docs/go.md have the measurements.
 #
 # Exit status: 0 done, 1 a match failed, 2 bad usage.
 set -euo pipefail
