@@ -127,7 +127,8 @@ type uctExtra struct {
 // search's direct loops: the first unvisited child, else the highest
 // UCTScore, ties to the lower index, with cs = c·sqrt(ln n(F)). kids are
 // the children's nodes (only their number in mode uctSite), flip is true at
-// a min node, and x holds what the mode reads beyond the nodes.
+// a min node, and x holds what the mode reads beyond the nodes. A serial
+// search's own nodes with a finite cs go to uctArgmax, its shorter loop.
 //
 // In the node modes every score is computed as UCTScore does, the same
 // float64, but with 1/n and 1/sqrt(n) from a table for small n. Those
@@ -159,16 +160,6 @@ func uctSelect[M uctMode](t *tables, cs float64, kids []node, flip bool, x *uctE
 			return uctArgmax[uctMin](t, cs, kids)
 		}
 		return uctArgmax[uctMax](t, cs, kids)
-	}
-	if !site && !shared && len(kids) > 0 && kids[len(kids)-1].n == 0 {
-		// Some child is unvisited, the answer is the first: a scan of the
-		// counts alone finds it, without a score for each visited child
-		// before it (a node's children fill up in index order under UCT).
-		for i := range kids {
-			if kids[i].n == 0 {
-				return i
-			}
-		}
 	}
 	best, bestBits, bestScore := 0, uint64(0), math.Inf(-1)
 	for i := range kids {
