@@ -23,9 +23,9 @@ const longEnv = "MCTSCHECK_LONG"
 // long reports whether the long tests are on.
 func long() bool { return os.Getenv(longEnv) == "1" }
 
-// setNames are Pons' test sets in testdata (files Test_<name>): end,
+// setNames are Pons' six test sets in testdata (files Test_<name>): end,
 // middle, then beginning of the game, each easiest first.
-var setNames = []string{"L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2"}
+var setNames = []string{"L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"}
 
 // solveSample reports whether TestSolverSets and TestSolverMoves solve the
 // i-th position (0-based) of set name, which is on line i+1. The end and
