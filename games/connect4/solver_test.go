@@ -30,11 +30,11 @@ var setNames = []string{"L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"}
 // solveSample reports whether TestSolverSets and TestSolverMoves solve the
 // i-th position (0-based) of set name, which is on line i+1. The end and
 // middle sets and L1_R1 take at most a few thousand nodes a position, and are
-// solved whole (-short: every tenth position). L1_R2 takes about 800,000
-// nodes a position and L1_R3 about 25 million, so only samples of them are:
-// L1_R2 every 100th position (-short: every 250th; MCTSCHECK_LONG=1: all),
-// and L1_R3 the lines in l1r3Sample (-short: its first three;
-// MCTSCHECK_LONG=1: every 10th position, minutes of CPU).
+// solved whole (-short: every tenth position). L1_R2 takes about a million
+// nodes a position and L1_R3 tens of millions, so only samples of them are:
+// L1_R2 every 100th position (-short: every 250th; MCTSCHECK_LONG=1: all,
+// minutes of CPU), and L1_R3 the lines in l1r3Sample (-short: its first
+// three; MCTSCHECK_LONG=1: every 10th position, about ten minutes).
 func solveSample(name string, i int) bool {
 	switch name {
 	case "L1_R2":
