@@ -24,8 +24,8 @@
 # his, and our nodes per position (his c4solver does not print its own).
 #
 # The beginning sets are long: a run of Test_L1_R3 takes about an hour of
-# CPU per side in score mode, and analyze on any L1 set hours; give EVERY,
-# or name the sets and MODES=score.
+# CPU per side in score mode and several in analyze mode, one of Test_L1_R1
+# or Test_L1_R2 minutes in analyze mode; give EVERY, or name the sets.
 #
 # Environment:
 #   ROUNDS  runs per side, set and mode (default 3)
