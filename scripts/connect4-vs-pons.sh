@@ -23,9 +23,15 @@
 # time (user + system) and wall time per position, the ratio of ours to
 # his, and our nodes per position (his c4solver does not print its own).
 #
+# The beginning sets are long: a run of Test_L1_R3 takes about an hour of
+# CPU per side in score mode and several in analyze mode, one of Test_L1_R1
+# or Test_L1_R2 minutes in analyze mode; give EVERY, or name the sets.
+#
 # Environment:
 #   ROUNDS  runs per side, set and mode (default 3)
 #   MODES   the modes to run (default "score analyze")
+#   EVERY   solve only every EVERY-th position of each set, from the first
+#           (default 1: all)
 #   OUT     directory for the outputs and times.txt (default: a new
 #           temporary directory)
 #
@@ -44,6 +50,8 @@ shift
 rounds=${ROUNDS:-3}
 [[ $rounds =~ ^[1-9][0-9]*$ ]] || die "ROUNDS=$rounds: want a positive integer"
 read -r -a modes <<<"${MODES:-score analyze}"
+every=${EVERY:-1}
+[[ $every =~ ^[1-9][0-9]*$ ]] || die "EVERY=$every: want a positive integer"
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 sets=("$@")
@@ -76,7 +84,7 @@ printf '%-12s %-8s %-6s %10s %10s %10s %10s %8s %8s %12s\n' set mode n \
 	"ours-cpu" "his-cpu" "ours-wall" "his-wall" "cpu×" "wall×" "nodes/pos" | tee "$out/times.txt"
 for set in "${sets[@]}"; do
 	name=$(basename "$set")
-	grep -v '^#' "$set" | awk 'NF' >"$work/$name.set"
+	grep -v '^#' "$set" | awk -v e="$every" 'NF && (++i - 1) % e == 0' >"$work/$name.set"
 	cut -d' ' -f1 "$work/$name.set" >"$work/$name.moves"
 	n=$(wc -l <"$work/$name.moves")
 	for mode in "${modes[@]}"; do
@@ -110,5 +118,5 @@ for set in "${sets[@]}"; do
 			tee -a "$out/times.txt"
 	done
 done
-echo "load: $(cut -d' ' -f1-3 /proc/loadavg); results in $out" | tee -a "$out/times.txt"
+echo "every $every-th position; load: $(cut -d' ' -f1-3 /proc/loadavg); results in $out" | tee -a "$out/times.txt"
 exit "$status"

@@ -36,11 +36,14 @@
 // [Game] named by lines of play, as the consistency checker asks for them
 // (props.CheckGame; `mctscheck check -game connect4`).
 //
-// The testdata directory holds three of Pons' test sets of 1,000 positions
-// each, with their exact scores (see its README for the source). go test
-// checks the solver against all of them (about 8 s of CPU; -short: every
-// tenth), against plain minimax on random positions of 30 to 35 stones, and
-// checks that each sampled position's score is the best of its moves';
-// MCTSCHECK_LONG=1 extends the last two to 2,000 random positions from 29
-// stones and to all 3,000 positions (about 25 s more).
+// The testdata directory holds Pons' six test sets of 1,000 positions each,
+// with their exact scores (see its README for the source). go test checks
+// the solver against every position of the end and middle sets and of
+// Test_L1_R1, and samples of the two harder beginning sets (about 8 s of
+// CPU; -short: every tenth and smaller samples), against plain minimax on
+// random positions of 30 to 35 stones, and checks that each sampled
+// position's score is the best of its moves'; MCTSCHECK_LONG=1 extends
+// these to 2,000 random positions from 29 stones, to all of Test_L1_R2 and
+// every tenth position of Test_L1_R3, and to more positions for the moves
+// (tens of minutes).
 package connect4

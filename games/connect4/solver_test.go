@@ -23,8 +23,44 @@ const longEnv = "MCTSCHECK_LONG"
 // long reports whether the long tests are on.
 func long() bool { return os.Getenv(longEnv) == "1" }
 
-// setNames are the test sets in testdata (files Test_<name>), easiest first.
-var setNames = []string{"L3_R1", "L2_R1", "L2_R2"}
+// setNames are Pons' six test sets in testdata (files Test_<name>): end,
+// middle, then beginning of the game, each easiest first.
+var setNames = []string{"L3_R1", "L2_R1", "L2_R2", "L1_R1", "L1_R2", "L1_R3"}
+
+// solveSample reports whether TestSolverSets and TestSolverMoves solve the
+// i-th position (0-based) of set name, which is on line i+1. The end and
+// middle sets and L1_R1 take at most a few thousand nodes a position, and are
+// solved whole (-short: every tenth position). L1_R2 takes about a million
+// nodes a position and L1_R3 tens of millions, so only samples of them are:
+// L1_R2 every 100th position (-short: every 250th; MCTSCHECK_LONG=1: all,
+// minutes of CPU), and L1_R3 the lines in l1r3Sample (-short: its first
+// three; MCTSCHECK_LONG=1: every 10th position, about ten minutes).
+func solveSample(name string, i int) bool {
+	switch name {
+	case "L1_R2":
+		switch {
+		case long():
+			return true
+		case testing.Short():
+			return i%250 == 0
+		}
+		return i%100 == 0
+	case "L1_R3":
+		switch {
+		case long():
+			return i%10 == 0
+		case testing.Short():
+			return slices.Contains(l1r3Sample[:3], i+1)
+		}
+		return slices.Contains(l1r3Sample, i+1)
+	}
+	return !testing.Short() || i%10 == 0
+}
+
+// l1r3Sample are the lines of Test_L1_R3 whose positions this solver solves
+// in fewer than 300,000 nodes from an empty table: the nine cheapest of the
+// set, so that the default test run can afford them.
+var l1r3Sample = []int{700, 927, 380, 282, 906, 404, 453, 276, 580}
 
 // setPosition is one line of a test set.
 type setPosition struct {
@@ -79,12 +115,11 @@ func newSolver(tb testing.TB, c Config) *Solver {
 	return s
 }
 
-// TestSolverSets checks the solver against Pons' three test sets in
-// testdata: all 3,000 positions, on the exact score and so on win, draw or
-// loss. Each position is solved from an empty table, and the test logs the
-// median and maximum time per position of each set (6 to 9 s of CPU in all
-// on the 2-core development machine, nearly all of it on L2_R2). With -short
-// it checks every tenth position.
+// TestSolverSets checks the solver against Pons' six test sets in testdata,
+// on the exact score and so on win, draw or loss: every position of the end
+// and middle sets and of L1_R1, and samples of L1_R2 and L1_R3 (see
+// solveSample). Each position is solved from an empty table, and the test
+// logs the median and maximum time per position of each set.
 func TestSolverSets(t *testing.T) {
 	s := newSolver(t, Config{})
 	for _, name := range setNames {
@@ -92,7 +127,7 @@ func TestSolverSets(t *testing.T) {
 		var times []time.Duration
 		var nodes []int64
 		for i, sp := range set {
-			if testing.Short() && i%10 != 0 {
+			if !solveSample(name, i) {
 				continue
 			}
 			s.Reset()
@@ -148,8 +183,7 @@ func TestSolverMinimax(t *testing.T) {
 
 // TestSolverMoves checks that a position's score is the maximum of its
 // moves' scores (Moves solves each child separately), on a fixed sample of
-// each test set and on random positions; with MCTSCHECK_LONG=1 on every
-// position of the sets.
+// each test set (movesSample) and on random positions.
 func TestSolverMoves(t *testing.T) {
 	s := newSolver(t, Config{})
 	ctx := context.Background()
@@ -191,7 +225,7 @@ func TestSolverMoves(t *testing.T) {
 	}
 	for _, name := range setNames {
 		for i, sp := range readSet(t, name) {
-			if !long() && i%50 != 0 {
+			if !movesSample(name, i) {
 				continue
 			}
 			check(name+":"+strconv.Itoa(sp.line)+" "+sp.moves, sp.pos)
@@ -202,6 +236,33 @@ func TestSolverMoves(t *testing.T) {
 		p := randomPosition(r, 14+i%28)
 		check(p.String(), p)
 	}
+}
+
+// movesSample reports whether TestSolverMoves checks the i-th position of
+// set name: every 50th of the end and middle sets (MCTSCHECK_LONG=1: all).
+// In the beginning sets the best move often wins quickly, but the other
+// moves lead to early positions that take seconds to solve, so only the
+// lines in movesLines are checked (MCTSCHECK_LONG=1: every 50th, tens of
+// minutes of CPU).
+func movesSample(name string, i int) bool {
+	lines, begin := movesLines[name]
+	switch {
+	case begin && long():
+		return i%50 == 0
+	case begin:
+		return slices.Contains(lines, i+1)
+	case long():
+		return true
+	}
+	return i%50 == 0
+}
+
+// movesLines are, for the beginning sets, lines whose positions Moves
+// solves in well under a second.
+var movesLines = map[string][]int{
+	"L1_R1": {51, 601, 901},
+	"L1_R2": {1},
+	"L1_R3": {380, 927},
 }
 
 func TestSolverOver(t *testing.T) {
