@@ -84,6 +84,7 @@ plan() {
 		echo "skip: the flow of a module of one's own, run below in one (at -benchtime 200x)" ;;
 	"scripts/connect4-overconfidence.sh") echo "skip: a minute of CPU for one figure; go test ./games/connect4 runs its short form" ;;
 	"scripts/table1.sh") echo "skip: hours of CPU" ;;
+	"scripts/connect4-vs-pons.sh "*) echo "skip: needs Pons' c4solver, built from his repository" ;;
 	"go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out | head -20")
 		echo "run: go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out > pprof.txt && grep -q flat pprof.txt" ;;
 	"BENCH='Check' COUNT=10 scripts/benchcmp.sh HEAD~1 HEAD" | "scripts/pgo.sh" | "scripts/instrcmp.sh HEAD~1 HEAD" | "scripts/toolcmp.sh 23965f6 HEAD")
