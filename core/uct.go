@@ -334,8 +334,8 @@ type recip struct{ inv, isq float64 }
 // read-only state the package shares, built once on first use.
 type tables struct {
 	log      [logTableSize]float64
-	sqrtLogs [logTableSize]float64 // math.Sqrt(log[n])
-	recip    [recipSize]recip // 1/n and 1/sqrt(n); 0 and +∞ at n = 0, for uctArgmax
+	sqrtLogs [logTableSize]float64                               // math.Sqrt(log[n])
+	recip    [recipSize]recip                                    // 1/n and 1/sqrt(n); 0 and +∞ at n = 0, for uctArgmax
 	big      atomic.Pointer[[sqrtLogSize - logTableSize]float64] // sqrtLogs from logTableSize on
 	bigOnce  sync.Once
 }
