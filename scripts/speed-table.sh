@@ -78,16 +78,23 @@ row() {
 	rows+=("| $1 | $2$note | $cmd | $4 → $5 |")
 }
 
+# measure OUT DIR TEST PATTERN BENCHTIME runs the benchmarks PATTERN of the
+# test binary TEST in DIR, COUNT samples, into OUT, once the machine has
+# settled, and sets l0 and l1 to the load before and after.
+measure() {
+	settle
+	l0=$(load)
+	(cd "$2" && "$3" -test.run '^$' -test.bench "$4" -test.benchtime "$5" -test.count "$count") >"$1"
+	l1=$(load)
+}
+
 echo "speed-table.sh: building" >&2
 go test -c -o "$work/bench.test" ./bench/
 go test -c -o "$work/goboard.test" ./games/goboard/
 go build -o "$work/mctscheck" ./cmd/mctscheck
 
 echo "speed-table.sh: hot loop" >&2
-settle
-l0=$(load)
-(cd bench && "$work/bench.test" -test.run '^$' -test.bench 'Reference$' -test.benchtime 3x -test.count "$count") >"$work/ref.txt"
-l1=$(load)
+measure "$work/ref.txt" bench "$work/bench.test" 'Reference$' 3x
 row "hot loop, engine/reference (synth UCT, thread CPU, interleaved in each op)" \
 	"**$(metric "$work/ref.txt" engine/reference %.3f)×** ($(metric "$work/ref.txt" engine-ns/sim %.1f) against $(metric "$work/ref.txt" reference-ns/sim %.1f) ns/sim)" \
 	"go test -run '^\$' -bench 'Reference\$' -benchtime 3x -count $count ./bench/" "$l0" "$l1"
@@ -96,19 +103,13 @@ row "hot loop, engine/game-reference (the hand loop with the game behind core.Ga
 	"same run" "$l0" "$l1"
 
 echo "speed-table.sh: memory" >&2
-settle
-l0=$(load)
-(cd bench && "$work/bench.test" -test.run '^$' -test.bench 'Search/game=synth/b=8/d=10/rule=uct/mode=practical$' -test.benchtime 3x -test.count "$count") >"$work/search.txt"
-l1=$(load)
+measure "$work/search.txt" bench "$work/bench.test" 'Search/game=synth/b=8/d=10/rule=uct/mode=practical$' 3x
 row "hot loop, synth UCT alone: ns/sim (thread CPU), bytes a node, allocations" \
 	"$(metric "$work/search.txt" ns/sim %.1f) ns/sim, $(metric "$work/search.txt" B/node %.2f) B/node, $(metric "$work/search.txt" allocs/op %g) allocs/op" \
 	"go test -run '^\$' -bench 'Search/game=synth/b=8/d=10/rule=uct/mode=practical\$' -benchtime 3x -count $count ./bench/" "$l0" "$l1"
 
 echo "speed-table.sh: 9x9 Go" >&2
-settle
-l0=$(load)
-(cd games/goboard && "$work/goboard.test" -test.run '^$' -test.bench 'Search/game=go9/rule=uct/policy=fast$' -test.benchtime 20x -test.count "$count") >"$work/go.txt"
-l1=$(load)
+measure "$work/go.txt" games/goboard "$work/goboard.test" 'Search/game=go9/rule=uct/policy=fast$' 20x
 row "9×9 Go, UCT from the empty board, light playouts: simulations per CPU second" \
 	"$(metric "$work/go.txt" cpu-sims/s %.0f | awk '{ printf "%.1fk", $1 / 1000 }'), $(metric "$work/go.txt" allocs/op %g) allocs/op" \
 	"go test -run '^\$' -bench 'Search/game=go9/rule=uct/policy=fast\$' -benchtime 20x -count $count ./games/goboard/" "$l0" "$l1"
