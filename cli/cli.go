@@ -19,6 +19,7 @@ const (
 	exitFinding     = 1   // a finding: a prediction contradicted, a broken rule
 	exitUsage       = 2   // bad flags, rule specs, trees or files
 	exitInternal    = 3   // an error of the tool itself, or of the machine
+	exitFault       = 4   // a fault of the rule or program checked: not a finding
 	exitInterrupted = 130 // Ctrl-C, as a shell reports SIGINT
 )
 

@@ -11,7 +11,7 @@ import (
 // Verdict is the outcome of a check (docs/theory.md, "What a verdict means").
 type Verdict string
 
-// The four verdicts.
+// The five verdicts.
 const (
 	// Inconsistent: a witness tree on which the rule's root decision stays
 	// wrong, with the condition that keeps it wrong and structural
@@ -26,6 +26,10 @@ const (
 	Inconclusive Verdict = "inconclusive"
 	// NoCounterexample: every tree converged.
 	NoCounterexample Verdict = "no-counterexample"
+	// Faulted: the rule, or the program behind it, broke its contract (a
+	// panic, a NaN, a crash, a hang, stray output, a declaration its own
+	// choices contradict). It is not a finding about consistency.
+	Faulted Verdict = "fault"
 )
 
 // TreeResult is the verdict on one tree.
