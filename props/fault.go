@@ -8,10 +8,13 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 )
 
-// Fault is a finding about the rule itself: it returned a non-finite score,
-// or panicked, on the inputs given. The checker reports it instead of
-// crashing.
+// Fault says how the rule, or the program behind it, broke its contract:
+// it panicked, returned a NaN or a child out of range, crashed, hung,
+// answered garbage, or declared what its own choices contradict. It is the
+// evidence of the verdict Faulted, not a finding about consistency.
 type Fault struct {
+	// Kind names the class of fault (FaultPanic, FaultHang, …).
+	Kind FaultKind `json:"kind"`
 	// Message says what happened: "score NaN for child 1", "panic: …".
 	Message string `json:"message"`
 	// Inputs are the statistics the rule saw, from the chooser's
@@ -21,7 +24,25 @@ type Fault struct {
 	Node string `json:"node"`
 	// Sim is the index of the simulation.
 	Sim int64 `json:"sim"`
+	// Stderr is the end of the program's standard error, for a rule or a
+	// search run by a program; empty otherwise.
+	Stderr string `json:"stderr,omitempty"`
 }
+
+// FaultKind is the class of a Fault.
+type FaultKind string
+
+// The classes of faults.
+const (
+	FaultPanic    FaultKind = "panic"    // the rule panicked
+	FaultNaN      FaultKind = "nan"      // a NaN score or answer
+	FaultRange    FaultKind = "range"    // a child, probability or count out of range
+	FaultCrash    FaultKind = "crash"    // the program exited or was killed
+	FaultHang     FaultKind = "hang"     // no answer within the timeout
+	FaultGarbage  FaultKind = "garbage"  // an answer that does not parse, or stray output
+	FaultProtocol FaultKind = "protocol" // a bad handshake or protocol version
+	FaultLie      FaultKind = "lie"      // a declaration the rule's own choices contradict
+)
 
 func (f *Fault) Error() string {
 	return fmt.Sprintf("rule fault at node %s in simulation %d: %s\n%s", f.Node, f.Sim, f.Message, f.Inputs)
