@@ -1,6 +1,9 @@
 package core
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Rule chooses a child at max and min nodes. The search calls Select once per
 // node on the simulated path (never at chance or terminal nodes) with a Site
@@ -96,6 +99,31 @@ type Stochastic interface {
 	// rounding. It returns nil when it cannot tell, as a wrapper around a
 	// rule of unknown kind does.
 	Probs(s *Site, dst []float64) []float64
+}
+
+// ProbsTolerance is how far from 1 the probabilities a Stochastic rule
+// gives may sum: generous to rounding, in any language and precision, and
+// far below what a distribution with a child too many or too few shows.
+const ProbsTolerance = 1e-6
+
+// ProbsError says what is wrong with p as the probabilities of k children,
+// or returns nil: there must be k of them, each in [0, 1], summing to 1
+// within ProbsTolerance. Checkers and the external rules' pipe share it.
+func ProbsError(p []float64, k int) error {
+	if len(p) != k {
+		return fmt.Errorf("%d probabilities for %d children", len(p), k)
+	}
+	sum := 0.0
+	for i, x := range p {
+		if !(x >= 0 && x <= 1) {
+			return fmt.Errorf("child %d has the probability %v, want one in [0, 1]", i, x)
+		}
+		sum += x
+	}
+	if !(math.Abs(sum-1) <= ProbsTolerance) {
+		return fmt.Errorf("the probabilities sum to %v, want 1 within %g", sum, ProbsTolerance)
+	}
+	return nil
 }
 
 // ArgmaxScore returns the child with the highest score, the lowest index

@@ -93,7 +93,7 @@ func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64
 // makes the subject a witness of inconsistency, in that seed's order. A
 // seed whose mechanism holds through the horizon without its limit shown
 // is stuck; a stuck seed, and none failed, makes the subject stuck. A rule
-// fault ends the seeds: a witness. With stopAt Inconsistent it stops at the
+// fault ends the seeds: the subject is Faulted. With stopAt Inconsistent it stops at the
 // first failed seed, with stopAt Stuck at the first failed or stuck one,
 // and a subject that is neither comes back Inconclusive with no other
 // figure: the shrinker asks no more. With Options.Jobs ≥ 2 an explicit
@@ -112,7 +112,7 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 	take := func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, err error) (end bool, _ error) {
 		var f *Fault
 		if errors.As(err, &f) {
-			res.Verdict, res.Fault, res.FailedSeeds, res.Seed, res.order = Inconsistent, f, 1, seed, order
+			res.Verdict, res.Fault, res.Seed, res.order = Faulted, f, seed, order
 			if ob != nil && res.Tree != nil {
 				res.Tree = ob.tr
 			}
@@ -258,6 +258,9 @@ func (c *checker) project(ctx context.Context, s *core.Search, tr *tree.Tree, r 
 		if err == nil {
 			err = ctx.Err() // a probe cut short by the context judges nothing
 		}
+		if f := pr.lie(); err == nil && f != nil {
+			err = f // a verdict never rests on what the rule's choices contradict
+		}
 		if err != nil {
 			return limitResult{}, err
 		}
@@ -296,35 +299,118 @@ func (c *checker) judge(ctx context.Context, name string, tr *tree.Tree) (TreeRe
 // which keeps the tree's verdict. The shrinker replays the failed seed
 // alone, in its child order, so every candidate is judged as the final
 // witness will be replayed; with BinaryOnly it keeps to binary
-// deterministic trees.
+// deterministic trees. A candidate on which the rule faults ends the
+// shrinking with that fault's witness. A check cancelled while it shrinks
+// returns ctx's error, never a half-shrunk witness.
 func (c *checker) witness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
+	if res.Verdict == Faulted {
+		return c.faultWitness(ctx, res, testName)
+	}
 	o := c.opts
 	o.Seeds, o.Seed, o.KeepOrder = 1, res.Seed, true
-	one := &checker{rule: c.rule, opts: o}
-	defer func() { c.sims += one.sims }()
 	cond := condition(res.Findings)
-	keep := func(t *tree.Tree) bool {
+	try := func(t *tree.Tree) trial {
 		if o.BinaryOnly && !t.BinaryDeterministic() {
-			return false
+			return trial{}
 		}
 		if k := t.Kind(0); k != core.Max && k != core.Min {
-			return false
+			return trial{}
 		}
+		one := &checker{rule: c.rule, opts: o}
 		r, err := one.seeds(ctx, "candidate", treeSubject{t}, res.Verdict)
-		return err == nil && r.Verdict == res.Verdict && condition(r.Findings) == cond
+		tr := trial{sims: one.sims, keep: err == nil && r.Verdict == res.Verdict && condition(r.Findings) == cond}
+		if err == nil && r.Verdict == Faulted {
+			r.Name = res.Name + ", shrunk"
+			tr.fault = &r
+		}
+		return tr
 	}
-	small, evals := shrink(ctx, res.Tree, keep, shrinkBudget)
+	run := shrink(ctx, res.Tree, try, shrinkBudget, o.Jobs, nil)
+	c.sims += run.sims
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if run.fault != nil {
+		return c.faultWitness(ctx, *run.fault, testName)
+	}
+	small := run.tree
+	one := &checker{rule: c.rule, opts: o}
 	final, err := one.judge(ctx, "witness", small)
+	c.sims += one.sims
 	if err != nil {
 		return nil, err
+	}
+	if final.Verdict == Faulted {
+		return c.faultWitness(ctx, final, testName)
 	}
 	if final.Verdict != res.Verdict { // the shrunk tree did not fail again: keep the original
 		small, final = res.Tree, res
 	}
 	w := &Witness{Verdict: res.Verdict, Rule: c.opts.RuleSpec, Horizon: c.opts.Horizon, Tree: small, Nodes: small.Len(), From: res.Name, Original: res.Tree,
-		Findings: final.Findings, Fault: final.Fault, Shrinks: evals, Budgets: c.opts.budgets(),
+		Findings: final.Findings, Fault: final.Fault, Shrinks: run.evals, Budgets: c.opts.budgets(),
 		Seeds: []uint64{res.Seed}}
 	w.Condition = condition(final.Findings)
+	w.Run = replayOf(small.String(), o, testName)
+	w.Replay = []string{}
+	if line := w.Run.TestLine(); line != "" {
+		w.Replay = append(w.Replay, line)
+	}
+	return w, nil
+}
+
+// Fault witnesses: a fault is replayed on its tree with its seed alone;
+// one that comes back there is shrunk, with a small budget, to a tree of
+// at most smallFault nodes if it can be; one that does not come back (it
+// depends on the program's history) is reported on the tree where it
+// happened, saying so.
+const (
+	smallFault       = 3
+	faultShrinkLimit = 200
+)
+
+// faultWitness describes the fault of res: reproduced or not, shrunk if
+// that helps.
+func (c *checker) faultWitness(ctx context.Context, res TreeResult, testName string) (*Witness, error) {
+	o := c.opts
+	o.Seeds, o.Seed, o.KeepOrder = 1, res.Seed, true
+	same := func(r TreeResult) bool { return r.Verdict == Faulted && r.Fault.Kind == res.Fault.Kind }
+	small, final, evals := res.Tree, res, 0
+	one := &checker{rule: c.rule, opts: o}
+	again, err := one.judge(ctx, "again", res.Tree)
+	c.sims += one.sims
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	reproduced := err == nil && same(again)
+	if reproduced {
+		final = again
+		try := func(t *tree.Tree) trial {
+			if k := t.Kind(0); k != core.Max && k != core.Min {
+				return trial{}
+			}
+			one := &checker{rule: c.rule, opts: o}
+			r, err := one.seeds(ctx, "candidate", treeSubject{t}, Faulted)
+			return trial{sims: one.sims, keep: err == nil && same(r)}
+		}
+		run := shrink(ctx, res.Tree, try, faultShrinkLimit, o.Jobs, func(t *tree.Tree) bool { return t.Len() <= smallFault })
+		c.sims += run.sims
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if run.tree != res.Tree {
+			one := &checker{rule: c.rule, opts: o}
+			r, err := one.judge(ctx, "witness", run.tree)
+			c.sims += one.sims
+			if err == nil && same(r) {
+				small, final, evals = run.tree, r, run.evals
+			}
+		}
+	}
+	f := *final.Fault
+	f.Reproduced = reproduced
+	w := &Witness{Verdict: Faulted, Rule: c.opts.RuleSpec, Horizon: c.opts.Horizon, Tree: small, Nodes: small.Len(), From: res.Name,
+		Original: res.Tree, Condition: RuleFault, Findings: final.Findings, Fault: &f, Shrinks: evals, Budgets: c.opts.budgets(),
+		Seeds: []uint64{res.Seed}}
 	w.Run = replayOf(small.String(), o, testName)
 	w.Replay = []string{}
 	if line := w.Run.TestLine(); line != "" {
@@ -419,6 +505,7 @@ func CheckTree(ctx context.Context, rule core.Rule, tr *tree.Tree, opts Options)
 
 func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree, testName string) (*Report, error) {
 	start := time.Now()
+	failures := countFaults(rule)
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	c := &checker{rule: rule, opts: o, curve: rep}
 	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
@@ -428,7 +515,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 			o.Progress(i+1, len(trees))
 		}
 		switch {
-		case res.Verdict == Inconsistent:
+		case res.Verdict.ends():
 			c.curve = nil // the shrinker's candidates are not part of the curve
 			rep.Witness, err = c.witness(ctx, res, testName)
 		case res.Verdict == Stuck && stuck == nil:
@@ -445,5 +532,39 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	}
 	rep.Sims = c.sims
 	rep.finish(start)
+	rep.counted(rule, failures, o)
 	return rep, nil
+}
+
+// countFaults is the count of failures rule has had so far, if it is a
+// FaultCounter.
+func countFaults(rule core.Rule) int64 {
+	if fc, ok := rule.(FaultCounter); ok {
+		n, _ := fc.FaultCount()
+		return n
+	}
+	return 0
+}
+
+// counted makes the report a fault's if rule, a FaultCounter, failed
+// during the check (more than before failures) and no search met the
+// failure: a program that crashed now and then is never given a clean
+// verdict.
+func (r *Report) counted(rule core.Rule, before int64, o Options) {
+	fc, ok := rule.(FaultCounter)
+	if !ok || r.Verdict == Faulted {
+		return
+	}
+	n, last := fc.FaultCount()
+	if n <= before {
+		return
+	}
+	f := &Fault{Kind: FaultCrash, Message: fmt.Sprintf("the rule failed %d times during the check, though no search the check kept met the failure; the last time: %v", n-before, last)}
+	if k, ok := last.(Kinded); ok {
+		f.Kind, f.Stderr = FaultKind(k.FaultKind()), k.Stderr()
+	}
+	r.Witness = &Witness{Verdict: Faulted, Rule: o.RuleSpec, Horizon: o.Horizon, Condition: RuleFault, Fault: f,
+		Findings: []Finding{{Condition: RuleFault, Child: -1, Text: f.Message}}, Budgets: o.budgets(), Replay: []string{}}
+	r.Verdict = Faulted
+	r.Summary = r.summary()
 }

@@ -44,13 +44,14 @@ func TestWitnesses(t *testing.T) {
 	tests := []struct {
 		name      string
 		rule      core.Rule
+		verdict   props.Verdict
 		condition props.Condition
 		maxNodes  int
 	}{
-		{"greedy", greedy{}, props.Eq5, 7},
-		{"eps-greedy", epsGreedy{0.2}, props.Eq4, 7},
-		{"nan", nanRule{}, props.RuleFault, 3},
-		{"panic", panicRule{}, props.RuleFault, 5},
+		{"greedy", greedy{}, props.Inconsistent, props.Eq5, 7},
+		{"eps-greedy", epsGreedy{0.2}, props.Inconsistent, props.Eq4, 7},
+		{"nan", nanRule{}, props.Faulted, props.RuleFault, 3},
+		{"panic", panicRule{}, props.Faulted, props.RuleFault, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -62,8 +63,11 @@ func TestWitnesses(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if rep.Verdict != props.Inconsistent {
-				t.Fatalf("verdict %s, want inconsistent: %s", rep.Verdict, rep.Summary)
+			if rep.Verdict != tt.verdict {
+				t.Fatalf("verdict %s, want %s: %s", rep.Verdict, tt.verdict, rep.Summary)
+			}
+			if tt.verdict == props.Faulted && (!rep.Witness.Fault.Reproduced || !strings.HasPrefix(rep.Summary, "fault")) {
+				t.Errorf("a deterministic rule's fault: reproduced %v, summary %q", rep.Witness.Fault.Reproduced, rep.Summary)
 			}
 			w := rep.Witness
 			if w.Condition != tt.condition || w.Nodes > tt.maxNodes {
@@ -71,7 +75,7 @@ func TestWitnesses(t *testing.T) {
 			}
 			// The witness replays: checking the shrunk tree alone gives it again.
 			again, err := props.CheckTree(bg, tt.rule, w.Tree, props.Options{})
-			if err != nil || again.Verdict != props.Inconsistent {
+			if err != nil || again.Verdict != tt.verdict {
 				t.Errorf("replay of %v: %v, %v", w.Tree, again.Summary, err)
 			}
 			if r := w.Run; r.Rule != tt.name || r.Tree != w.Tree.String() || r.Seed != w.Seeds[0] || r.Seeds != 1 || !r.KeepOrder {
@@ -270,7 +274,7 @@ func TestInfiniteScores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Verdict != props.Inconsistent || rep.Witness.Condition != props.RuleFault {
+	if rep.Verdict != props.Faulted || rep.Witness.Condition != props.RuleFault || rep.Witness.Fault.Kind != props.FaultNaN {
 		t.Fatalf("NaN scores: %s", rep.Summary)
 	}
 }

@@ -32,7 +32,7 @@ func TestFaultAtCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Verdict != props.Inconsistent || rep.Witness == nil || rep.Witness.Fault == nil {
+	if rep.Verdict != props.Faulted || rep.Witness == nil || rep.Witness.Fault == nil {
 		t.Fatalf("want a fault, got %s", rep.Summary)
 	}
 	f := rep.Witness.Fault

@@ -265,7 +265,7 @@ func (c *gameChecker) seeds(ctx context.Context, rep *Report) error {
 	case Stuck:
 		rep.Stuck = 1
 	}
-	if res.Verdict == Inconsistent || res.Verdict == Stuck {
+	if res.Verdict == Inconsistent || res.Verdict == Stuck || res.Verdict == Faulted {
 		rep.Witness, err = c.witness(ctx, res.Seed, res.order, res.Findings, res.Fault, res.Verdict)
 	}
 	return err
@@ -312,7 +312,8 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 		view = ordered
 	}
 	o := c.opts
-	s, err := core.New(view, guard(c.rule), core.Config{Seed: seed, Growth: o.Growth, Backup: o.Backup})
+	rule := guard(c.rule)
+	s, err := core.New(view, rule, core.Config{Seed: seed, Growth: o.Growth, Backup: o.Backup})
 	if err != nil {
 		return nil, err
 	}
@@ -328,6 +329,9 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 			return nil, err
 		}
 		snaps = append(snaps, c.record(s, b))
+	}
+	if f := auditOf(rule); f != nil {
+		return nil, f
 	}
 	original := func(path []int32) []int32 {
 		if ordered == nil {
@@ -476,7 +480,11 @@ func (c *gameChecker) witness(ctx context.Context, seed, order uint64, fs []Find
 			Growth: o.Growth.String(), Backup: o.Backup.String()}}
 	w.Run = Replay{Rule: o.RuleSpec, Game: o.Game, Moves: o.Position, Seed: seed, Seeds: 1, Budget: int64(o.MaxBudget),
 		KeepOrder: order == 0, Order: order, Growth: o.Growth.String(), Backup: o.Backup.String()}
-	if o.ExportNodes < 0 {
+	switch {
+	case v == Faulted:
+		w.NotExported = "a fault of the rule, replayed on the position itself"
+		return w, nil
+	case o.ExportNodes < 0:
 		w.NotExported = "export turned off"
 		return w, nil
 	}

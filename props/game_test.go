@@ -38,7 +38,7 @@ func TestCheckGameAgreesWithCheckTree(t *testing.T) {
 		{greedy{}, "(max (min 1 0) 1)", props.NoCounterexample},
 		{core.UCT{C: 1}, "(max (max 0 1) 0.5)", props.NoCounterexample},
 		{epsGreedy{0.2}, "(max (min 1 1 1 0) 0.03125)", props.Inconsistent},
-		{nanRule{}, "(max 1 0)", props.Inconsistent},
+		{nanRule{}, "(max 1 0)", props.Faulted},
 	}
 	for _, tt := range tests {
 		for _, g := range []core.Growth{core.GrowPaper, core.GrowPractical} {
@@ -58,6 +58,12 @@ func TestCheckGameAgreesWithCheckTree(t *testing.T) {
 			}
 			if got.Witness.Condition != want.Witness.Condition {
 				t.Errorf("%T on %s, %v: condition %s, CheckTree's %s", tt.rule, tt.tree, g, got.Witness.Condition, want.Witness.Condition)
+			}
+			if got.Verdict == props.Faulted {
+				if got.Witness.Fault == nil || got.Witness.Fault.Kind != want.Witness.Fault.Kind {
+					t.Errorf("%T on %s, %v: fault %+v, CheckTree's %+v", tt.rule, tt.tree, g, got.Witness.Fault, want.Witness.Fault)
+				}
+				continue
 			}
 			if got.Witness.Explicit == nil || got.Witness.Explicit.Tree.Len() > want.Witness.Tree.Len() {
 				t.Errorf("%T on %s, %v: explicit witness %v, CheckTree's %v", tt.rule, tt.tree, g, got.Witness.Explicit, want.Witness.Tree)

@@ -237,6 +237,20 @@ type prober struct {
 	draws bool
 	buf   []float64
 	ctx   context.Context // if set, a probe stops soon after it is done
+	// declared records, for an exact rule, each child's declared
+	// probability against the rule's own choices at the same sites.
+	declared claims
+}
+
+// lie returns a *Fault if the rule's choices in the probe's windows
+// contradict the probabilities it declared at the same sites, nil
+// otherwise.
+func (pr *prober) lie() *Fault {
+	i := pr.declared.contradicted()
+	if i < 0 {
+		return nil
+	}
+	return &Fault{Kind: FaultLie, Message: pr.declared.describe(i, fmt.Sprintf("child %d of node %s was", i, pr.b.node)), Node: pr.b.node}
 }
 
 // cancelled reports whether the probe's context is done.
@@ -278,7 +292,7 @@ func newProber(rule core.Rule, b *base) (*prober, error) {
 			before := *s.Rand()
 			i, err := pr.pick(s)
 			if err != nil {
-				return pr, nil // judged as deterministic; the probe reports the error
+				return nil, err
 			}
 			pr.draws = pr.draws || *s.Rand() != before
 			if first < 0 {
@@ -292,18 +306,33 @@ func newProber(rule core.Rule, b *base) (*prober, error) {
 	return pr, nil
 }
 
-// pick returns the rule's choice at s, or an error if it panics.
+// pick returns the rule's choice at s, or a *Fault if it panics or
+// chooses no child of s: a fault in the probe is a fault of the rule, as
+// in the search.
 func (pr *prober) pick(s *core.Site) (i int, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the rule panicked: %v", r)
+			err = pr.faultAt(s, r)
 		}
 	}()
 	i = pr.rule.Select(s)
 	if i < 0 || i >= s.Len() {
-		return 0, fmt.Errorf("the rule chose child %d of %d", i, s.Len())
+		return 0, &Fault{Kind: FaultRange, Message: fmt.Sprintf("the rule chose child %d of %d", i, s.Len()), Inputs: siteInputs(s), Node: pr.b.node}
 	}
 	return i, nil
+}
+
+// faultAt is the *Fault of a panic r in the probe, at site s.
+func (pr *prober) faultAt(s *core.Site, r any) *Fault {
+	f := &Fault{Kind: FaultPanic, Message: fmt.Sprintf("panic: %v", r), Inputs: siteInputs(s), Node: pr.b.node}
+	switch v := r.(type) {
+	case *Fault:
+		v.Node, v.Inputs = pr.b.node, siteInputs(s)
+		return v
+	case Kinded:
+		f.Kind, f.Message, f.Stderr = FaultKind(v.FaultKind()), fmt.Sprint(v), v.Stderr()
+	}
+	return f
 }
 
 // probs returns the rule's probabilities at s (nil if it cannot tell), or
@@ -311,7 +340,7 @@ func (pr *prober) pick(s *core.Site) (i int, err error) {
 func (pr *prober) probs(s *core.Site) (p []float64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = &Fault{Message: fmt.Sprintf("panic in Probs: %v", r), Inputs: siteInputs(s), Node: pr.b.node}
+			err = pr.faultAt(s, r)
 		}
 	}()
 	if pr.buf == nil {
@@ -322,8 +351,8 @@ func (pr *prober) probs(s *core.Site) (p []float64, err error) {
 		return nil, nil
 	}
 	pr.buf = p
-	if msg := badProbs(p, s.Len()); msg != "" {
-		return nil, &Fault{Message: msg, Inputs: siteInputs(s), Node: pr.b.node}
+	if err := core.ProbsError(p, s.Len()); err != nil {
+		return nil, &Fault{Kind: FaultRange, Message: "Probs: " + err.Error(), Inputs: siteInputs(s), Node: pr.b.node}
 	}
 	return p, nil
 }
@@ -406,6 +435,12 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 			if err != nil || p == nil {
 				return false, cmpErr(err, "the rule stopped giving probabilities")
 			}
+			if p[j] == 0 {
+				return false, &Fault{Kind: FaultLie, Message: impossibleChoice(j), Inputs: siteInputs(s), Node: pr.b.node}
+			}
+			for k, pk := range p {
+				pr.declared.add(k, pk, k == j)
+			}
 			for k, in := range set {
 				if in {
 					c.hits += p[k]
@@ -448,9 +483,13 @@ func names(set []bool) string {
 	return "children " + strings.Join(ks, ", ")
 }
 
-// notJudged is the result of a probe the rule made impossible.
-func notJudged(err error, n float64) limitResult {
-	return limitResult{text: fmt.Sprintf("not judged: %v at %s simulations of the node", err, pow2(n))}
+// notJudged is the result of a probe the rule made impossible, or err
+// itself if it is a fault of the rule.
+func notJudged(err error, n float64) (limitResult, error) {
+	if f, ok := err.(*Fault); ok {
+		return limitResult{}, f
+	}
+	return limitResult{text: fmt.Sprintf("not judged: %v at %s simulations of the node", err, pow2(n))}, nil
 }
 
 // starvation projects Eq. 5: child i of F is starved, with the others in
@@ -498,10 +537,8 @@ func (pr *prober) starvationExact(frozen []bool) (res limitResult, decided bool,
 	for _, g := range pr.b.scales(false) {
 		c, err := pr.read(g, frozen, frozen, 0)
 		if err != nil {
-			if _, ok := err.(*Fault); ok {
-				return res, true, err
-			}
-			return notJudged(err, c.n), true, nil
+			res, err := notJudged(err, c.n)
+			return res, true, err
 		}
 		cs = append(cs, c)
 	}
@@ -566,7 +603,8 @@ func (pr *prober) starvationSampled(frozen []bool) (res limitResult, decided boo
 			return true, nil
 		})
 		if err != nil {
-			return notJudged(err, 0), true, nil
+			res, err := notJudged(err, 0)
+			return res, true, err
 		}
 		if drawn >= 0 {
 			return limitResult{text: fmt.Sprintf("draws child %d again at about %s simulations of the node", drawn, pow2(at))}, true, nil
@@ -591,7 +629,8 @@ func (pr *prober) starvationSampled(frozen []bool) (res limitResult, decided boo
 			n = s.ParentN()
 			j, err := pr.pick(s)
 			if err != nil {
-				return notJudged(err, n), true, nil
+				res, err := notJudged(err, n)
+				return res, true, err
 			}
 			draws++
 			if frozen[j] {
@@ -660,7 +699,7 @@ func (pr *prober) starvationDeterministic(frozen []bool) (limitResult, error) {
 			return true, nil
 		})
 		if err != nil {
-			return notJudged(err, at), nil
+			return notJudged(err, at)
 		}
 		if back >= 0 {
 			return limitResult{text: fmt.Sprintf("picks child %d again after about %s simulations of the node", back, pow2(at))}, nil
@@ -672,7 +711,7 @@ func (pr *prober) starvationDeterministic(frozen []bool) (limitResult, error) {
 			h, err = pr.handicap(g, frozen)
 		}
 		if err != nil {
-			return notJudged(err, at), nil
+			return notJudged(err, at)
 		}
 		xs, hs = append(xs, math.Log2(at)), append(hs, h)
 	}
@@ -823,7 +862,9 @@ func returnEstimate(xs, hs []float64) string {
 
 // scoreDeficit is, for a rule that declares its scores (core.Scorer, whose
 // Select is their argmax), the deficit in the rule's own units at scale
-// g: the best growing child's score less the best frozen child's.
+// g: the best growing child's score less the best frozen child's. The
+// declaration is checked first: Select at the same site must pick a child
+// with the best score, or the scores are a lie (a *Fault).
 func (pr *prober) scoreDeficit(sc core.Scorer, g float64, frozen []bool) (d float64, err error) {
 	s, err := pr.b.site(g, 0, frozen, core.NewRNG(1))
 	if err != nil {
@@ -831,20 +872,33 @@ func (pr *prober) scoreDeficit(sc core.Scorer, g float64, frozen []bool) (d floa
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("the rule's Score panicked: %v", r)
+			err = pr.faultAt(s, r)
 		}
 	}()
+	scores := make([]float64, len(frozen))
 	grow, starve := math.Inf(-1), math.Inf(-1)
 	for j, in := range frozen {
 		v := sc.Score(s, j)
 		if math.IsNaN(v) {
-			return 0, fmt.Errorf("the rule scored child %d NaN", j)
+			return 0, &Fault{Kind: FaultNaN, Message: fmt.Sprintf("score %v for child %d", v, j), Inputs: siteInputs(s), Node: pr.b.node}
 		}
+		scores[j] = v
 		if in {
 			starve = max(starve, v)
 		} else {
 			grow = max(grow, v)
 		}
+	}
+	again, err := pr.b.site(g, 0, frozen, core.NewRNG(1))
+	if err != nil {
+		return 0, err
+	}
+	i, err := pr.pick(again)
+	if err != nil {
+		return 0, err
+	}
+	if msg := scoreLie(scores, i); msg != "" {
+		return 0, &Fault{Kind: FaultLie, Message: msg, Inputs: siteInputs(s), Node: pr.b.node}
 	}
 	d = grow - starve
 	if math.IsNaN(d) { // +Inf on both sides: no deficit the probe can read
@@ -899,10 +953,7 @@ func (pr *prober) share(w int) (limitResult, error) {
 	if pr.kind == exact {
 		c, err := pr.read(1, nil, set, 0)
 		if err != nil {
-			if _, ok := err.(*Fault); ok {
-				return limitResult{}, err
-			}
-			return notJudged(err, c.n), nil
+			return notJudged(err, c.n)
 		}
 		if c.hits == 0 {
 			det := *pr
@@ -914,10 +965,7 @@ func (pr *prober) share(w int) (limitResult, error) {
 	for _, g := range pr.b.scales(false) {
 		c, err := pr.read(g, nil, set, shareWindow)
 		if err != nil {
-			if _, ok := err.(*Fault); ok {
-				return limitResult{}, err
-			}
-			return notJudged(err, c.n), nil
+			return notJudged(err, c.n)
 		}
 		cs = append(cs, c)
 	}

@@ -20,6 +20,7 @@ type snapshot struct {
 // observer runs searches of one tree and records snapshots.
 type observer struct {
 	tr      *tree.Tree
+	rule    core.Rule // the rule, guarded
 	opts    Options
 	search  *core.Search
 	budgets []int64
@@ -27,15 +28,17 @@ type observer struct {
 }
 
 func newObserver(tr *tree.Tree, rule core.Rule, opts Options) (*observer, error) {
-	s, err := newSearch(tr, guard(rule), opts)
+	g := guard(rule)
+	s, err := newSearch(tr, g, opts)
 	if err != nil {
 		return nil, err
 	}
-	return &observer{tr: tr, opts: opts, search: s, budgets: opts.budgets()}, nil
+	return &observer{tr: tr, rule: g, opts: opts, search: s, budgets: opts.budgets()}, nil
 }
 
 // run searches with seed through every checkpoint. A rule fault comes back
-// as a *Fault error.
+// as a *Fault error, and so do declarations that the search's choices
+// contradict (guarded.audit).
 func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 	s := o.search
 	s.Reset(seed)
@@ -51,6 +54,9 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 			return nil, err
 		}
 		snaps = append(snaps, o.snap(b))
+	}
+	if f := auditOf(o.rule); f != nil {
+		return nil, f
 	}
 	return snaps, nil
 }

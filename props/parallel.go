@@ -50,7 +50,7 @@ type judged struct {
 }
 
 // judgeTrees judges the trees in order and hands each result to use, up
-// to the first inconsistent tree, or until use fails. With Options.Jobs ≥ 2 that many goroutines
+// to the first inconsistent or faulted tree, or until use fails. With Options.Jobs ≥ 2 that many goroutines
 // judge the trees ahead; each result, its simulations and its curve
 // entries are taken up in tree order, so the check's outcome is the serial
 // one, and the trees judged beyond the last one used are dropped.
@@ -64,7 +64,7 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 			if err != nil {
 				return err
 			}
-			if err := use(i, res); err != nil || res.Verdict == Inconsistent {
+			if err := use(i, res); err != nil || res.Verdict.ends() {
 				return err
 			}
 		}
@@ -114,11 +114,11 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 				c.curve.addCurve(e)
 			}
 		}
-		if j.res.Verdict == Inconsistent { // the last tree: the jobs ahead stop
+		if j.res.Verdict.ends() { // the last tree: the jobs ahead stop
 			stop.Store(true)
 			cancel()
 		}
-		if err := use(i, j.res); err != nil || j.res.Verdict == Inconsistent {
+		if err := use(i, j.res); err != nil || j.res.Verdict.ends() {
 			return err
 		}
 	}

@@ -32,6 +32,16 @@ const (
 	Faulted Verdict = "fault"
 )
 
+// ends reports whether a tree with verdict v ends a check: an
+// inconsistent tree, or a fault of the rule.
+func (v Verdict) ends() bool { return v == Inconsistent || v == Faulted }
+
+// Fails reports whether v fails a user's test (Check): inconsistent and
+// fault always, stuck unless allowStuck.
+func (v Verdict) Fails(allowStuck bool) bool {
+	return v == Inconsistent || v == Faulted || v == Stuck && !allowStuck
+}
+
 // TreeResult is the verdict on one tree.
 type TreeResult struct {
 	Name    string     `json:"name"` // trap name, "random N" or "given"
@@ -75,13 +85,15 @@ type TreeResult struct {
 
 // Witness is a counterexample, ready to print and replay: a tree or a
 // game position on which the root decision stays wrong, in the limit
-// (Verdict Inconsistent) or through the horizon (Stuck). On a tree (Run,
+// (Verdict Inconsistent) or through the horizon (Stuck), or on which the
+// rule faulted (Faulted: Fault says how; Tree is nil for a failure the
+// rule counted that no search met, FaultCounter). On a tree (Run,
 // CheckTree) it is a minimal tree, shrunk, and PositionWitness is nil; on
 // a game position (CheckGame) PositionWitness says where and how, and the
 // tree fields are empty (its Explicit holds the witness on the position's
 // tree, when exported).
 type Witness struct {
-	// Verdict is Inconsistent or Stuck.
+	// Verdict is Inconsistent, Stuck or Faulted.
 	Verdict Verdict `json:"verdict"`
 	// Horizon is the horizon H of the check, in simulations of a node.
 	Horizon uint64 `json:"horizon"`
@@ -144,6 +156,13 @@ func (w *Witness) String() string {
 	if name == "" {
 		name = "the rule"
 	}
+	if w.Verdict == Faulted {
+		b.WriteString(w.faultText(name))
+		for _, r := range w.Replay {
+			fmt.Fprintf(&b, "replay: %s\n", r)
+		}
+		return b.String()
+	}
 	if p := w.PositionWitness; p != nil {
 		fmt.Fprintf(&b, "%s is %s (%s) on %s position %q:\n", name, w.Verdict, w.Condition, p.Game, p.Position)
 		order := "the game's own order"
@@ -196,7 +215,7 @@ type Report struct {
 	// PositionReport is what a check of a game position adds; nil for
 	// trees, and then absent from the JSON form.
 	*PositionReport
-	Witness *Witness `json:"witness"` // null unless Verdict is Inconsistent or Stuck
+	Witness *Witness `json:"witness"` // null unless Verdict is Inconsistent, Stuck or Faulted
 	// Trees counts the trees checked, Converged, Inconclusive and Stuck
 	// those that converged, those that did not, and those stuck through
 	// the horizon (an inconsistent tree stops the check). A game position
@@ -329,6 +348,8 @@ func (r *Report) summary() string {
 		return p.summary(r)
 	}
 	switch r.Verdict {
+	case Faulted:
+		return r.Witness.faultSummary(fmt.Sprintf("after %s", plural(r.Trees, "tree")))
 	case Inconsistent:
 		return fmt.Sprintf("inconsistent: %s witness with %d nodes after %s", r.Witness.Condition, r.Witness.Nodes, plural(r.Trees, "tree"))
 	case Stuck:
@@ -349,6 +370,8 @@ func (p *PositionReport) summary(r *Report) string {
 		pos = "the root"
 	}
 	switch r.Verdict {
+	case Faulted:
+		return r.Witness.faultSummary(strings.Join(strings.Fields("on "+p.Game+" "+pos), " "))
 	case Inconsistent:
 		return fmt.Sprintf("inconsistent: %s witness on %s %s in %d of %s", r.Witness.Condition, p.Game, pos, p.FailedSeeds, plural(r.Seeds, "seed"))
 	case Stuck:
@@ -360,6 +383,68 @@ func (p *PositionReport) summary(r *Report) string {
 	}
 	return fmt.Sprintf("no counterexample: %s %s × %s up to budget %d, all decisions optimal from budget %d on",
 		p.Game, pos, plural(r.Seeds, "seed"), r.MaxBudget, r.OptimalFrom)
+}
+
+// faultText describes a fault for a human: fault first, then what
+// happened, where, whether it came back, the end of the program's stderr
+// and the inputs the rule saw.
+func (w *Witness) faultText(name string) string {
+	var b strings.Builder
+	f := w.Fault
+	fmt.Fprintf(&b, "fault (%s): %s broke its contract; this is not a finding about consistency:\n  %s\n", f.Kind, name, strings.ReplaceAll(strings.TrimSpace(f.Message), "\n", "\n  "))
+	switch p := w.PositionWitness; {
+	case p != nil:
+		fmt.Fprintf(&b, "on %s position %q, seed %d", p.Game, p.Position, p.Seed)
+	case w.Tree != nil:
+		fmt.Fprintf(&b, "on the %d-node tree %v, seed %d", w.Nodes, w.Tree, w.Seeds[0])
+		if w.Original != nil && w.Original.Len() != w.Nodes {
+			fmt.Fprintf(&b, " (shrunk from %s, %d nodes, in %d evaluations)", w.From, w.Original.Len(), w.Shrinks)
+		}
+	default:
+		b.WriteString("in no search the check kept (the rule counted it: FaultCounter)")
+	}
+	if f.Node != "" {
+		fmt.Fprintf(&b, ", at node %s in simulation %d", f.Node, f.Sim)
+	}
+	b.WriteString("\n")
+	switch {
+	case w.Tree == nil:
+	case f.Reproduced:
+		b.WriteString("it came back when the tree was searched again alone with that seed\n")
+	default:
+		b.WriteString("it did not come back when the tree was searched again alone with that seed: it depends on the program's history (a count kept across sites, a crash now and then)\n")
+	}
+	if f.Stderr != "" {
+		fmt.Fprintf(&b, "the program's stderr ends:\n  %s\n", strings.ReplaceAll(strings.TrimSpace(f.Stderr), "\n", "\n  "))
+	}
+	if f.Inputs != "" {
+		fmt.Fprintf(&b, "the rule saw:\n%s", f.Inputs)
+	}
+	return b.String()
+}
+
+// faultSummary says a fault in one line: its kind, what happened, and
+// where, ending with where (on a tree: "after N trees").
+func (w *Witness) faultSummary(where string) string {
+	f := w.Fault
+	msg := strings.TrimSpace(f.Message)
+	if len(msg) > 160 {
+		msg = msg[:157] + "…"
+	}
+	at := ""
+	switch {
+	case w.Tree != nil && f.Node != "":
+		at = fmt.Sprintf(" at node %s of a %d-node tree", f.Node, w.Nodes)
+	case w.Tree != nil:
+		at = fmt.Sprintf(" on a %d-node tree", w.Nodes)
+	}
+	return fmt.Sprintf("fault (%s): %s%s, %s; not a finding about consistency", f.Kind, oneLine(msg), at, where)
+}
+
+// oneLine keeps the first line of s.
+func oneLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
 }
 
 // plural writes n things, e.g. "1 tree", "4 trees".

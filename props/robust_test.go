@@ -61,7 +61,7 @@ func TestBadProbsAreFaults(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if rep.Verdict != props.Inconsistent || rep.Witness.Condition != props.RuleFault || !strings.Contains(rep.Witness.Fault.Message, "Probs") {
+		if rep.Verdict != props.Faulted || rep.Witness.Fault.Kind != props.FaultRange || !strings.Contains(rep.Witness.Fault.Message, "Probs") {
 			t.Errorf("%s: %s, want a fault of Probs", name, rep.Summary)
 		}
 	}

@@ -3,6 +3,7 @@ package props
 import (
 	"context"
 	"math"
+	"sync"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/tree"
@@ -77,34 +78,76 @@ func simpler(r float64) []float64 {
 	return out
 }
 
-// shrink simplifies tree while keep holds, greedily: it applies the first
-// candidate edit that keeps the property and starts again, until none does,
-// the budget of evaluations is spent or ctx ends. It returns the smallest tree
-// found and the number of evaluations.
-func shrink(ctx context.Context, tr *tree.Tree, keep func(*tree.Tree) bool, budget int) (*tree.Tree, int) {
-	evals := 0
-	cur := tr
-	for evals < budget && ctx.Err() == nil {
+// trial is the outcome of one candidate tree in the shrinker: whether it
+// keeps the property, the simulations its judgement took, and, if its
+// judgement ended in a fault of the rule, that tree's result, which stops
+// the shrinker.
+type trial struct {
+	keep  bool
+	sims  int64
+	fault *TreeResult
+}
+
+// shrinkRun is what the shrinker found: the smallest tree, the candidates
+// evaluated and their simulations (those a serial shrinker would have
+// evaluated), and the fault that stopped it, if one did.
+type shrinkRun struct {
+	tree  *tree.Tree
+	evals int
+	sims  int64
+	fault *TreeResult
+}
+
+// shrink simplifies tr while try keeps the property, greedily: it applies
+// the first candidate edit that keeps it and starts again, until none
+// does, small says the tree is small enough, the budget of evaluations is
+// spent, ctx ends or a candidate faults. It judges up to jobs candidates
+// at once (so that the sites of an external rule travel in batches, as the
+// search's do) and takes the first that keeps the property in the
+// candidates' order, so its outcome, evaluations and simulations are a
+// serial shrinker's, whatever jobs is.
+func shrink(ctx context.Context, tr *tree.Tree, try func(*tree.Tree) trial, budget, jobs int, small func(*tree.Tree) bool) shrinkRun {
+	run := shrinkRun{tree: tr}
+	jobs = max(jobs, 1)
+	for run.evals < budget && ctx.Err() == nil && (small == nil || !small(run.tree)) {
+		var next []*tree.Tree
+		for _, ed := range candidates(run.tree, tree.Solve(run.tree)) {
+			if t, err := ed(); err == nil && !t.Equal(run.tree) {
+				next = append(next, t)
+			}
+		}
 		improved := false
-		for _, ed := range candidates(cur, tree.Solve(cur)) {
-			if evals >= budget || ctx.Err() != nil {
-				break
+		for len(next) > 0 && !improved && run.evals < budget && ctx.Err() == nil {
+			n := min(len(next), jobs, budget-run.evals)
+			out := make([]trial, n)
+			var wg sync.WaitGroup
+			for k := range n {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					out[k] = try(next[k])
+				}()
 			}
-			next, err := ed()
-			if err != nil || next.Equal(cur) {
-				continue
+			wg.Wait()
+			for k, o := range out {
+				run.evals++
+				run.sims += o.sims
+				if o.fault != nil {
+					run.fault = o.fault
+					return run
+				}
+				if o.keep {
+					run.tree, improved = next[k], true
+					break
+				}
 			}
-			evals++
-			if keep(next) {
-				cur, improved = next, true
-				break
-			}
+			next = next[n:]
 		}
 		if !improved {
 			break
 		}
 	}
-	return cur, evals
+	return run
 }
 
 // leafRewards lists the rewards a subtree of value v may become: 0, 1, v,

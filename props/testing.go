@@ -36,7 +36,7 @@ func Property(rule core.Rule, opts Options) func(*rapid.T) {
 		if err != nil {
 			t.Fatalf("%v", err)
 		}
-		if res.Verdict == Inconsistent || res.Verdict == Stuck && !o.AllowStuck {
+		if res.Verdict.Fails(o.AllowStuck) {
 			t.Fatalf("%s on %v: %s", res.Verdict, tr, res.Findings[len(res.Findings)-1].Text)
 		}
 	}
@@ -104,12 +104,13 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 		return err
 	}
 	ctx := context.Background()
+	failures := countFaults(rule)
 	if tr := o.traps(); len(tr) > 0 {
 		rep, err := runTrees(ctx, rule, o, tr, t.Name())
 		if err != nil {
 			return err
 		}
-		if rep.Verdict == Inconsistent || rep.Verdict == Stuck && !o.AllowStuck {
+		if rep.Verdict.Fails(o.AllowStuck) {
 			report(t, rep, o)
 			return nil
 		}
@@ -129,7 +130,7 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 	inner := &quietTB{TB: t}
 	rapid.Check(inner, func(rt *rapid.T) {
 		tr := trees.Draw(rt, "tree")
-		if checkErr != nil || found != nil && found.Verdict == Inconsistent {
+		if checkErr != nil || found != nil && found.Verdict.ends() {
 			return
 		}
 		res, err := c.judge(ctx, "random", tr)
@@ -138,7 +139,7 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 			return
 		}
 		switch {
-		case res.Verdict == Inconsistent || res.Verdict == Stuck && found == nil:
+		case res.Verdict.ends() || res.Verdict == Stuck && found == nil:
 			if found != nil {
 				rep.add(*found) // a stuck tree, before the inconsistent one
 			}
@@ -166,6 +167,7 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 	}
 	rep.Sims = c.sims
 	rep.finish(start)
+	rep.counted(rule, failures, o)
 	report(t, rep, o)
 	return nil
 }
@@ -174,7 +176,7 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 // Options.AllowStuck), or logs the summary.
 func report(t rapid.TB, rep *Report, o Options) {
 	t.Helper()
-	if rep.Verdict == Inconsistent || rep.Verdict == Stuck && !o.AllowStuck {
+	if rep.Verdict.Fails(o.AllowStuck) {
 		t.Fatalf("%s", failure(rep.Witness))
 		return
 	}
@@ -194,6 +196,13 @@ func failure(w *Witness) string {
 	name := w.Rule
 	if name == "" {
 		name = "the rule"
+	}
+	if w.Verdict == Faulted {
+		b.WriteString(w.faultText(name))
+		if line := w.Run.TestLine(); line != "" {
+			fmt.Fprintf(&b, "replay: %s\n", line)
+		}
+		return b.String()
 	}
 	fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
 	if line := w.Run.TestLine(); line != "" {
