@@ -21,7 +21,8 @@ type Fault struct {
 	Inputs string `json:"inputs"`
 	// Node is the path of the node where it happened (e.g. "0.1").
 	Node string `json:"node"`
-	// Sim is the index of the simulation.
+	// Sim is the index of the simulation, or −1 for a fault met in the
+	// limit probe, which asks the rule about counts beyond the run.
 	Sim int64 `json:"sim"`
 	// Stderr is the end of the program's standard error, for a rule or a
 	// search run by a program; empty otherwise.

@@ -60,6 +60,10 @@ const (
 	handicapWindow = 8    // selections per step of the deficit's bisection
 	shareWindow    = 256  // selections per scale that read a deterministic rule's share
 	sampleWindow   = 4096 // selections per scale that read a sampled rule's share
+	// independentWindow: selections per scale that read the share of a
+	// sampled rule that does not replay its draws, whose scales are
+	// independent samples.
+	independentWindow = 16384
 	probsWindow    = 64   // selections over which a declared rule's probabilities are averaged
 	maxDraws       = 1 << 16
 	minHits        = 32 // draws of a starved child after which a sampled scale stops drawing
@@ -235,6 +239,9 @@ type prober struct {
 	// draws: the rule used its generator when the probe classified it,
 	// though its choices did not differ.
 	draws bool
+	// replayable: a sampled rule's choices are the same for the same site
+	// and generator, so that windows at every scale share their draws.
+	replayable bool
 	buf   []float64
 	ctx   context.Context // if set, a probe stops soon after it is done
 	// declared records, for an exact rule, each child's declared
@@ -250,7 +257,7 @@ func (pr *prober) lie() *Fault {
 	if i < 0 {
 		return nil
 	}
-	return &Fault{Kind: FaultLie, Message: pr.declared.describe(i, fmt.Sprintf("child %d of node %s was", i, pr.b.node)), Node: pr.b.node}
+	return pr.fault(FaultLie, pr.declared.describe(i, fmt.Sprintf("child %d of node %s was", i, pr.b.node)), nil)
 }
 
 // cancelled reports whether the probe's context is done.
@@ -299,11 +306,37 @@ func newProber(rule core.Rule, b *base) (*prober, error) {
 				first = i
 			} else if i != first {
 				pr.kind = sampled
-				return pr, nil
+				return pr, pr.replays(g)
 			}
 		}
 	}
 	return pr, nil
+}
+
+// replays sets whether a sampled rule replays its draws: whether, at
+// scale g, detectDraws pairs of identical sites with identical generators
+// get identical choices. A rule that draws from a generator of its own
+// (math/rand's global one, say) does not, and its windows at different
+// scales are independent samples rather than common draws.
+func (pr *prober) replays(g float64) error {
+	pr.replayable = true
+	for d := range detectDraws {
+		var got [2]int
+		for k := range got {
+			s, err := pr.b.site(g, 0, nil, core.NewRNG(uint64(d)+1))
+			if err != nil {
+				return err
+			}
+			if got[k], err = pr.pick(s); err != nil {
+				return err
+			}
+		}
+		if got[0] != got[1] {
+			pr.replayable = false
+			return nil
+		}
+	}
+	return nil
 }
 
 // pick returns the rule's choice at s, or a *Fault if it panics or
@@ -317,17 +350,27 @@ func (pr *prober) pick(s *core.Site) (i int, err error) {
 	}()
 	i = pr.rule.Select(s)
 	if i < 0 || i >= s.Len() {
-		return 0, &Fault{Kind: FaultRange, Message: fmt.Sprintf("the rule chose child %d of %d", i, s.Len()), Inputs: siteInputs(s), Node: pr.b.node}
+		return 0, pr.fault(FaultRange, fmt.Sprintf("the rule chose child %d of %d", i, s.Len()), s)
 	}
 	return i, nil
 }
 
+// fault is a *Fault of kind in the probe at site s (nil: none in
+// particular): at F's node, in no simulation of the run (Sim −1).
+func (pr *prober) fault(kind FaultKind, msg string, s *core.Site) *Fault {
+	f := &Fault{Kind: kind, Message: msg, Node: pr.b.node, Sim: -1}
+	if s != nil {
+		f.Inputs = siteInputs(s)
+	}
+	return f
+}
+
 // faultAt is the *Fault of a panic r in the probe, at site s.
 func (pr *prober) faultAt(s *core.Site, r any) *Fault {
-	f := &Fault{Kind: FaultPanic, Message: fmt.Sprintf("panic: %v", r), Inputs: siteInputs(s), Node: pr.b.node}
+	f := pr.fault(FaultPanic, fmt.Sprintf("panic: %v", r), s)
 	switch v := r.(type) {
 	case *Fault:
-		v.Node, v.Inputs = pr.b.node, siteInputs(s)
+		v.Node, v.Inputs, v.Sim = pr.b.node, siteInputs(s), -1
 		return v
 	case Kinded:
 		f.Kind, f.Message, f.Stderr = FaultKind(v.FaultKind()), fmt.Sprint(v), v.Stderr()
@@ -352,7 +395,7 @@ func (pr *prober) probs(s *core.Site) (p []float64, err error) {
 	}
 	pr.buf = p
 	if err := core.ProbsError(p, s.Len()); err != nil {
-		return nil, &Fault{Kind: FaultRange, Message: "Probs: " + err.Error(), Inputs: siteInputs(s), Node: pr.b.node}
+		return nil, pr.fault(FaultRange, "Probs: "+err.Error(), s)
 	}
 	return p, nil
 }
@@ -424,6 +467,9 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 		n = probsWindow
 	case sampled:
 		n = sampleWindow
+		if !pr.replayable {
+			n = independentWindow
+		}
 	}
 	err := pr.window(g, 0, frozen, n, 1, func(s *core.Site, j int) (bool, error) {
 		if c.draws == 0 {
@@ -436,7 +482,7 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 				return false, cmpErr(err, "the rule stopped giving probabilities")
 			}
 			if p[j] == 0 {
-				return false, &Fault{Kind: FaultLie, Message: impossibleChoice(j), Inputs: siteInputs(s), Node: pr.b.node}
+				return false, pr.fault(FaultLie, impossibleChoice(j), s)
 			}
 			for k, pk := range p {
 				pr.declared.add(k, pk, k == j)
@@ -518,7 +564,7 @@ func (pr *prober) starvation(i int, frozen []bool) (limitResult, error) {
 	if (pr.kind == sampled || pr.draws) && res.persists {
 		// A rule that draws, never drawing the child in the windows: its
 		// probability may be tiny and constant, which no sample resolves.
-		res = limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s drawn at no scale and too rarely below the run's end to judge its trend; with common draws at every scale, %s",
+		res = limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s drawn at no scale and too rarely below the run's end to judge its trend (a rule that draws, and whose exploration vanishes before the run's end, cannot be shown inconsistent from samples); with common draws at every scale, %s",
 			pow2(pr.b.horizonOr()), pr.b.node, names(frozen), res.text)}
 	}
 	return res, err
@@ -880,7 +926,7 @@ func (pr *prober) scoreDeficit(sc core.Scorer, g float64, frozen []bool) (d floa
 	for j, in := range frozen {
 		v := sc.Score(s, j)
 		if math.IsNaN(v) {
-			return 0, &Fault{Kind: FaultNaN, Message: fmt.Sprintf("score %v for child %d", v, j), Inputs: siteInputs(s), Node: pr.b.node}
+			return 0, pr.fault(FaultNaN, fmt.Sprintf("score %v for child %d", v, j), s)
 		}
 		scores[j] = v
 		if in {
@@ -898,7 +944,7 @@ func (pr *prober) scoreDeficit(sc core.Scorer, g float64, frozen []bool) (d floa
 		return 0, err
 	}
 	if msg := scoreLie(scores, i); msg != "" {
-		return 0, &Fault{Kind: FaultLie, Message: msg, Inputs: siteInputs(s), Node: pr.b.node}
+		return 0, pr.fault(FaultLie, msg, s)
 	}
 	d = grow - starve
 	if math.IsNaN(d) { // +Inf on both sides: no deficit the probe can read
@@ -969,6 +1015,11 @@ func (pr *prober) share(w int) (limitResult, error) {
 		}
 		cs = append(cs, c)
 	}
+	if pr.kind == sampled && !pr.replayable {
+		if lr, ok := boundedShare(w, cs); ok {
+			return lr, nil
+		}
+	}
 	first, last := cs[0], cs[len(cs)-1]
 	reading := map[ruleKind]string{exact: "its probability averaged over %d selections", sampled: "its draws in %d selections", deterministic: "its choices in %d selections"}[pr.kind]
 	reading = fmt.Sprintf(reading, int(first.draws))
@@ -1018,23 +1069,61 @@ func (pr *prober) share(w int) (limitResult, error) {
 // with its standard error for points of variance 1/(ws·ln²2) (log2 of a
 // Poisson count of ws).
 func weightedSlope(xs, ys, ws []float64) (slope, se float64) {
+	iv := make([]float64, len(ws))
+	for i, w := range ws {
+		iv[i] = w * math.Ln2 * math.Ln2
+	}
+	return fitSlope(xs, ys, iv)
+}
+
+// fitSlope is the least-squares slope of ys against xs for points of
+// variances 1/iv (inverse variances as weights), with its standard error.
+func fitSlope(xs, ys, iv []float64) (slope, se float64) {
 	var sw, mx, my float64
 	for i := range xs {
-		sw += ws[i]
-		mx += ws[i] * xs[i]
-		my += ws[i] * ys[i]
+		sw += iv[i]
+		mx += iv[i] * xs[i]
+		my += iv[i] * ys[i]
 	}
 	mx /= sw
 	my /= sw
 	var sxy, sxx float64
 	for i := range xs {
-		sxy += ws[i] * (xs[i] - mx) * (ys[i] - my)
-		sxx += ws[i] * (xs[i] - mx) * (xs[i] - mx)
+		sxy += iv[i] * (xs[i] - mx) * (ys[i] - my)
+		sxx += iv[i] * (xs[i] - mx) * (xs[i] - mx)
 	}
 	if sxx == 0 {
 		return 0, math.Inf(1)
 	}
-	return sxy / sxx, 1 / math.Ln2 / math.Sqrt(sxx)
+	return sxy / sxx, 1 / math.Sqrt(sxx)
+}
+
+// boundedShare judges the share of worse child w of a sampled rule that
+// does not replay its draws from independent samples cs, one a scale from
+// the run's end to the horizon: if at every scale the share's lower z = 5
+// bound is positive, and the shares show no decline at z = 5 (a weighted
+// fit of share against log2 n), the share stays above a positive bound at
+// every probed scale: the same evidence as an identical share at every
+// scale, and the tree is a witness. ok is false otherwise.
+func boundedShare(w int, cs []count) (limitResult, bool) {
+	if len(cs) < 3 {
+		return limitResult{}, false
+	}
+	low := math.Inf(1)
+	xs, ys, iv := make([]float64, len(cs)), make([]float64, len(cs)), make([]float64, len(cs))
+	for k, c := range cs {
+		p := c.share()
+		v := max(p*(1-p), 1/c.draws) / c.draws
+		low = min(low, p-zTest*math.Sqrt(v))
+		xs[k], ys[k], iv[k] = math.Log2(c.n), p, 1/v
+	}
+	slope, se := fitSlope(xs, ys, iv)
+	if !(low > 0) || slope+zTest*se < 0 {
+		return limitResult{}, false
+	}
+	first, last := cs[0], cs[len(cs)-1]
+	return limitResult{persists: true, text: fmt.Sprintf("child %d keeps a share of at least %.3g of the node's selections at every scale from %s to %s simulations of the node (%d independent samples of %d selections, the rule not replaying its draws; a lower bound at z = 5 per scale, family error rate %.0e), with no decline resolved (slope %.2g ± %.2g per doubling): it does not vanish",
+		w, low, pow2(first.n), pow2(last.n), len(cs), int(first.draws), float64(len(cs))*2.9e-7, slope, se)}, true
 }
 
 // pow2 formats a count as a power of two, "2^36".

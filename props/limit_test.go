@@ -2,7 +2,9 @@ package props
 
 import (
 	"math"
+	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -103,6 +105,30 @@ func (roundRobin) Select(s *core.Site) int {
 	return greedyRule{}.Select(s)
 }
 
+// unreplayable draws as its rule does, but from a generator of its own
+// (seeded, so that the test is repeatable): it skips a number of the
+// site's draws that its own generator picks, so that identical sites get
+// different choices, as a rule drawing from math/rand's global generator.
+type unreplayable struct {
+	r   core.Rule
+	mu  *sync.Mutex
+	own *rand.Rand
+}
+
+func newUnreplayable(r core.Rule) unreplayable {
+	return unreplayable{r: r, mu: new(sync.Mutex), own: rand.New(rand.NewPCG(1, 2))}
+}
+
+func (u unreplayable) Select(s *core.Site) int {
+	u.mu.Lock()
+	skip := u.own.IntN(64)
+	u.mu.Unlock()
+	for range skip {
+		s.Rand().Uint64()
+	}
+	return u.r.Select(s)
+}
+
 // boltzmannLn is softmax over the means at temperature 1/ln(n(F)+2),
 // declaring nothing: the worse child's share falls like n^-Δ.
 type boltzmannLn struct{}
@@ -188,6 +214,11 @@ func TestShareInTheLimit(t *testing.T) {
 		{"eps = n^-0.05, select only", selectOnly{eps(func(n float64) float64 { return math.Pow(n, -0.05) })}, "returns"},
 		{"eps = n^-0.001 falls too slowly to tell: stuck", eps(func(n float64) float64 { return math.Pow(n, -0.001) }), "stuck"},
 		{"boltzmann τ = 1/ln(n+2), select only", boltzmannLn{}, "returns"},
+		// Independent samples, the rule not replaying its draws: a share
+		// bounded away from 0 with no decline resolved, or a decline.
+		{"constant eps, own generator", newUnreplayable(eps(func(float64) float64 { return 0.2 })), "inconsistent"},
+		{"eps = n^-0.05, own generator", newUnreplayable(eps(func(n float64) float64 { return math.Pow(n, -0.05) })), "returns"},
+		{"boltzmann τ = 1/ln(n+2), own generator", newUnreplayable(boltzmannLn{}), "returns"},
 		{"uct's balance share vanishes", core.UCT{C: 1}, "returns"},
 		{"round robin keeps exactly 1/8", roundRobin{}, "inconsistent"},
 	} {

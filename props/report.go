@@ -403,7 +403,10 @@ func (w *Witness) faultText(name string) string {
 	default:
 		b.WriteString("in no search the check kept (the rule counted it: FaultCounter)")
 	}
-	if f.Node != "" {
+	switch {
+	case f.Node != "" && f.Sim < 0:
+		fmt.Fprintf(&b, ", at node %s in the limit probe (counts beyond the run)", f.Node)
+	case f.Node != "":
 		fmt.Fprintf(&b, ", at node %s in simulation %d", f.Node, f.Sim)
 	}
 	b.WriteString("\n")
