@@ -64,11 +64,11 @@ const (
 	// sampled rule that does not replay its draws, whose scales are
 	// independent samples.
 	independentWindow = 16384
-	probsWindow    = 64   // selections over which a declared rule's probabilities are averaged
-	maxDraws       = 1 << 16
-	minHits        = 32 // draws of a starved child after which a sampled scale stops drawing
-	fitHits        = 8  // draws of it a sampled scale needs to enter the trend
-	summableMargin = 0.05
+	probsWindow       = 64 // selections over which a declared rule's probabilities are averaged
+	maxDraws          = 1 << 16
+	minHits           = 32 // draws of a starved child after which a sampled scale stops drawing
+	fitHits           = 8  // draws of it a sampled scale needs to enter the trend
+	summableMargin    = 0.05
 	// zTest is the one-sided normal quantile of the statistical tests: an
 	// error rate below 3e-7 each.
 	zTest = 5.0
@@ -242,8 +242,8 @@ type prober struct {
 	// replayable: a sampled rule's choices are the same for the same site
 	// and generator, so that windows at every scale share their draws.
 	replayable bool
-	buf   []float64
-	ctx   context.Context // if set, a probe stops soon after it is done
+	buf        []float64
+	ctx        context.Context // if set, a probe stops soon after it is done
 	// declared records, for an exact rule, each child's declared
 	// probability against the rule's own choices at the same sites.
 	declared claims
