@@ -111,6 +111,9 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 	// that the seeds end there, with res and err the outcome.
 	take := func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, err error) (end bool, _ error) {
 		var f *Fault
+		if errors.As(err, &f) && ctx.Err() != nil {
+			return true, ctx.Err() // a rule cut short by the end of the check, not a fault of it
+		}
 		if errors.As(err, &f) {
 			res.Verdict, res.Fault, res.Seed, res.order = Faulted, f, seed, order
 			if ob != nil && res.Tree != nil {
@@ -174,7 +177,7 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 		for i := range c.opts.Seeds {
 			seed := c.opts.Seed + uint64(i)
 			order := sub.order(c, i, seed)
-			r, rec, ob, err := c.runSeed(ctx, sub, seed, order)
+			r, rec, ob, err := c.runSeedCtx(ctx, sub, seed, order)
 			if end, err := take(i, seed, order, r, rec, ob, err); end {
 				return res, err
 			}
@@ -193,6 +196,32 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 		res.Verdict = Inconclusive
 	}
 	return res, nil
+}
+
+// runSeedCtx is runSeed that returns at ctx's end even while the rule's
+// Select blocks (the search's goroutine is left behind).
+func (c *checker) runSeedCtx(ctx context.Context, sub subject, seed, order uint64) (seedResult, limitResult, *observation, error) {
+	if ctx.Done() == nil {
+		return c.runSeed(ctx, sub, seed, order)
+	}
+	type outcome struct {
+		r   seedResult
+		rec limitResult
+		ob  *observation
+		err error
+	}
+	done := make(chan struct{})
+	var o outcome
+	one := &checker{rule: c.rule, opts: c.opts, curve: c.curve, pending: c.pending}
+	go func() {
+		defer close(done)
+		o.r, o.rec, o.ob, o.err = one.runSeed(ctx, sub, seed, order)
+	}()
+	if err := await(ctx, done); err != nil {
+		return seedResult{}, limitResult{}, nil, err
+	}
+	c.sims += one.sims
+	return o.r, o.rec, o.ob, o.err
 }
 
 // runSeed searches the subject with one seed in one order, applies the
@@ -325,7 +354,7 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 		}
 		return tr
 	}
-	run := shrink(ctx, res.Tree, try, shrinkBudget, o.Jobs, nil)
+	run := shrink(ctx, res.Tree, try, shrinkBudget, o.Jobs, nil, o)
 	c.sims += run.sims
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -376,23 +405,32 @@ func (c *checker) faultWitness(ctx context.Context, res TreeResult, testName str
 	same := func(r TreeResult) bool { return r.Verdict == Faulted && r.Fault.Kind == res.Fault.Kind }
 	small, final, evals := res.Tree, res, 0
 	one := &checker{rule: c.rule, opts: o}
+	before := countFaults(c.rule)
 	again, err := one.judge(ctx, "again", res.Tree)
 	c.sims += one.sims
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	reproduced := err == nil && same(again)
-	if reproduced {
+	// A rule that counts its failures must have failed anew: one that
+	// refuses to start its program again only repeats the old fault.
+	_, counts := c.rule.(FaultCounter)
+	reproduced := err == nil && same(again) && (!counts || countFaults(c.rule) > before)
+	if reproduced && !(counts && res.Fault.Kind == FaultHang) { // each hang costs a timeout: not shrunk
 		final = again
 		try := func(t *tree.Tree) trial {
 			if k := t.Kind(0); k != core.Max && k != core.Min {
 				return trial{}
 			}
 			one := &checker{rule: c.rule, opts: o}
+			before := countFaults(c.rule)
 			r, err := one.seeds(ctx, "candidate", treeSubject{t}, Faulted)
-			return trial{sims: one.sims, keep: err == nil && same(r)}
+			return trial{sims: one.sims, keep: err == nil && same(r) && (!counts || countFaults(c.rule) > before)}
 		}
-		run := shrink(ctx, res.Tree, try, faultShrinkLimit, o.Jobs, func(t *tree.Tree) bool { return t.Len() <= smallFault })
+		jobs := o.Jobs
+		if counts {
+			jobs = 1 // each candidate's failures are its own
+		}
+		run := shrink(ctx, res.Tree, try, faultShrinkLimit, jobs, func(t *tree.Tree) bool { return t.Len() <= smallFault }, o)
 		c.sims += run.sims
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -508,12 +546,17 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	failures := countFaults(rule)
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	c := &checker{rule: rule, opts: o, curve: rep}
+	if len(trees) == 1 && o.Status != nil {
+		c.seedDone = func(done, total int) { o.status(PhaseSeeds, done, total) }
+	}
+	o.status(PhaseTrees, 0, len(trees))
 	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
 	err := c.judgeTrees(ctx, trees, func(i int, res TreeResult) (err error) {
 		rep.add(res)
 		if o.Progress != nil {
 			o.Progress(i+1, len(trees))
 		}
+		o.status(PhaseTrees, i+1, len(trees))
 		switch {
 		case res.Verdict.ends():
 			c.curve = nil // the shrinker's candidates are not part of the curve

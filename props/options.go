@@ -83,6 +83,35 @@ type Options struct {
 	// Progress, if set, is called after each tree with the trees done and the
 	// trees to do.
 	Progress func(done, total int)
+	// Status, if set, is called as a check goes, for a progress line: at
+	// its start with the trees to judge, after each tree, after each seed
+	// of a check of one tree, and at each step of a witness's shrinker. It
+	// may be called from a goroutine other than the caller's, never from
+	// two at once.
+	Status func(Status)
+}
+
+// Status is where a check is (Options.Status).
+type Status struct {
+	// Phase is PhaseTrees (Done trees judged of Total), PhaseSeeds (Done
+	// seeds of Total, for a check of one tree) or PhaseShrinking (Done
+	// edits kept after Total candidate trees judged).
+	Phase       string
+	Done, Total int
+}
+
+// The phases of Status.
+const (
+	PhaseTrees     = "trees"
+	PhaseSeeds     = "seeds"
+	PhaseShrinking = "shrinking"
+)
+
+// status calls o.Status, if set.
+func (o Options) status(phase string, done, total int) {
+	if o.Status != nil {
+		o.Status(Status{Phase: phase, Done: done, Total: total})
+	}
 }
 
 // DefaultShape is the random tree shape of a check: depth ≤ 3, branching ≤ 3,

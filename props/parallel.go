@@ -78,7 +78,7 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	var next atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	defer waitUnlessDone(ctx, &wg)
 	defer cancel()
 	defer stop.Store(true)
 	workers := min(c.opts.Jobs, len(trees))
@@ -93,7 +93,7 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 					return
 				}
 				j := &out[i]
-				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share}
+				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, seedDone: c.seedDone}
 				if j.err = jobCtx.Err(); j.err == nil {
 					j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].get())
 				}
@@ -104,7 +104,9 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	}
 	for i := range out {
 		j := &out[i]
-		<-j.done
+		if err := await(ctx, j.done); err != nil {
+			return err
+		}
 		if j.err != nil {
 			return j.err
 		}
@@ -169,7 +171,7 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 	var next atomic.Int64
 	var stop atomic.Bool
 	var wg sync.WaitGroup
-	defer wg.Wait() // no search calls the rule once seeds returns
+	defer waitUnlessDone(ctx, &wg) // no search calls the rule once seeds returns, but for a Select that blocks past ctx's end
 	defer cancel()
 	defer stop.Store(true)
 	for range jobs {
@@ -194,7 +196,9 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 	}
 	for i := range out {
 		s := &out[i]
-		<-s.done
+		if err := await(ctx, s.done); err != nil {
+			return true, err
+		}
 		c.sims += s.sims
 		for _, e := range s.curves {
 			switch {
@@ -211,4 +215,32 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 		}
 	}
 	return false, nil
+}
+
+// await waits until done is closed or ctx ends, and returns ctx's error
+// in the second case: a check returns at its context's end even while a
+// rule's Select blocks, leaving that search's goroutine behind.
+func await(ctx context.Context, done <-chan struct{}) error {
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		select {
+		case <-done: // finished as well: take it
+			return nil
+		default:
+			return ctx.Err()
+		}
+	}
+}
+
+// waitUnlessDone waits for wg, unless ctx has ended: then a search whose
+// rule blocks in Select may never end, and the check returns without it.
+func waitUnlessDone(ctx context.Context, wg *sync.WaitGroup) {
+	done := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	await(ctx, done)
 }

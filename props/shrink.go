@@ -105,9 +105,11 @@ type shrinkRun struct {
 // at once (so that the sites of an external rule travel in batches, as the
 // search's do) and takes the first that keeps the property in the
 // candidates' order, so its outcome, evaluations and simulations are a
-// serial shrinker's, whatever jobs is.
-func shrink(ctx context.Context, tr *tree.Tree, try func(*tree.Tree) trial, budget, jobs int, small func(*tree.Tree) bool) shrinkRun {
+// serial shrinker's, whatever jobs is. It reports its steps to o.Status.
+func shrink(ctx context.Context, tr *tree.Tree, try func(*tree.Tree) trial, budget, jobs int, small func(*tree.Tree) bool, o Options) shrinkRun {
 	run := shrinkRun{tree: tr}
+	steps := 0
+	o.status(PhaseShrinking, 0, 0)
 	jobs = max(jobs, 1)
 	for run.evals < budget && ctx.Err() == nil && (small == nil || !small(run.tree)) {
 		var next []*tree.Tree
@@ -129,18 +131,20 @@ func shrink(ctx context.Context, tr *tree.Tree, try func(*tree.Tree) trial, budg
 				}()
 			}
 			wg.Wait()
-			for k, o := range out {
+			for k, t := range out {
 				run.evals++
-				run.sims += o.sims
-				if o.fault != nil {
-					run.fault = o.fault
+				run.sims += t.sims
+				if t.fault != nil {
+					run.fault = t.fault
 					return run
 				}
-				if o.keep {
+				if t.keep {
 					run.tree, improved = next[k], true
+					steps++
 					break
 				}
 			}
+			o.status(PhaseShrinking, steps, run.evals)
 			next = next[n:]
 		}
 		if !improved {

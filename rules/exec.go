@@ -4,7 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -49,18 +49,33 @@ type ExecOptions struct {
 	Dir string
 	// Env is added to the caller's environment for the program.
 	Env []string
+	// Stderr, if set, receives everything the program writes on its
+	// standard error, as it writes it (mctscheck check's -rule-stderr);
+	// otherwise only the end of it is kept, for the messages of faults.
+	Stderr io.Writer
+}
+
+// check says what is wrong with o's fields, or returns nil.
+func (o ExecOptions) check() error {
+	switch {
+	case o.Timeout < 0:
+		return fmt.Errorf("rules: exec: Timeout %v, want a positive duration (0: the default)", o.Timeout)
+	case o.StartTimeout < 0:
+		return fmt.Errorf("rules: exec: StartTimeout %v, want a positive duration (0: the default)", o.StartTimeout)
+	}
+	return nil
 }
 
 func (o ExecOptions) withDefaults() ExecOptions {
-	if o.Timeout <= 0 {
+	if o.Timeout == 0 {
 		o.Timeout = 10 * time.Second
 	}
-	if o.StartTimeout <= 0 {
+	if o.StartTimeout == 0 {
 		o.StartTimeout = 30 * time.Second
 	}
 	switch {
 	case o.MaxRestarts == 0:
-		o.MaxRestarts = 100
+		o.MaxRestarts = 100 // each restart is a fault the check reports; the budget serves the replays of a witness
 	case o.MaxRestarts < 0:
 		o.MaxRestarts = 0
 	}
@@ -98,10 +113,12 @@ type Capabilities struct {
 // Select calls that arrive at once from several goroutines travel to the
 // program in one batch per round trip. The program is started on first use
 // and restarted after a fault; Close stops it. Every fault of the program
-// (it crashes, exits, hangs, answers garbage or a child out of range) makes
-// the Select that met it panic with an *ExecFault, which a search reports
-// as a core.RuleError and the checker as a fault of the rule, with the site
-// that caused it.
+// (it crashes, exits, hangs, answers garbage, writes stray output, answers
+// a child out of range or probabilities that are no distribution) makes
+// every Select whose site was in flight panic with an *ExecFault, which a
+// search reports as a core.RuleError and the checker as a fault of the rule
+// (props.Faulted), and is counted (FaultCount), so that a check learns of
+// every restart.
 type ExecRule struct {
 	argv []string
 	opts ExecOptions
@@ -123,23 +140,70 @@ type ExecRule struct {
 	restarts int
 	hangs    int
 	lastErr  string
+	lastK    string // the kind of the last failure
 	pids     []int  // every process started, for tests
 	out      []byte // the batch being written
 	in       []byte // binary answers being read
 	batches  int64  // guarded by mu
 	sites    int64  // guarded by mu
+	faults   int64  // guarded by mu: failed round trips, and bad answers
+	last     error  // guarded by mu: the last of them
 }
 
 // ExecFault is the panic value of a Select whose site the program did not
-// answer well: Msg says what happened, Site is the site as sent, in the
-// protocol's JSON form, so that the program can be run on it again.
+// answer well: Kind classes the fault as props.FaultKind does ("crash",
+// "hang", "garbage", "protocol", "range", "lie"), Msg says what happened,
+// Tail is the end of the program's standard error, and Site is the site as
+// sent, in the protocol's JSON form, so that the program can be run on it
+// again. A fault of a whole round trip (a crash, a hang, garbage) lands on
+// every site in flight; its Msg says how many there were.
 type ExecFault struct {
+	Kind string
 	Msg  string
+	Tail string
 	Site string
 }
 
 func (f *ExecFault) Error() string {
-	return f.Msg + "; the site sent (JSON form): " + f.Site
+	msg := f.Msg
+	if f.Tail != "" {
+		msg += fmt.Sprintf(" (its stderr ends: %q)", f.Tail)
+	}
+	return msg + "; the site sent (JSON form): " + f.Site
+}
+
+// FaultKind implements props.Kinded.
+func (f *ExecFault) FaultKind() string { return f.Kind }
+
+// Stderr implements props.Kinded: the end of the program's stderr.
+func (f *ExecFault) Stderr() string { return f.Tail }
+
+// execError is what went wrong with a round trip or one answer: a
+// props.FaultKind's string, the message, and the end of the program's
+// stderr.
+type execError struct {
+	kind, msg, tail string
+	// refused: the program was not started again after its failures, so
+	// this is no new failure of it.
+	refused bool
+}
+
+func (e *execError) Error() string {
+	if e.tail != "" {
+		return fmt.Sprintf("%s (its stderr ends: %q)", e.msg, e.tail)
+	}
+	return e.msg
+}
+
+// FaultKind implements props.Kinded, for FaultCount's last error.
+func (e *execError) FaultKind() string { return e.kind }
+
+// Stderr implements props.Kinded.
+func (e *execError) Stderr() string { return e.tail }
+
+// faultf returns an execError of kind.
+func faultf(kind, format string, args ...any) *execError {
+	return &execError{kind: kind, msg: fmt.Sprintf(format, args...)}
 }
 
 // Exec returns the external rule run by the program name with args (not
@@ -153,6 +217,9 @@ func Exec(name string, args ...string) (*ExecRule, error) {
 func (o ExecOptions) New(name string, args ...string) (*ExecRule, error) {
 	if name == "" {
 		return nil, errors.New("rules: exec: no program")
+	}
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	if _, err := exec.LookPath(name); err != nil {
 		var ee *exec.Error
@@ -239,16 +306,23 @@ func (x *ExecRule) Needs() core.Needs {
 func (x *ExecRule) Select(s *core.Site) int {
 	c := x.call(s, opSelect)
 	defer execCalls.Put(c)
-	if c.fault != "" {
-		panic(&ExecFault{Msg: c.fault, Site: string(appendSiteJSON(nil, s, c, x.caps))})
+	if c.fault != nil {
+		panic(x.faultAt(s, c))
 	}
 	return c.choice
 }
 
+// faultAt is the *ExecFault of call c at site s.
+func (x *ExecRule) faultAt(s *core.Site, c *execCall) *ExecFault {
+	return &ExecFault{Kind: c.fault.kind, Msg: c.fault.msg, Tail: c.fault.tail, Site: string(appendSiteJSON(nil, s, c, x.caps))}
+}
+
 // Probs implements core.Stochastic for a program that declares "probs":
-// the probability of each child, as the program gives it. It returns nil
-// when the program gives none, or gives probabilities that are not finite,
-// non-negative and summing to 1 within 1e-9 per child.
+// the probability of each child, as the program gives it; nil for a
+// program that does not declare "probs". It panics with an *ExecFault
+// (Kind "range") when the answer is no distribution over the children
+// (core.ProbsError), as Select does on a fault of the program: a program
+// that declares probabilities must give them.
 func (x *ExecRule) Probs(s *core.Site, dst []float64) []float64 {
 	x.start()
 	if !x.caps.Probs {
@@ -256,31 +330,50 @@ func (x *ExecRule) Probs(s *core.Site, dst []float64) []float64 {
 	}
 	c := x.call(s, opProbs)
 	defer execCalls.Put(c)
-	if c.fault != "" || len(c.probs) != s.Len() {
-		return nil
-	}
-	sum := 0.0
-	for _, p := range c.probs {
-		if !(p >= 0 && p <= 1) {
-			return nil
+	if c.fault == nil {
+		if err := core.ProbsError(c.probs, s.Len()); err != nil {
+			c.fault = faultf("range", "exec: %s answered a probs site with no distribution: %s", x.name(), err)
+			x.count(c.fault)
 		}
-		sum += p
 	}
-	if math.Abs(sum-1) > 1e-9*float64(len(c.probs)) {
-		return nil
+	if c.fault != nil {
+		panic(x.faultAt(s, c))
 	}
 	return append(dst[:0], c.probs...)
 }
 
+// FaultCount implements props.FaultCounter: the program's failures so far
+// (round trips that failed, answers that were no answer) and the last one.
+func (x *ExecRule) FaultCount() (int64, error) {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	return x.faults, x.last
+}
+
+// count records a fault.
+func (x *ExecRule) count(e *execError) {
+	x.mu.Lock()
+	x.faults++
+	x.last = e
+	x.mu.Unlock()
+}
+
 // Close stops the program: it closes the program's standard input, waits
 // briefly for it to exit, then kills it (and any process it started) and
-// reaps it. Select after Close faults. Close is safe to call more than once.
+// reaps it. A round trip in progress is cut short at once (its sites
+// fault, saying that the rule is closed), even if a process the program
+// started still holds its output. Select after Close faults. Close is safe
+// to call more than once, and from any goroutine.
 func (x *ExecRule) Close() error {
 	x.mu.Lock()
 	x.closed = true
+	p := x.proc
 	x.mu.Unlock()
 	if !x.begun.Load() {
 		return nil // never started; a start that races with Close stops at once
+	}
+	if p != nil {
+		p.interrupt()
 	}
 	select {
 	case x.wake <- struct{}{}:
@@ -304,18 +397,21 @@ type execCall struct {
 	enc    []byte // the site, encoded in the program's framing
 	choice int
 	probs  []float64
-	fault  string
+	fault  *execError
 	done   chan struct{}
 }
 
 var execCalls = sync.Pool{New: func() any { return &execCall{done: make(chan struct{}, 1)} }}
+
+// closedFault is the fault of a call made after Close.
+var closedFault = &execError{kind: "crash", msg: "exec: the rule is closed"}
 
 // prepare returns a call for s, encoded in the program's framing, with a
 // seed drawn from s.Rand() for a select site of a program that asked for
 // seeds.
 func (x *ExecRule) prepare(s *core.Site, op int) *execCall {
 	c := execCalls.Get().(*execCall)
-	c.op, c.k, c.choice, c.fault, c.probs = op, s.Len(), -1, "", c.probs[:0]
+	c.op, c.k, c.choice, c.fault, c.probs = op, s.Len(), -1, nil, c.probs[:0]
 	c.seed = 0
 	if x.caps.Seed && op == opSelect { // probabilities do not depend on a draw
 		c.seed = s.Rand().Uint64()
@@ -335,7 +431,7 @@ func (x *ExecRule) call(s *core.Site, op int) *execCall {
 	x.mu.Lock()
 	if x.closed {
 		x.mu.Unlock()
-		c.fault = "exec: the rule is closed"
+		c.fault = closedFault
 		return c
 	}
 	x.queue = append(x.queue, c)
@@ -365,7 +461,7 @@ func (x *ExecRule) pump() {
 		closed := x.closed
 		x.mu.Unlock()
 		if len(batch) > 0 {
-			x.serve(batch)
+			x.serve(batch, closed)
 			x.mu.Lock()
 			x.batches++
 			x.sites += int64(len(batch))
@@ -391,7 +487,7 @@ func (x *ExecRule) pump() {
 	// Closed: answer any call that raced with Close, and stop the program.
 	x.mu.Lock()
 	for _, c := range x.queue {
-		c.fault = "exec: the rule is closed"
+		c.fault = closedFault
 		c.done <- struct{}{}
 	}
 	x.queue = nil
@@ -408,22 +504,39 @@ func (x *ExecRule) pump() {
 	}
 }
 
-// serve answers one batch: a round trip, and after a failure of the whole
-// round trip each site alone on a restarted program, so that the fault
-// lands on the sites that cause it.
-func (x *ExecRule) serve(batch []*execCall) {
+// serve answers one batch in one round trip. A failure of the round trip
+// (a crash, a hang, garbage, stray output) is a fault of every site in
+// flight, counted once: no site is answered by a program that failed.
+// After Close, the batch faults without a round trip.
+func (x *ExecRule) serve(batch []*execCall, closed bool) {
+	if closed {
+		for _, c := range batch {
+			c.fault = closedFault
+		}
+		return
+	}
 	err := x.roundTrip(batch)
 	if err == nil {
+		for _, c := range batch {
+			if c.fault != nil {
+				x.count(c.fault)
+			}
+		}
 		return
 	}
-	if len(batch) == 1 {
-		batch[0].fault = err.Error()
-		return
+	x.mu.Lock()
+	closed = x.closed
+	x.mu.Unlock()
+	if closed {
+		err = closedFault // cut short by Close: not the program's fault
+	} else if !err.refused {
+		if len(batch) > 1 {
+			err.msg += fmt.Sprintf(", while answering a batch of %d sites", len(batch))
+		}
+		x.count(err)
 	}
 	for _, c := range batch {
-		if err := x.roundTrip([]*execCall{c}); err != nil {
-			c.fault = err.Error()
-		}
+		c.fault = err
 	}
 }
 
@@ -431,16 +544,18 @@ func (x *ExecRule) serve(batch []*execCall) {
 // first if it is not running. An error is a fault of the whole round trip,
 // after which the program has been killed; a fault of one answer is set on
 // its call.
-func (x *ExecRule) roundTrip(batch []*execCall) error {
+func (x *ExecRule) roundTrip(batch []*execCall) *execError {
 	if x.startErr != nil {
-		return x.startErr
+		return asExecError(x.startErr)
 	}
 	x.mu.Lock()
 	p := x.proc
 	x.mu.Unlock()
 	if p == nil {
 		if x.restarts >= x.opts.MaxRestarts || x.hangs > MaxHangs {
-			return fmt.Errorf("exec: %s failed %d times and is not started again; the last time: %s", x.name(), x.restarts+1, x.lastErr)
+			e := faultf(x.lastKind(), "exec: %s failed %d times and is not started again; the last time: %s", x.name(), x.restarts+1, x.lastErr)
+			e.refused = true
+			return e
 		}
 		x.restarts++
 		np, caps, err := startExec(x.argv, x.opts)
@@ -451,29 +566,50 @@ func (x *ExecRule) roundTrip(batch []*execCall) error {
 		}
 		if err == nil && caps != x.caps {
 			np.kill()
-			err = fmt.Errorf("exec: %s declared other capabilities when started again: %+v, first %+v", x.name(), caps, x.caps)
+			err = faultf("protocol", "exec: %s declared other capabilities when started again: %+v, first %+v", x.name(), caps, x.caps)
 		}
 		if err != nil {
 			x.lastErr = err.Error()
-			return err
+			return asExecError(err)
 		}
 		x.mu.Lock()
+		if x.closed {
+			x.mu.Unlock()
+			np.kill()
+			return closedFault
+		}
 		x.proc = np
 		x.mu.Unlock()
 		p = np
 	}
 	err := x.exchange(p, batch)
 	if err != nil {
-		if errors.Is(err, errHang) {
+		if err.kind == "hang" {
 			x.hangs++
 		}
 		p.kill()
 		x.mu.Lock()
 		x.proc = nil
 		x.mu.Unlock()
-		x.lastErr = err.Error()
+		x.lastErr, x.lastK = err.Error(), err.kind
 	}
 	return err
+}
+
+// lastKind is the kind of the last failure, "crash" if none is known.
+func (x *ExecRule) lastKind() string {
+	if x.lastK == "" {
+		return "crash"
+	}
+	return x.lastK
+}
+
+// asExecError returns err as an *execError: a start's errors are.
+func asExecError(err error) *execError {
+	if e, ok := err.(*execError); ok {
+		return e
+	}
+	return &execError{kind: "crash", msg: err.Error()}
 }
 
 func (x *ExecRule) name() string {
@@ -483,9 +619,14 @@ func (x *ExecRule) name() string {
 	return fmt.Sprintf("the program %q", commandLine(x.argv))
 }
 
-// exchange writes the batch and reads the answers within the timeout.
-func (x *ExecRule) exchange(p *execProc, batch []*execCall) error {
+// exchange writes the batch and reads the answers within the timeout. It
+// refuses to write while the program has output that no batch asked for
+// (stray output, which would shift every later answer by one).
+func (x *ExecRule) exchange(p *execProc, batch []*execCall) *execError {
 	deadline := time.Now().Add(x.opts.Timeout)
+	if stray := p.pending(); stray != "" {
+		return faultf("garbage", "exec: %s wrote output no batch asked for (%q): write logs to standard error", x.name(), stray)
+	}
 	out := x.out[:0]
 	if x.caps.Framing == "binary" {
 		out = binary.LittleEndian.AppendUint32(out, uint32(len(batch)))
@@ -511,19 +652,30 @@ func (x *ExecRule) exchange(p *execProc, batch []*execCall) error {
 	if err := p.write(out, deadline); err != nil {
 		return x.ioFault(p, "reading its batch", err)
 	}
+	var err *execError
 	if x.caps.Framing == "binary" {
-		return x.readBinary(p, batch, deadline)
+		err = x.readBinary(p, batch, deadline)
+	} else {
+		err = x.readJSON(p, batch, deadline)
 	}
-	return x.readJSON(p, batch, deadline)
+	if err == nil && p.rd.Buffered() > 0 {
+		extra, _ := p.rd.Peek(min(p.rd.Buffered(), 80))
+		err = faultf("garbage", "exec: %s wrote more than its answers (%q follows them): write logs to standard error", x.name(), extra)
+	}
+	return err
 }
 
 // ioFault describes a failed read or write: a timeout is a hang, an end of
-// file an exit (with the exit status and the last line of its stderr).
-func (x *ExecRule) ioFault(p *execProc, doing string, err error) error {
+// file an exit (with the exit status and the last lines of its stderr).
+func (x *ExecRule) ioFault(p *execProc, doing string, err error) *execError {
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return fmt.Errorf("exec: %s %w: no answer after %v (%s)", x.name(), errHang, x.opts.Timeout, doing)
+		e := faultf("hang", "exec: %s %v: no answer after %v (%s)", x.name(), errHang, x.opts.Timeout, doing)
+		e.tail = p.stderrTail()
+		return e
 	}
-	return fmt.Errorf("exec: %s %s while %s%s", x.name(), p.exitStatus(), doing, p.stderrTail())
+	e := faultf("crash", "exec: %s %s while %s", x.name(), p.exitStatus(), doing)
+	e.tail = p.stderrTail()
+	return e
 }
 
 // execEntry is the catalogue entry of external rules: not listed among the
@@ -576,7 +728,7 @@ func (x *ExecRule) SelectAll(sites []*core.Site, out []int) error {
 	x.mu.Lock()
 	if x.closed {
 		x.mu.Unlock()
-		return errors.New("exec: the rule is closed")
+		return errors.New(closedFault.msg)
 	}
 	x.queue = append(x.queue, calls...)
 	x.mu.Unlock()
@@ -588,8 +740,8 @@ func (x *ExecRule) SelectAll(sites []*core.Site, out []int) error {
 	for i, c := range calls {
 		<-c.done
 		out[i] = c.choice
-		if c.fault != "" && err == nil {
-			err = errors.New(c.fault)
+		if c.fault != nil && err == nil {
+			err = c.fault
 		}
 		execCalls.Put(c)
 	}

@@ -83,8 +83,8 @@ func commandLine(argv []string) string {
 	return strings.Join(words, " ")
 }
 
-// The longest JSON line read from a program.
-const maxLine = 1 << 24
+// handshakeBytes bounds the handshake's line.
+const handshakeBytes = 1 << 16
 
 var (
 	errLineTooLong = errors.New("line too long")
@@ -147,6 +147,9 @@ func startExec(argv []string, o ExecOptions) (*execProc, Capabilities, error) {
 		for {
 			n, err := errR.Read(buf)
 			p.errBuf.write(buf[:n])
+			if o.Stderr != nil && n > 0 {
+				o.Stderr.Write(buf[:n])
+			}
 			if err != nil {
 				errR.Close()
 				return
@@ -166,39 +169,39 @@ func startExec(argv []string, o ExecOptions) (*execProc, Capabilities, error) {
 }
 
 // handshake offers the versions mctscheck speaks and reads the program's
-// choice and capabilities.
+// choice and capabilities. Its errors are *execError.
 func (p *execProc) handshake(argv []string, timeout time.Duration) (Capabilities, error) {
 	name := fmt.Sprintf("the program %q", commandLine(argv))
 	deadline := time.Now().Add(timeout)
 	hello := fmt.Sprintf(`{"protocol":"mctscheck-rule","versions":[%d]}`+"\n", ProtocolVersion)
 	fail := func(doing string, err error) error {
 		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return fmt.Errorf("exec: %s hangs: no handshake after %v", name, timeout)
+			return &execError{kind: "hang", msg: fmt.Sprintf("exec: %s hangs: no handshake after %v", name, timeout), tail: p.stderrTail()}
 		}
-		return fmt.Errorf("exec: %s %s while %s%s", name, p.exitStatus(), doing, p.stderrTail())
+		return &execError{kind: "crash", msg: fmt.Sprintf("exec: %s %s while %s", name, p.exitStatus(), doing), tail: p.stderrTail()}
 	}
 	if err := p.write([]byte(hello), deadline); err != nil {
 		return Capabilities{}, fail("reading the handshake", err)
 	}
-	line, err := p.readLine(deadline)
+	line, err := p.readLine(deadline, handshakeBytes)
 	if err != nil {
 		if errors.Is(err, errLineTooLong) {
-			return Capabilities{}, fmt.Errorf("exec: %s answered the handshake with garbage: a line longer than %d bytes", name, maxLine)
+			return Capabilities{}, faultf("protocol", "exec: %s answered the handshake with garbage: a line longer than %d bytes", name, handshakeBytes)
 		}
 		return Capabilities{}, fail("answering the handshake", err)
 	}
 	var caps Capabilities
 	dec := json.NewDecoder(strings.NewReader(string(line)))
 	if err := dec.Decode(&caps); err != nil {
-		return Capabilities{}, fmt.Errorf("exec: %s answered the handshake with garbage: %q (%v)", name, clip(line), err)
+		return Capabilities{}, faultf("protocol", "exec: %s answered the handshake with garbage: %q (%v)", name, clip(line), err)
 	}
 	switch {
 	case caps.Version != ProtocolVersion:
-		return Capabilities{}, fmt.Errorf("exec: %s speaks protocol version %d; mctscheck speaks version %d (docs/protocol.md)", name, caps.Version, ProtocolVersion)
+		return Capabilities{}, faultf("protocol", "exec: %s speaks protocol version %d; mctscheck speaks version %d (docs/protocol.md)", name, caps.Version, ProtocolVersion)
 	case caps.Framing == "":
 		caps.Framing = "json"
 	case caps.Framing != "json" && caps.Framing != "binary":
-		return Capabilities{}, fmt.Errorf("exec: %s asked for framing %q; want \"json\" or \"binary\"", name, caps.Framing)
+		return Capabilities{}, faultf("protocol", "exec: %s asked for framing %q; want \"json\" or \"binary\"", name, caps.Framing)
 	}
 	return caps, nil
 }
@@ -212,8 +215,9 @@ func (p *execProc) write(b []byte, deadline time.Time) error {
 	return err
 }
 
-// readLine reads one line (without its newline) before the deadline.
-func (p *execProc) readLine(deadline time.Time) ([]byte, error) {
+// readLine reads one line (without its newline) of at most limit bytes
+// before the deadline.
+func (p *execProc) readLine(deadline time.Time, limit int) ([]byte, error) {
 	if err := p.out.SetReadDeadline(deadline); err != nil {
 		return nil, err
 	}
@@ -221,6 +225,9 @@ func (p *execProc) readLine(deadline time.Time) ([]byte, error) {
 	for {
 		frag, err := p.rd.ReadSlice('\n')
 		if err == nil {
+			if len(line)+len(frag)-1 > limit {
+				return nil, errLineTooLong
+			}
 			if line == nil {
 				return frag[:len(frag)-1], nil
 			}
@@ -229,8 +236,11 @@ func (p *execProc) readLine(deadline time.Time) ([]byte, error) {
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return nil, err
 		}
+		if len(line)+len(frag) > limit {
+			return nil, errLineTooLong
+		}
 		line = append(line, frag...)
-		if len(line) > maxLine {
+		if len(line) > limit {
 			return nil, errLineTooLong
 		}
 	}
@@ -274,7 +284,7 @@ func (p *execProc) exitStatus() string {
 }
 
 // stderrTail is the last lines the program wrote on its standard error,
-// as ` (its stderr ends: "…")`, or "".
+// joined by " | ", or "".
 func (p *execProc) stderrTail() string {
 	// Give the stderr reader a moment to drain what the program wrote last.
 	time.Sleep(10 * time.Millisecond)
@@ -283,7 +293,28 @@ func (p *execProc) stderrTail() string {
 		return ""
 	}
 	lines = lines[max(0, len(lines)-3):]
-	return fmt.Sprintf(" (its stderr ends: %q)", strings.Join(lines, " | "))
+	return strings.Join(lines, " | ")
+}
+
+// pending returns output the program wrote that no batch asked for, as
+// read before the next batch is written ("" if none): the bytes the
+// reader holds already, or those waiting in the pipe.
+func (p *execProc) pending() string {
+	if n := p.rd.Buffered(); n > 0 {
+		b, _ := p.rd.Peek(min(n, 80))
+		return string(b)
+	}
+	return string(proc.Pending(p.out))
+}
+
+// interrupt cuts a round trip in progress short: the next or current read
+// or write of the program's pipes fails at once, whoever holds their other
+// ends (a process the program started may keep its output open).
+func (p *execProc) interrupt() {
+	past := time.Unix(1, 0)
+	p.out.SetReadDeadline(past)
+	p.in.SetWriteDeadline(past)
+	proc.KillGroup(p.cmd)
 }
 
 // kill kills the program and every process in its group, and reaps it.

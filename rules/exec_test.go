@@ -50,6 +50,12 @@ type helperSite struct {
 //	spawn    starts a child process that sleeps, then hangs
 //	garbage  answers a line that is not JSON
 //	range    answers child k to a site with k children
+//	stray    writes a log line on stdout after its first answer
+//	liar     declares probs, answers child 0 to every select site and
+//	         uniform probabilities to every probs site
+//	probs-sum, probs-neg, probs-long  declare probs and answer [1, 1, …],
+//	         [2, -1, …] or k+1 probabilities
+//	echo     answers every batch twice
 //	crash-deep  crashes on a batch with a site at depth ≥ 1, uct elsewhere
 //	version  answers the handshake with version 99
 func helper(mode string) int {
@@ -61,7 +67,8 @@ func helper(mode string) int {
 	if mode == "version" {
 		version = 99
 	}
-	fmt.Printf(`{"version":%d,"framing":"json","name":"helper %s"}`+"\n", version, mode)
+	probs := strings.HasPrefix(mode, "probs") || mode == "liar"
+	fmt.Printf(`{"version":%d,"framing":"json","probs":%v,"name":"helper %s"}`+"\n", version, probs, mode)
 	for {
 		line, err := in.ReadBytes('\n')
 		if err != nil {
@@ -94,16 +101,47 @@ func helper(mode string) int {
 			fmt.Println("hello, mctscheck")
 			continue
 		}
-		answers := make([]int, len(sites))
+		answers := make([]any, len(sites))
 		for i, s := range sites {
 			answers[i] = helperUCT(s)
-			if mode == "range" {
+			switch {
+			case mode == "range":
 				answers[i] = len(s.N)
+			case mode == "liar" && s.Op == "select":
+				answers[i] = 0
+			case probs && s.Op == "probs":
+				answers[i] = helperProbs(mode, len(s.N))
 			}
 		}
 		out, _ := json.Marshal(answers)
 		fmt.Printf("%s\n", out)
+		switch mode {
+		case "stray":
+			fmt.Println("a log line")
+		case "echo":
+			fmt.Printf("%s\n", out)
+		}
 	}
+}
+
+// helperProbs is the answer of mode to a probs site with k children:
+// uniform for the liar, which always picks child 0, and no distribution
+// for the others.
+func helperProbs(mode string, k int) []float64 {
+	p := make([]float64, k)
+	for i := range p {
+		p[i] = 1 / float64(k)
+	}
+	switch mode {
+	case "probs-sum":
+		p[0] = 1
+		p[1] = 1
+	case "probs-neg":
+		p[0], p[1] = 2, -1
+	case "probs-long":
+		p = append(p, 0)
+	}
+	return p
 }
 
 // helperUCT is core.UCT with C = √2 on a site as sent.
@@ -166,7 +204,7 @@ func checkFault(t *testing.T, mode string, o rules.ExecOptions) (*props.Report, 
 	if err != nil {
 		t.Fatalf("%s: CheckTree: %v", mode, err)
 	}
-	if rep.Verdict != props.Inconsistent || rep.Witness == nil || rep.Witness.Fault == nil {
+	if rep.Verdict != props.Faulted || rep.Witness == nil || rep.Witness.Fault == nil {
 		t.Fatalf("%s: verdict %s, want a fault of the rule: %s", mode, rep.Verdict, rep.Summary)
 	}
 	t.Logf("%s (%v): %s", mode, time.Since(start).Round(time.Millisecond), rep.Witness.Fault.Message)
@@ -182,18 +220,27 @@ func TestExecFaults(t *testing.T) {
 	fast := rules.ExecOptions{Timeout: 500 * time.Millisecond, MaxRestarts: 1}
 	for _, tc := range []struct {
 		mode string
-		want []string // in the fault's message
+		kind props.FaultKind
+		want []string // in the fault's message or the program's stderr
 	}{
-		{"crash", []string{"signal: killed", "crashing as asked", `"ln":`}},
-		{"exit", []string{"exited with status 0", `"n":[`}},
-		{"hang", []string{"hangs: no answer after 500ms", `"kind":"max"`}},
-		{"spawn", []string{"hangs", `"kind":"max"`}},
-		{"garbage", []string{"garbage", "hello, mctscheck", `"w":[`}},
-		{"range", []string{"of a site with", `"depth":0`}},
+		{"crash", props.FaultCrash, []string{"signal: killed", "crashing as asked", `"ln":`}},
+		{"exit", props.FaultCrash, []string{"exited with status 0", `"n":[`}},
+		{"hang", props.FaultHang, []string{"hangs: no answer after 500ms", `"kind":"max"`}},
+		{"spawn", props.FaultHang, []string{"hangs", `"kind":"max"`}},
+		{"garbage", props.FaultGarbage, []string{"garbage", "hello, mctscheck", `"w":[`}},
+		{"range", props.FaultRange, []string{"of a site with", `"depth":0`}},
+		{"stray", props.FaultGarbage, []string{"a log line"}},
+		{"probs-sum", props.FaultRange, []string{"the probabilities sum to 2"}},
+		{"probs-neg", props.FaultRange, []string{"child 0 has the probability 2"}},
+		{"probs-long", props.FaultRange, []string{"[0.5,0.5,0] to a probs site with 2 children, want 2 probabilities"}},
+		{"echo", props.FaultGarbage, []string{"wrote more than its answers"}},
 	} {
 		t.Run(tc.mode, func(t *testing.T) {
 			rep, x := checkFault(t, tc.mode, fast)
-			msg := rep.Witness.Fault.Message
+			if k := rep.Witness.Fault.Kind; k != tc.kind {
+				t.Errorf("fault of kind %s, want %s", k, tc.kind)
+			}
+			msg := rep.Witness.Fault.Message + " " + rep.Witness.Fault.Stderr
 			for _, w := range tc.want {
 				if !strings.Contains(msg, w) {
 					t.Errorf("the fault %q does not say %q", msg, w)
@@ -205,6 +252,27 @@ func TestExecFaults(t *testing.T) {
 			checkReaped(t, x)
 		})
 	}
+}
+
+// TestExecLiar: a program that always answers child 0 but declares
+// uniform probabilities gets the fault verdict, with the disagreement
+// named, where trusting its declaration gave "inconclusive … recovers".
+func TestExecLiar(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the limit probe asks one site a round trip, for seconds: skipped with -short")
+	}
+	x := helperRule(t, "liar", rules.ExecOptions{})
+	rep, err := props.CheckTree(context.Background(), x, tree.MustParse("(max (min 1 0) 0.5)"), props.Options{Seeds: 1, Jobs: x.Concurrency()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.Faulted || rep.Witness.Fault.Kind != props.FaultLie {
+		t.Fatalf("%s, want a fault (lie)", rep.Summary)
+	}
+	if msg := rep.Witness.Fault.Message; !strings.Contains(msg, "declared probabilities disagree with the rule's choices: child 0") {
+		t.Errorf("the fault %q does not name the disagreement", msg)
+	}
+	checkReaped(t, x)
 }
 
 func TestExecWrongVersion(t *testing.T) {
@@ -309,14 +377,11 @@ func TestExecParse(t *testing.T) {
 	}
 }
 
-// TestExecFaultSite checks that a fault lands on the site that caused it
-// when it travelled in a batch with others: the program crashes on every
-// batch with a site at depth 1, so every search must fail there, with the
-// sites at the root answered.
-func TestExecFaultSite(t *testing.T) {
-	if testing.Short() {
-		t.Skip("restarts a program many times: skipped with -short")
-	}
+// TestExecRestartIsAFault: a program that crashes on every batch with a
+// site at depth 1 fails every search whose site was in flight, the root's
+// sites of a failed batch too: no site is answered by a program that
+// failed, and every failure is counted.
+func TestExecRestartIsAFault(t *testing.T) {
 	x := helperRule(t, "crash-deep", rules.ExecOptions{MaxRestarts: 1000})
 	tr := tree.MustParse(faultTree)
 	var wg sync.WaitGroup
@@ -339,9 +404,13 @@ func TestExecFaultSite(t *testing.T) {
 		if !errors.As(err, &re) {
 			t.Fatalf("search %d: %v, want a rule error", j, err)
 		}
-		if len(re.Path) != 1 || !strings.Contains(re.Error(), `"depth":1`) {
-			t.Errorf("search %d: the fault is at node %v, want a node at depth 1: %v", j, re.Path, re)
+		f, ok := re.Panic.(*rules.ExecFault)
+		if !ok || f.Kind != "crash" {
+			t.Errorf("search %d: %v, want a crash", j, re)
 		}
+	}
+	if n, last := x.FaultCount(); n == 0 || last == nil {
+		t.Errorf("FaultCount %d, %v: the crashes were not counted", n, last)
 	}
 	checkReaped(t, x)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"math"
 	"strconv"
 	"time"
@@ -12,34 +11,50 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 )
 
+// answerBytes bounds the length of a batch's answers: a number per select
+// site and k numbers per probs site, each at most 32 bytes, and slack. A
+// program that writes more without a newline answers garbage, found
+// without reading megabytes first.
+func answerBytes(batch []*execCall) int {
+	n := 4096
+	for _, c := range batch {
+		if c.op == opProbs {
+			n += 32 * c.k
+		} else {
+			n += 32
+		}
+	}
+	return n
+}
+
 // readJSON reads a JSON line of answers: an array with one element per
 // site, an integer for a select site, an array of numbers for a probs site.
-func (x *ExecRule) readJSON(p *execProc, batch []*execCall, deadline time.Time) error {
-	line, err := p.readLine(deadline)
+func (x *ExecRule) readJSON(p *execProc, batch []*execCall, deadline time.Time) *execError {
+	line, err := p.readLine(deadline, answerBytes(batch))
 	if err != nil {
 		if errors.Is(err, errLineTooLong) {
-			return fmt.Errorf("exec: %s answered garbage: a line longer than %d bytes", x.name(), maxLine)
+			return faultf("garbage", "exec: %s answered garbage: a line longer than %d bytes, the most a batch of %d sites needs", x.name(), answerBytes(batch), len(batch))
 		}
 		return x.ioFault(p, "answering", err)
 	}
 	var answers []json.RawMessage
 	if err := json.Unmarshal(line, &answers); err != nil {
-		return fmt.Errorf("exec: %s answered garbage: %q is not a JSON array (%v)", x.name(), clip(line), err)
+		return faultf("garbage", "exec: %s answered garbage: %q is not a JSON array (%v)", x.name(), clip(line), err)
 	}
 	if len(answers) != len(batch) {
-		return fmt.Errorf("exec: %s answered garbage: %d answers to a batch of %d sites: %q", x.name(), len(answers), len(batch), clip(line))
+		return faultf("garbage", "exec: %s answered garbage: %d answers to a batch of %d sites: %q", x.name(), len(answers), len(batch), clip(line))
 	}
 	for i, c := range batch {
 		a := answers[i]
 		if c.op == opProbs {
 			if err := json.Unmarshal(a, &c.probs); err != nil || len(c.probs) != c.k {
-				c.fault = fmt.Sprintf("exec: %s answered %s to a probs site with %d children, want %d probabilities", x.name(), clip(a), c.k, c.k)
+				c.fault = faultf("range", "exec: %s answered %s to a probs site with %d children, want %d probabilities", x.name(), clip(a), c.k, c.k)
 			}
 			continue
 		}
 		v, err := strconv.ParseInt(string(a), 10, 64)
 		if err != nil {
-			c.fault = fmt.Sprintf("exec: %s answered garbage: %s is not a child index", x.name(), clip(a))
+			c.fault = faultf("garbage", "exec: %s answered garbage: %s is not a child index", x.name(), clip(a))
 			continue
 		}
 		x.setChoice(c, v)
@@ -49,7 +64,7 @@ func (x *ExecRule) readJSON(p *execProc, batch []*execCall, deadline time.Time) 
 
 // readBinary reads binary answers: the count of sites, then an int32 per
 // select site and float64 probabilities per probs site.
-func (x *ExecRule) readBinary(p *execProc, batch []*execCall, deadline time.Time) error {
+func (x *ExecRule) readBinary(p *execProc, batch []*execCall, deadline time.Time) *execError {
 	le := binary.LittleEndian
 	size := 4
 	for _, c := range batch {
@@ -67,7 +82,7 @@ func (x *ExecRule) readBinary(p *execProc, batch []*execCall, deadline time.Time
 		return x.ioFault(p, "answering", err)
 	}
 	if n := le.Uint32(in); n != uint32(len(batch)) {
-		return fmt.Errorf("exec: %s answered garbage: a count of %d answers (bytes % x) to a batch of %d sites", x.name(), n, in[:4], len(batch))
+		return faultf("garbage", "exec: %s answered garbage: a count of %d answers (bytes % x) to a batch of %d sites", x.name(), n, in[:4], len(batch))
 	}
 	if err := p.readFull(in[4:], deadline); err != nil {
 		return x.ioFault(p, "answering", err)
@@ -91,7 +106,7 @@ func (x *ExecRule) readBinary(p *execProc, batch []*execCall, deadline time.Time
 // setChoice records an answer to a select site, or its fault.
 func (x *ExecRule) setChoice(c *execCall, v int64) {
 	if v < 0 || v >= int64(c.k) {
-		c.fault = fmt.Sprintf("exec: %s chose child %d of a site with %d children", x.name(), v, c.k)
+		c.fault = faultf("range", "exec: %s chose child %d of a site with %d children", x.name(), v, c.k)
 		return
 	}
 	c.choice = int(v)
