@@ -1,12 +1,14 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
@@ -74,6 +76,7 @@ func cmdCheck(e *env, args []string) error {
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	ruleStderr := fs.Bool("rule-stderr", false, "show an exec: rule's standard error here as the program writes it (by default only its last lines, with a fault)")
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
@@ -82,7 +85,14 @@ func cmdCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer in.Close() // an external rule's program stops, on Ctrl-C too
+	defer in.Close() // an external rule's program stops
+	stop := context.AfterFunc(e.ctx, func() { in.Close() }) // at once on Ctrl-C, cutting a round trip short
+	defer stop()
+	if x, ok := in.Rule.(*rules.ExecRule); ok && *ruleStderr {
+		x.SetStderr(e.stderr)
+	} else if *ruleStderr {
+		return usagef("-rule-stderr: only for an exec: rule, whose program has a standard error")
+	}
 	if err := checkScale(*trees, *seeds); err != nil {
 		return err
 	}
@@ -132,7 +142,7 @@ func cmdCheck(e *env, args []string) error {
 		o.BinaryOnly = *binary
 	}
 	prog := newProgress(e.stderr, e.tool.name(), []string{label(in)})
-	o.Progress = func(done, total int) { prog.update(0, done, total) }
+	o.Status = func(s props.Status) { prog.report(0, s) }
 	prog.begin(0)
 	var rep *props.Report
 	err = withProfile(prof, func() (err error) {
@@ -164,7 +174,10 @@ func cmdCheck(e *env, args []string) error {
 	} else {
 		printCheck(e, &doc, rep)
 	}
-	if doc.Agreement == Contradicted {
+	switch {
+	case rep.Verdict == props.Faulted:
+		return errFault
+	case doc.Agreement == Contradicted:
 		return errFinding
 	}
 	return nil

@@ -63,6 +63,10 @@ func commands() []command {
 // finding already.
 var errFinding = errors.New("finding")
 
+// errFault ends a command with exit code 4: the rule, program or engine
+// checked broke its contract; the command has printed the fault already.
+var errFault = errors.New("fault")
+
 // errHelp ends a command with exit code 0 after its usage was printed.
 var errHelp = errors.New("help")
 
@@ -149,6 +153,8 @@ func (t *Tool) exitCode(ctx context.Context, name string, err error, stderr io.W
 		return exitOK
 	case errors.Is(err, errFinding):
 		return exitFinding
+	case errors.Is(err, errFault):
+		return exitFault
 	case errors.As(err, new(*interruption)):
 		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
 		return exitInterrupted
@@ -241,6 +247,12 @@ Exit codes:
        or chose no valid child
   2    bad input: a flag, rule spec, tree, position or file
   3    an error of the tool or of the machine, such as a full disk
+  4    a fault: for run and check, a rule (or the program behind an exec:
+       rule) broke its contract: it panicked, answered NaN or a child out
+       of range, crashed, hung, wrote stray output, or declared
+       probabilities or scores its own choices contradict. A fault is not
+       a finding about consistency: fix the rule or its wiring, then check
+       again
   130  interrupted by Ctrl-C
 
 Run 'mctscheck COMMAND -h' for a command's flags and examples.

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -90,6 +91,7 @@ type gameTotal struct {
 	Inconclusive     int `json:"inconclusive"`
 	Stuck            int `json:"stuck"`
 	NoCounterexample int `json:"no_counterexample"`
+	Faulted          int `json:"faulted"`
 	// Optimal is, per budget, the share of all searches whose root decision
 	// was optimal.
 	Optimal []gameShare `json:"optimal"`
@@ -137,7 +139,9 @@ func cmdCheckGame(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer in.Close() // an external rule's program stops, on Ctrl-C too
+	defer in.Close()                                        // an external rule's program stops
+	stop := context.AfterFunc(e.ctx, func() { in.Close() }) // at once on Ctrl-C, cutting a round trip short
+	defer stop()
 
 	if err := checkScale(1, *seeds); err != nil { // -trees is not a flag here
 		return err
@@ -220,6 +224,9 @@ func cmdCheckGame(e *env, args []string) error {
 		e.tool.addReplay(rep)
 		prog.finish(i, string(rep.Verdict))
 		doc.Positions = append(doc.Positions, rep)
+		if rep.Verdict == props.Faulted {
+			break // a broken rule: the other positions would not judge it either
+		}
 	}
 	prog.close()
 	doc.total(in.Predicted, gm.binary())
@@ -231,7 +238,10 @@ func cmdCheckGame(e *env, args []string) error {
 	} else {
 		printCheckGame(e.stdout, &doc)
 	}
-	if doc.Agreement == Contradicted {
+	switch {
+	case doc.Verdict == props.Faulted:
+		return errFault
+	case doc.Agreement == Contradicted:
 		return errFinding
 	}
 	return nil
@@ -261,6 +271,8 @@ func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 			t.Inconclusive++
 		case props.Stuck:
 			t.Stuck++
+		case props.Faulted:
+			t.Faulted++
 		default:
 			t.NoCounterexample++
 		}
@@ -281,6 +293,8 @@ func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 		t.OptimalDecisive = []gameShare{}
 	}
 	switch {
+	case t.Faulted > 0:
+		d.Verdict = props.Faulted
 	case t.Inconsistent > 0:
 		d.Verdict = props.Inconsistent
 	case t.Stuck > 0:
@@ -294,6 +308,9 @@ func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 	d.Agreement = agreementOnChosen(p, d.Verdict, binary || !p.BinaryOnly())
 	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d stuck, %d inconclusive, %d no counterexample",
 		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Stuck, t.Inconclusive, t.NoCounterexample)
+	if t.Faulted > 0 {
+		d.Summary += fmt.Sprintf(", %d faulted (not judged: a fault of the rule, not a finding about consistency)", t.Faulted)
+	}
 }
 
 // addShares adds the optimal decisions of a curve to the sums in sh.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mctscheck/mctscheck/props"
 )
 
 // progress reports on stderr how the checks of several rules go: a live
@@ -27,9 +29,14 @@ type progress struct {
 
 type jobState struct {
 	name        string
-	done, total int
+	done, total int // trees
 	running     bool
 	started     time.Time
+	// phase is what the check does now, beyond the trees: the seeds of
+	// its one tree, or the shrinking of a witness (props.Status).
+	phase         string
+	pDone, pTotal int
+	phaseAt       time.Time // when the phase began
 }
 
 const (
@@ -91,6 +98,47 @@ func (p *progress) update(i, done, total int) {
 	p.jobs[i].done, p.jobs[i].total = done, total
 }
 
+// report records where job i's check is (props.Options.Status).
+func (p *progress) report(i int, s props.Status) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	j := &p.jobs[i]
+	if s.Phase == props.PhaseTrees {
+		j.done, j.total = s.Done, s.Total
+		if j.phase == props.PhaseSeeds {
+			j.phase = ""
+		}
+		return
+	}
+	if j.phase != s.Phase {
+		j.phase, j.phaseAt = s.Phase, time.Now()
+	}
+	j.pDone, j.pTotal = s.Done, s.Total
+}
+
+// describe says where a running job is, with an estimate of the time left
+// where its progress allows one: "3/131 trees, about 2m10s left",
+// "seed 5/16", "shrinking the witness (step 3, 41 candidates)".
+func (j *jobState) describe() string {
+	switch j.phase {
+	case props.PhaseShrinking:
+		return fmt.Sprintf("%s: shrinking the witness (step %d, %d candidate trees judged)", j.name, j.pDone, j.pTotal)
+	case props.PhaseSeeds:
+		return fmt.Sprintf("%s: seed %d/%d%s", j.name, j.pDone, j.pTotal, eta(time.Since(j.phaseAt), j.pDone, j.pTotal))
+	}
+	return fmt.Sprintf("%s %d/%d trees%s", j.name, j.done, j.total, eta(time.Since(j.started), j.done, j.total))
+}
+
+// eta is ", about D left" for done of total in elapsed, or "" before the
+// first is done.
+func eta(elapsed time.Duration, done, total int) string {
+	if done <= 0 || total <= done {
+		return ""
+	}
+	left := time.Duration(float64(elapsed) * float64(total-done) / float64(done))
+	return fmt.Sprintf(", about %s left", left.Round(time.Second))
+}
+
 // finish records that job i is done with the result given.
 func (p *progress) finish(i int, result string) {
 	p.mu.Lock()
@@ -120,7 +168,7 @@ func (p *progress) status() {
 	var running []string
 	for _, j := range p.jobs {
 		if j.running {
-			running = append(running, fmt.Sprintf("%s %d/%d", j.name, j.done, j.total))
+			running = append(running, j.describe())
 		}
 	}
 	if len(running) == 0 {
@@ -129,7 +177,7 @@ func (p *progress) status() {
 	line := fmt.Sprintf("%s%d/%d rules done, %.0fs; checking %s", p.prefix, p.finished, len(p.jobs),
 		time.Since(p.start).Seconds(), strings.Join(running, ", "))
 	if !p.live {
-		fmt.Fprintln(p.w, line+" trees")
+		fmt.Fprintln(p.w, line)
 		return
 	}
 	if r := []rune(line); len(r) > liveWidth {

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
 
@@ -62,6 +63,10 @@ func printTable(w io.Writer, doc *runDoc) {
 	if len(wit) > 0 {
 		fmt.Fprintln(w, "\nWitnesses: the minimal tree on which the root decision stays wrong, and why (replay lines in report.md):")
 		for _, r := range wit {
+			if r.Verdict == props.Faulted {
+				fmt.Fprintf(w, "  %-19s FAULT (%s): %s\n", r.Name, r.Witness.Fault.Kind, oneLine(r.Witness.Fault.Message))
+				continue
+			}
 			fmt.Fprintf(w, "  %-19s %s\n", r.Name, r.Witness.Tree)
 			if n := len(r.Witness.Findings); n > 0 {
 				f := r.Witness.Findings[n-1]
@@ -94,6 +99,16 @@ func (doc *runDoc) tally() string {
 	}
 	s := fmt.Sprintf("Of %d rules, %s is reproduced for %d, not refuted (inconclusive or stuck) for %d, contradicted for %d",
 		len(doc.Rules), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
+	if doc.Faulted > 0 {
+		var names []string
+		for _, r := range doc.Rules {
+			if r.Agreement == NotJudged {
+				names = append(names, r.Name)
+			}
+		}
+		s += fmt.Sprintf(", and %d could not be judged: %s faulted (not a finding about consistency: fix the rule, then check again)",
+			doc.Faulted, strings.Join(names, ", "))
+	}
 	if doc.Partial {
 		s = fmt.Sprintf("PARTIAL (interrupted): %d of %d rules checked. ", len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
 			s + fmt.Sprintf(", interrupted for %d", doc.Interrupted)
@@ -147,8 +162,11 @@ func markdown(doc *runDoc) []byte {
 	for i := range doc.Rules {
 		row := doc.Rules[i].tableRow()
 		row[0] = "[" + row[0] + "](#" + anchor(row[0]) + ")"
-		if doc.Rules[i].Agreement == Contradicted {
+		switch doc.Rules[i].Agreement {
+		case Contradicted:
 			row[len(row)-1] = "**contradicted**"
+		case NotJudged:
+			row[2], row[len(row)-1] = "**"+row[2]+"**", "*not judged*"
 		}
 		fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
 	}
@@ -171,8 +189,11 @@ func markdown(doc *runDoc) []byte {
 	for _, r := range doc.Rules {
 		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)
 		agree := "prediction " + string(r.Agreement)
-		if r.Agreement == Contradicted {
+		switch r.Agreement {
+		case Contradicted:
 			agree = "**prediction contradicted**"
+		case NotJudged:
+			agree = "**not judged: a fault of the rule, not a finding about consistency**"
 		}
 		p := r.Predicted
 		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
@@ -187,12 +208,13 @@ func markdown(doc *runDoc) []byte {
 		if w == nil {
 			continue
 		}
+		if w.Verdict == props.Faulted { // its text holds its replay lines
+			fmt.Fprintf(&b, "\nFault:\n\n```\n%s```\n", w.String())
+			continue
+		}
 		fmt.Fprintf(&b, "\nWitness (%s, %d nodes, shrunk from %s in %d evaluations):\n\n```\n%s\n```\n\n", w.Condition, w.Nodes, w.From, w.Shrinks, w.Tree)
 		for _, f := range w.Findings {
 			fmt.Fprintf(&b, "- %s: %s\n", f.Condition, f.Text)
-		}
-		if f := w.Fault; f != nil {
-			fmt.Fprintf(&b, "- fault at node %s, simulation %d: %s\n\n```\n%s\n```\n", f.Node, f.Sim, f.Message, strings.TrimRight(f.Inputs, "\n"))
 		}
 		fmt.Fprintf(&b, "\nReplay%s:\n\n```sh\n", doc.replayNote)
 		for _, l := range w.Replay {

@@ -65,6 +65,10 @@ const (
 	// predicted consistent, or every tree converged for one predicted
 	// inconsistent.
 	Contradicted Agreement = "contradicted"
+	// NotJudged: the rule faulted (a panic, a crash, a hang, a declaration
+	// its own choices contradict): the check could not judge it, and its
+	// exit code is that of a fault, not of a finding.
+	NotJudged Agreement = "not judged"
 )
 
 // agreement is a result's agreement with the prediction.
@@ -76,6 +80,8 @@ type agreement struct {
 // checker's own trees (the traps and random trees).
 func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 	switch {
+	case v == props.Faulted:
+		return NotJudged
 	case v == props.Inconclusive, v == props.Stuck:
 		return NotRefuted
 	case (v == props.Inconsistent) != p.Consistent:
@@ -93,6 +99,9 @@ func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 // reproduces or contradicts it: both are "not refuted".
 func agreementOnChosen(p rules.Prediction, v props.Verdict, inClass bool) Agreement {
 	a := agreementOf(p, v)
+	if a == NotJudged {
+		return a
+	}
 	if !inClass { // the claim says nothing here: nothing is reproduced either
 		return NotRefuted
 	}
@@ -124,13 +133,19 @@ func (r *ruleResult) observed() string {
 	if r.Verdict == props.Inconclusive {
 		return fmt.Sprintf("inconclusive (%d/%d)", r.Inconclusive, r.Trees)
 	}
+	if r.Verdict == props.Faulted {
+		return fmt.Sprintf("FAULT (%s)", r.Witness.Fault.Kind)
+	}
 	return strings.ReplaceAll(string(r.Verdict), "-", " ")
 }
 
 // witnessCell is the witness in a table cell: "5 nodes, Eq. 5".
 func (r *ruleResult) witnessCell() string {
-	if r.Witness == nil {
+	switch {
+	case r.Witness == nil:
 		return "—"
+	case r.Witness.Tree == nil:
+		return string(r.Witness.Condition)
 	}
 	return fmt.Sprintf("%d nodes, %s", r.Witness.Nodes, r.Witness.Condition)
 }
@@ -143,8 +158,11 @@ func (r *ruleResult) frugality() string {
 
 // agreeCell is the agreement in a table cell, a contradiction in capitals.
 func (r *ruleResult) agreeCell() string {
-	if r.Agreement == Contradicted {
+	switch r.Agreement {
+	case Contradicted:
 		return "CONTRADICTED"
+	case NotJudged:
+		return "NOT JUDGED"
 	}
 	return string(r.Agreement)
 }

@@ -52,6 +52,8 @@ type runDoc struct {
 	Reproduced   int `json:"reproduced"`
 	NotRefuted   int `json:"not_refuted"`
 	Contradicted int `json:"contradicted"`
+	// Faulted counts the rules that faulted (agreement "not judged").
+	Faulted int `json:"faulted"`
 	// Interrupted counts the rules whose check Ctrl-C stopped; Partial is
 	// true when there are any. Both are left out of complete runs.
 	Interrupted int   `json:"interrupted,omitempty"`
@@ -179,6 +181,8 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		case Interrupted:
 			doc.Interrupted++
 			doc.Partial = true
+		case NotJudged:
+			doc.Faulted++
 		default:
 			doc.Contradicted++
 		}
@@ -211,7 +215,10 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		return &interruption{fmt.Sprintf("interrupted: %d of %d rules checked, %d contradicted; %s",
 			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written)}
 	}
-	if doc.Contradicted > 0 {
+	switch {
+	case doc.Faulted > 0:
+		return errFault
+	case doc.Contradicted > 0:
 		return errFinding
 	}
 	return nil
@@ -302,7 +309,7 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 			for i := range next {
 				in := insts[i]
 				o := opts(in)
-				o.Progress = func(done, total int) { prog.update(i, done, total) }
+				o.Status = func(s props.Status) { prog.report(i, s) }
 				prog.begin(i)
 				rep, err := props.Run(ctx, in.Rule, o)
 				if err != nil && e.ctx.Err() != nil {
@@ -359,8 +366,11 @@ func progressResult(r *ruleResult) string {
 	if r.Witness != nil {
 		s += ", " + r.witnessCell()
 	}
-	if r.Agreement == Contradicted {
+	switch r.Agreement {
+	case Contradicted:
 		s += ", prediction CONTRADICTED"
+	case NotJudged:
+		s += ", NOT JUDGED: " + oneLine(r.Witness.Fault.Message)
 	}
 	return s
 }

@@ -160,3 +160,26 @@ func TestFiniteScores(t *testing.T) {
 		}
 	}
 }
+
+// TestGumbelZeroPolicyFinite: a child of policy 0 (no prior among children
+// with priors summing to 1) whose completed value exceeds the others' by a
+// hair, at counts where σ's scale is huge, has weight 0 in the softmax,
+// not 0·∞ = NaN. The limit probe met that site on a trap of the presets.
+func TestGumbelZeroPolicyFinite(t *testing.T) {
+	const k = 20
+	kids := make([]core.Stats, k)
+	for i := range k - 1 {
+		kids[i] = core.Stats{Visits: 231659798528, W: 0.75 * 231659798528, HasPrior: true, Prior: 1.0 / (k - 1)}
+	}
+	self := core.Stats{Visits: 4398046511104, W: 0.75 * 4398046511104}
+	s, err := core.NewSite(core.Max, self, kids, 4398046511104, core.NewRNG(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rules.MustParse("mctx-gumbel").Rule.(core.Scorer)
+	for i := range k {
+		if v := r.Score(s, i); math.IsNaN(v) || math.IsInf(v, 0) {
+			t.Errorf("Score(%d) = %v", i, v)
+		}
+	}
+}

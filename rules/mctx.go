@@ -175,7 +175,10 @@ func (r MctxGumbel) scores(s *core.Site, dst []float64) []float64 {
 		}
 	}
 	for i := range k {
-		e := pol[i] * math.Exp(scale*(completed(i)-lo)/den-top)
+		e := 0.0 // ln 0 = −∞: a child of policy 0 has no weight, however large its σ (which may overflow)
+		if pol[i] > 0 {
+			e = pol[i] * math.Exp(scale*(completed(i)-lo)/den-top)
+		}
 		dst = append(dst, e)
 		z += e
 	}
