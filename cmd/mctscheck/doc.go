@@ -87,6 +87,13 @@
 //     be written after the run started, a write to standard output or to
 //     the -cpuprofile file that fails, as on a full disk, an internal
 //     error).
+//   - 4: a fault: for run and check, a rule (or the program behind an
+//     exec: rule) broke its contract: it panicked, answered NaN or a child
+//     out of range, crashed, hung, wrote stray output, or declared
+//     probabilities or scores that its own choices contradict. The verdict
+//     is "fault" and the agreement "not judged": a fault is not a finding
+//     about consistency. A run with both a fault and a contradicted
+//     prediction exits 4.
 //   - 130: interrupted by Ctrl-C. Run then prints and writes what it
 //     checked so far, marked partial: the rules it did not finish have the
 //     verdict and agreement "interrupted"; other commands write nothing.
@@ -185,7 +192,8 @@
 //	  "rules": [RESULT],          // in catalogue order, then the -rule specs
 //	  "reproduced": int,          // rules whose prediction the verdict reproduces
 //	  "not_refuted": int,         // inconclusive (no witness, some tree not converged) or stuck
-//	  "contradicted": int,        // the exit code is 1 when this is not 0
+//	  "contradicted": int,        // the exit code is 1 when this is not 0 (and no rule faulted)
+//	  "faulted": int,             // rules that faulted: the exit code is 4 when this is not 0
 //	  "interrupted": int,         // only in a partial run: rules Ctrl-C stopped
 //	  "partial": true,            // only in a partial run (exit code 130)
 //	  "elapsed_ns": int
@@ -204,16 +212,16 @@
 //	  "backup": string, "growth": string,
 //	  "binary_only": bool,        // checked on binary deterministic trees only
 //	  "predicted": PREDICTION,
-//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"interrupted",
-//	  "agreement": "reproduced"|"not refuted"|"contradicted"|"interrupted",
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault"|"interrupted",
+//	  "agreement": "reproduced"|"not refuted"|"contradicted"|"not judged"|"interrupted",
 //	  ...REPORT's fields after its verdict
 //	}
 //
 //	REPORT = {                    // props.Report: the checker's report on trees, or on one game position
-//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample",
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault",
 //	  "summary": string,          // the verdict in one line
 //	  ...POSITION's fields,       // only in the report on a game position (check -game)
-//	  "witness": WITNESS|null,    // non-null exactly when inconsistent or stuck
+//	  "witness": WITNESS|null,    // non-null exactly when inconsistent, stuck or fault
 //	  "trees": int,               // trees checked; a game position is one tree
 //	  "converged": int, "inconclusive": int,
 //	  "stuck": int,               // trees whose decision stays wrong through the horizon, its limit not shown
@@ -232,7 +240,7 @@
 //	  "value": number,            // V(root) for the player to move, by the solver
 //	  "optimal": [int],           // the optimal root moves, by index
 //	  "moves": [int],             // each root move's identity (Connect Four: its column, 0 to 6)
-//	  "failed_seeds": int,        // seeds wrong in the limit (or a rule fault)
+//	  "failed_seeds": int,        // seeds wrong in the limit
 //	  "stuck_seeds": int,         // seeds wrong through the horizon, the limit not shown
 //	  "root_error": number,       // the largest |V̂(root) − V(root)| over seeds at the last budget
 //	  "judged_nodes": int,        // stored nodes judged for Eq. 5 and Eq. 4, over the seeds
@@ -240,21 +248,31 @@
 //	}
 //
 //	WITNESS = {                   // props.Witness
-//	  "verdict": "inconsistent"|"stuck",  // wrong in the limit, or through the horizon
+//	  "verdict": "inconsistent"|"stuck"|"fault",  // wrong in the limit, through the horizon, or a fault of the rule
 //	  "horizon": int,             // H, in simulations of a node, up to which the limit probe read the rule
-//	  "tree": string,             // the minimal tree, text format; absent for a game position
+//	  "tree": string,             // the minimal tree, text format; absent for a game position, and for a fault no search met
 //	  "nodes": int,               // its size; 0 for a game position
 //	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"fault",
 //	  "from": string,             // what it was shrunk from: a trap name or "random N"; absent for a game position
 //	  "original": string,         // that tree; absent for a game position
 //	  "findings": [{"condition": string, "node": string, "child": int, "text": string}],
-//	  "fault": {"message": string, "inputs": string, "node": string, "sim": int}|null,
+//	  "fault": FAULT|null,        // non-null exactly when the verdict is fault
 //	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order; absent for a game position
 //	  "budgets": [int],
 //	  "shrinks": int,             // candidate trees the shrinker evaluated; 0 for a game position
 //	  "run": REPLAY,              // what replays it, structured
 //	  "replay": [string],         // command lines that replay it exactly: REPLAY as this tool's flags
 //	  ...GAMEWITNESS's fields     // only on a game position
+//	}
+//
+//	FAULT = {                     // props.Fault: how the rule broke its contract
+//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie",
+//	  "message": string,          // what happened
+//	  "inputs": string,           // what the rule saw there, one line per child
+//	  "node": string,             // where, e.g. "0.1"
+//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run
+//	  "stderr": string,           // the end of an exec: program's stderr; absent otherwise
+//	  "reproduced": bool          // it came back when its tree was searched again alone with its seed
 //	}
 //
 //	GAMEWITNESS = {               // props.PositionWitness
@@ -328,11 +346,11 @@
 //	    "max_nodes": int, "export": int},
 //	  "name": string, "spec": string, "backup": string, "growth": string,
 //	  "binary_only": false, "predicted": PREDICTION,
-//	  "verdict": string,          // inconsistent if a position is, else stuck, else inconclusive if one is
+//	  "verdict": string,          // fault if a position faulted (the check stops there), else inconsistent if one is, else stuck, else inconclusive if one is
 //	  "agreement": string,
 //	  "summary": string,
 //	  "total": {
-//	    "positions": int, "inconsistent": int, "inconclusive": int, "stuck": int, "no_counterexample": int,
+//	    "positions": int, "inconsistent": int, "inconclusive": int, "stuck": int, "no_counterexample": int, "faulted": int,
 //	    "optimal": [{"budget": int, "share": number, "searches": int}],  // share of optimal root decisions
 //	    "decisive": int,          // positions where some move is not optimal
 //	    "optimal_decisive": [{"budget": int, "share": number, "searches": int}],
