@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/props"
@@ -77,6 +78,7 @@ func cmdCheck(e *env, args []string) error {
 	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	ruleStderr := fs.Bool("rule-stderr", false, "show an exec: rule's standard error here as the program writes it (by default only its last lines, with a fault)")
+	ruleTimeout := fs.Duration("rule-timeout", 10*time.Second, "an exec: rule's `TIMEOUT` for one round trip (a batch of sites and its answers); a program slower than that hangs: a fault")
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
@@ -88,10 +90,8 @@ func cmdCheck(e *env, args []string) error {
 	defer in.Close() // an external rule's program stops
 	stop := context.AfterFunc(e.ctx, func() { in.Close() }) // at once on Ctrl-C, cutting a round trip short
 	defer stop()
-	if x, ok := in.Rule.(*rules.ExecRule); ok && *ruleStderr {
-		x.SetStderr(e.stderr)
-	} else if *ruleStderr {
-		return usagef("-rule-stderr: only for an exec: rule, whose program has a standard error")
+	if err := execOptions(in, fs, e, *ruleStderr, *ruleTimeout); err != nil {
+		return err
 	}
 	if err := checkScale(*trees, *seeds); err != nil {
 		return err
@@ -180,6 +180,33 @@ func cmdCheck(e *env, args []string) error {
 	case doc.Agreement == Contradicted:
 		return errFinding
 	}
+	return nil
+}
+
+// execOptions applies -rule-stderr and -rule-timeout to an exec: rule,
+// which Parse made with the default options and has not started, and
+// refuses them for any other rule.
+func execOptions(in *rules.Instance, fs *flagSet, e *env, stderr bool, timeout time.Duration) error {
+	x, ok := in.Rule.(*rules.ExecRule)
+	switch {
+	case !ok && (stderr || fs.isSet("rule-timeout")):
+		return usagef("-rule-stderr, -rule-timeout: only for an exec: rule, which a program computes")
+	case !ok:
+		return nil
+	case timeout <= 0:
+		return usagef("-rule-timeout %v: want a positive duration, such as 10s", timeout)
+	}
+	o := rules.ExecOptions{Timeout: timeout}
+	if stderr {
+		o.Stderr = e.stderr
+	}
+	argv := x.Command()
+	nx, err := o.New(argv[0], argv[1:]...)
+	if err != nil {
+		return usagef("-rule: %v", err)
+	}
+	x.Close() // never started
+	in.Rule = nx
 	return nil
 }
 

@@ -245,15 +245,6 @@ func ExecCommand(line string, o ExecOptions) (*ExecRule, error) {
 	return o.New(argv[0], argv[1:]...)
 }
 
-// SetStderr makes everything the program writes on its standard error go
-// to w too, as it writes it, from its next start on (mctscheck check's
-// -rule-stderr); call it before the rule's first use.
-func (x *ExecRule) SetStderr(w io.Writer) {
-	x.mu.Lock()
-	defer x.mu.Unlock()
-	x.opts.Stderr = w
-}
-
 // Command returns the program and its arguments.
 func (x *ExecRule) Command() []string { return append([]string(nil), x.argv...) }
 
