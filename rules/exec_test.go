@@ -51,6 +51,8 @@ type helperSite struct {
 //	garbage  answers a line that is not JSON
 //	range    answers child k to a site with k children
 //	stray    writes a log line on stdout after its first answer
+//	crash-every  uct, but crashes at its crashEvery-th site (its count
+//	         restarts with the process)
 //	liar     declares probs, answers child 0 to every select site and
 //	         uniform probabilities to every probs site
 //	probs-sum, probs-neg, probs-long  declare probs and answer [1, 1, …],
@@ -69,6 +71,7 @@ func helper(mode string) int {
 	}
 	probs := strings.HasPrefix(mode, "probs") || mode == "liar"
 	fmt.Printf(`{"version":%d,"framing":"json","probs":%v,"name":"helper %s"}`+"\n", version, probs, mode)
+	answered := 0 // sites answered by this process
 	for {
 		line, err := in.ReadBytes('\n')
 		if err != nil {
@@ -97,6 +100,12 @@ func helper(mode string) int {
 					crashSelf()
 				}
 			}
+		case "crash-every":
+			if answered+len(sites) >= crashEvery {
+				fmt.Fprintf(os.Stderr, "helper: site %d, crashing as it does every %d sites\n", answered+len(sites), crashEvery)
+				crashSelf()
+			}
+			answered += len(sites)
 		case "garbage":
 			fmt.Println("hello, mctscheck")
 			continue
@@ -123,6 +132,9 @@ func helper(mode string) int {
 		}
 	}
 }
+
+// crashEvery is the site at which the crash-every helper crashes.
+const crashEvery = 10001
 
 // helperProbs is the answer of mode to a probs site with k children:
 // uniform for the liar, which always picks child 0, and no distribution
@@ -273,6 +285,31 @@ func TestExecLiar(t *testing.T) {
 		t.Errorf("the fault %q does not name the disagreement", msg)
 	}
 	checkReaped(t, x)
+}
+
+// TestExecCrashNowAndThen: a program that crashes at every 10,001st site
+// (its count restarting with the process) gets the fault verdict with any
+// number of seeds, never a clean one: the crash is a fault even though no
+// single site reproduces it.
+func TestExecCrashNowAndThen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("tens of thousands of sites: skipped with -short")
+	}
+	for _, seeds := range []int{1, 4} {
+		x := helperRule(t, "crash-every", rules.ExecOptions{})
+		rep, err := props.Run(context.Background(), x, props.Options{Trees: 10, Seeds: seeds, Jobs: x.Concurrency()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict != props.Faulted || rep.Witness.Fault.Kind != props.FaultCrash {
+			t.Fatalf("seeds %d: %s, want a fault (crash)", seeds, rep.Summary)
+		}
+		f := rep.Witness.Fault
+		if !strings.Contains(f.Stderr, "crashing as it does every") {
+			t.Errorf("seeds %d: fault %+v, want the program's stderr", seeds, f)
+		}
+		checkReaped(t, x)
+	}
 }
 
 func TestExecWrongVersion(t *testing.T) {
