@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -32,6 +33,15 @@ type checker struct {
 	// seedShare, if > 0, caps the seeds of one tree searched at once: a
 	// tree's share of Options.Jobs when judgeTrees judges several at once.
 	seedShare int
+	// prune ends a search once it decides optimally at a checkpoint of the
+	// window, where the seed can no longer fail: for the shrinker's
+	// candidates, whose only question is whether they fail.
+	prune bool
+	// failed, if set, holds the smallest seed of an explicit tree known to
+	// fail (0: none yet): a later seed's limit probe would judge nothing
+	// that the tree's result shows (its evidence is the first failed
+	// seed's), so it is skipped.
+	failed *atomic.Uint64
 }
 
 // orderSalt separates the generator of a seed's child order from the
@@ -59,6 +69,8 @@ type observation struct {
 	// judged and beyond count a game's stored nodes judged, and left
 	// unjudged beyond the oracle's budget.
 	judged, beyond int
+	// pruned: the search stopped early (checker.prune), deciding optimally.
+	pruned bool
 }
 
 // treeSubject is an explicit tree, searched in orders drawn from the seeds.
@@ -80,8 +92,12 @@ func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64
 	if err != nil {
 		return ob, err
 	}
+	if c.prune {
+		sol, from := tree.Solve(ob.tr), len(obs.budgets)-1-c.opts.Window
+		obs.stop = func(k int, sn *snapshot) bool { return k >= from && optimal(sol, sn.decision) }
+	}
 	ob.snaps, err = obs.run(ctx, seed)
-	ob.search = obs.search
+	ob.search, ob.pruned = obs.search, obs.pruned
 	c.sims += obs.sims
 	return ob, err
 }
@@ -103,6 +119,8 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 	res := TreeResult{Name: name}
 	if t, ok := sub.(treeSubject); ok {
 		res.Tree = t.tr
+		c.failed = new(atomic.Uint64)
+		defer func() { c.failed = nil }()
 	}
 	converged := true
 	var from int64
@@ -142,6 +160,9 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 		}
 		switch {
 		case rec.persists:
+			if c.failed != nil && (c.failed.Load() == 0 || seed < c.failed.Load()) {
+				c.failed.Store(seed) // take runs in seed order: the first store is the smallest
+			}
 			res.FailedSeeds++
 			if res.FailedSeeds == 1 { // a failed seed's evidence before a stuck one's
 				first()
@@ -212,7 +233,7 @@ func (c *checker) runSeedCtx(ctx context.Context, sub subject, seed, order uint6
 	}
 	done := make(chan struct{})
 	var o outcome
-	one := &checker{rule: c.rule, opts: c.opts, curve: c.curve, pending: c.pending}
+	one := &checker{rule: c.rule, opts: c.opts, curve: c.curve, pending: c.pending, failed: c.failed, prune: c.prune}
 	go func() {
 		defer close(done)
 		o.r, o.rec, o.ob, o.err = one.runSeed(ctx, sub, seed, order)
@@ -233,6 +254,9 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 	if err != nil {
 		return seedResult{}, limitResult{}, ob, err
 	}
+	if ob.pruned {
+		return seedResult{OptimalFrom: -1}, limitResult{}, ob, nil // decided optimally in the window: it cannot fail
+	}
 	sol := tree.Solve(ob.tr)
 	switch {
 	case c.curve != nil:
@@ -246,6 +270,9 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 	}
 	if r.Wrong == nil || (r.Eq5 == nil && r.Eq4 == nil) {
 		return r, limitResult{}, ob, nil
+	}
+	if c.failed != nil && c.failed.Load() != 0 && c.failed.Load() < seed {
+		return r, limitResult{}, ob, nil // an earlier seed failed: this one's evidence is not read
 	}
 	rec, err := c.project(ctx, ob.search, ob.tr, &r)
 	return r, rec, ob, err
@@ -345,7 +372,7 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 		if k := t.Kind(0); k != core.Max && k != core.Min {
 			return trial{}
 		}
-		one := &checker{rule: c.rule, opts: o}
+		one := &checker{rule: c.rule, opts: o, prune: true}
 		r, err := one.seeds(ctx, "candidate", treeSubject{t}, res.Verdict)
 		tr := trial{sims: one.sims, keep: err == nil && r.Verdict == res.Verdict && condition(r.Findings) == cond}
 		if err == nil && r.Verdict == Faulted {

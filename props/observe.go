@@ -25,6 +25,11 @@ type observer struct {
 	search  *core.Search
 	budgets []int64
 	sims    int64 // simulations run, for the speed figure
+	// stop, if set, ends the search after the checkpoint k whose snapshot
+	// it accepts (the shrinker's candidates: a seed decided optimally in
+	// the window cannot fail), and pruned records that it did.
+	stop   func(k int, sn *snapshot) bool
+	pruned bool
 }
 
 func newObserver(tr *tree.Tree, rule core.Rule, opts Options) (*observer, error) {
@@ -54,6 +59,10 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 			return nil, err
 		}
 		snaps = append(snaps, o.snap(b))
+		if o.stop != nil && o.stop(len(snaps)-1, &snaps[len(snaps)-1]) {
+			o.pruned = true
+			break
+		}
 	}
 	if f := auditOf(o.rule); f != nil {
 		return nil, f

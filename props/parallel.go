@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/tree"
@@ -184,7 +185,7 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 					return
 				}
 				s := &out[i]
-				job := &checker{rule: c.rule, opts: c.opts}
+				job := &checker{rule: c.rule, opts: c.opts, failed: c.failed, prune: c.prune}
 				if keepCurves {
 					job.pending = &s.curves
 				}
@@ -217,25 +218,25 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 	return false, nil
 }
 
-// await waits until done is closed or ctx ends, and returns ctx's error
-// in the second case: a check returns at its context's end even while a
-// rule's Select blocks, leaving that search's goroutine behind.
+// await waits until done is closed; once ctx has ended it waits at most
+// blockedGrace more, and returns ctx's error if done is still open: a check
+// returns at its context's end even while a rule's Select blocks, leaving
+// that search's goroutine behind.
 func await(ctx context.Context, done <-chan struct{}) error {
 	select {
 	case <-done:
 		return nil
 	case <-ctx.Done():
 		select {
-		case <-done: // finished as well: take it
+		case <-done:
 			return nil
-		default:
+		case <-time.After(blockedGrace):
 			return ctx.Err()
 		}
 	}
 }
 
-// waitUnlessDone waits for wg, unless ctx has ended: then a search whose
-// rule blocks in Select may never end, and the check returns without it.
+// waitUnlessDone waits for wg as await waits for a channel.
 func waitUnlessDone(ctx context.Context, wg *sync.WaitGroup) {
 	done := make(chan struct{})
 	go func() {
@@ -244,3 +245,7 @@ func waitUnlessDone(ctx context.Context, wg *sync.WaitGroup) {
 	}()
 	await(ctx, done)
 }
+
+// blockedGrace is how long a check that ends waits for a search whose
+// rule's Select does not return.
+const blockedGrace = time.Second

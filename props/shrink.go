@@ -78,6 +78,12 @@ func simpler(r float64) []float64 {
 	return out
 }
 
+// firstChunk is how many candidates the shrinker judges at once after each
+// step, doubling up to its jobs while none keeps the property: a keeper
+// tends to come early in the list, and every candidate judged beyond it is
+// work thrown away.
+const firstChunk = 4
+
 // trial is the outcome of one candidate tree in the shrinker: whether it
 // keeps the property, the simulations its judgement took, and, if its
 // judgement ended in a fault of the rule, that tree's result, which stops
@@ -101,10 +107,10 @@ type shrinkRun struct {
 // shrink simplifies tr while try keeps the property, greedily: it applies
 // the first candidate edit that keeps it and starts again, until none
 // does, small says the tree is small enough, the budget of evaluations is
-// spent, ctx ends or a candidate faults. It judges up to jobs candidates
-// at once (so that the sites of an external rule travel in batches, as the
-// search's do) and takes the first that keeps the property in the
-// candidates' order, so its outcome, evaluations and simulations are a
+// spent, ctx ends or a candidate faults. It judges candidates several at
+// once (firstChunk, doubling up to jobs, so that the sites of an external
+// rule travel in batches, as the search's do) and takes the first that
+// keeps the property in the candidates' order, so its outcome, evaluations and simulations are a
 // serial shrinker's, whatever jobs is. It reports its steps to o.Status.
 func shrink(ctx context.Context, tr *tree.Tree, try func(*tree.Tree) trial, budget, jobs int, small func(*tree.Tree) bool, o Options) shrinkRun {
 	run := shrinkRun{tree: tr}
@@ -119,8 +125,10 @@ func shrink(ctx context.Context, tr *tree.Tree, try func(*tree.Tree) trial, budg
 			}
 		}
 		improved := false
+		chunk := min(jobs, firstChunk)
 		for len(next) > 0 && !improved && run.evals < budget && ctx.Err() == nil {
-			n := min(len(next), jobs, budget-run.evals)
+			n := min(len(next), chunk, budget-run.evals)
+			chunk = min(2*chunk, jobs) // no keeper yet: judge more at once
 			out := make([]trial, n)
 			var wg sync.WaitGroup
 			for k := range n {
