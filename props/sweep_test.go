@@ -67,12 +67,21 @@ func hide(r core.Rule) core.Rule {
 	return selectOnly{r}
 }
 
-// sweepJob is one rule of the sweep with its prediction.
+// sweepJob is one rule of the sweep with its prediction: "consistent",
+// "inconsistent" or, for a planted fault, "fault".
 type sweepJob struct {
 	family, spec string
 	rule         core.Rule
 	opts         props.Options
-	consistent   bool
+	predicted    string
+}
+
+// predictedWord names a prediction of consistency.
+func predictedWord(consistent bool) string {
+	if consistent {
+		return "consistent"
+	}
+	return "inconsistent"
 }
 
 func sweepJobs(t *testing.T) []sweepJob {
@@ -83,16 +92,19 @@ func sweepJobs(t *testing.T) []sweepJob {
 			t.Fatal(err)
 		}
 		family, _, _ := strings.Cut(spec, ":")
-		jobs = append(jobs, sweepJob{family, in.Spec, in.Rule, catalogueOptions(in), in.Predicted.Consistent})
-		jobs = append(jobs, sweepJob{family + " (wrapped)", wrappedPrefix + in.Spec, hide(in.Rule), catalogueOptions(in), in.Predicted.Consistent})
+		jobs = append(jobs, sweepJob{family, in.Spec, in.Rule, catalogueOptions(in), predictedWord(in.Predicted.Consistent)})
+		jobs = append(jobs, sweepJob{family + " (wrapped)", wrappedPrefix + in.Spec, hide(in.Rule), catalogueOptions(in), predictedWord(in.Predicted.Consistent)})
 	}
 	for _, r := range outsideRules() {
 		jobs = append(jobs, sweepJob{"outside the catalogue", r.spec, r.rule,
-			props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, r.consistent})
+			props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, predictedWord(r.consistent)})
 	}
 	for _, r := range outside.Rules() {
 		jobs = append(jobs, sweepJob{"outside the catalogue", r.Name, r.Rule,
-			props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, r.Consistent})
+			props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, predictedWord(r.Consistent)})
+	}
+	for _, r := range faultyRules() {
+		jobs = append(jobs, sweepJob{"planted faults", r.spec, r.rule, props.Options{RuleSpec: r.spec}, "fault"})
 	}
 	return jobs
 }
@@ -167,15 +179,11 @@ func TestSweep(t *testing.T) {
 			cond, nodes := "-", 0
 			if w := rep.Witness; w != nil {
 				cond, nodes = string(w.Condition), w.Nodes
-				if j.consistent {
-					t.Logf("false alarm: %s seed %d:\n%s", j.spec, seed, w)
+				if j.predicted == "consistent" && rep.Verdict == props.Inconsistent || j.predicted != "fault" && rep.Verdict == props.Faulted {
+					t.Logf("%s: %s seed %d:\n%s", rep.Verdict, j.spec, seed, w)
 				}
 			}
-			pred := "inconsistent"
-			if j.consistent {
-				pred = "consistent"
-			}
-			fmt.Fprintf(out, "%s\t%s\t%s\t%d\t%s\t%s\t%d\t%.3f\n", j.family, j.spec, pred, seed, rep.Verdict, cond, nodes,
+			fmt.Fprintf(out, "%s\t%s\t%s\t%d\t%s\t%s\t%d\t%.3f\n", j.family, j.spec, j.predicted, seed, rep.Verdict, cond, nodes,
 				time.Since(start).Seconds())
 		}
 	}
@@ -196,10 +204,10 @@ func TestSweepMerge(t *testing.T) {
 		t.Fatalf("MCTSCHECK_SWEEP_MERGE=%q: no files (%v)", glob, err)
 	}
 	type count struct {
-		family, pred               string
-		checks, errors, inc, stuck int
-		seconds                    float64
-		maxNodes                   int
+		family, pred                       string
+		checks, errors, inc, stuck, faults int
+		seconds                            float64
+		maxNodes                           int
 	}
 	verdicts := map[string]string{} // spec and seed: the verdict
 	var twins, twinsAgree int
@@ -223,9 +231,22 @@ func TestSweepMerge(t *testing.T) {
 				specs = append(specs, fs[1])
 			}
 			c.checks++
-			inconsistent := fs[4] == string(props.Inconsistent)
-			if inconsistent == (c.pred == "consistent") {
-				c.errors++
+			switch v := props.Verdict(fs[4]); c.pred {
+			case "consistent":
+				if v == props.Inconsistent {
+					c.errors++ // a false alarm
+				}
+			case "inconsistent":
+				if v != props.Inconsistent {
+					c.errors++ // a miss
+				}
+			case "fault":
+				if v != props.Faulted {
+					c.errors++ // a planted fault not found
+				}
+			}
+			if fs[4] == string(props.Faulted) {
+				c.faults++
 			}
 			if fs[4] == string(props.Inconclusive) {
 				c.inc++
@@ -252,14 +273,11 @@ func TestSweepMerge(t *testing.T) {
 	}
 	var b strings.Builder
 	row := func(name, pred string, c count) {
-		kind := "false alarms"
-		if pred == "inconsistent" {
-			kind = "misses"
-		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %s %d (≤ %.2g%%) | %d (≤ %.2g%%) | %d | %d | %.1f |\n", name, pred, c.checks, kind, c.errors,
-			100*clopperPearsonUpper(c.errors, c.checks), c.stuck, 100*clopperPearsonUpper(c.stuck, c.checks), c.inc, c.maxNodes, c.seconds)
+		kind := map[string]string{"consistent": "false alarms", "inconsistent": "misses", "fault": "not found"}[pred]
+		fmt.Fprintf(&b, "| %s | %s | %d | %s %d (≤ %s) | %d (≤ %s) | %d | %d | %d | %.1f |\n", name, pred, c.checks, kind, c.errors,
+			percent(clopperPearsonUpper(c.errors, c.checks)), c.stuck, percent(clopperPearsonUpper(c.stuck, c.checks)), c.faults, c.inc, c.maxNodes, c.seconds)
 	}
-	header := "| %s | predicted | checks | errors (95%% upper bound) | stuck (95%% upper bound) | inconclusive | largest witness | slowest check (s) |\n|---|---|---|---|---|---|---|---|\n"
+	header := "| %s | predicted | checks | errors (95%% upper bound) | stuck (95%% upper bound) | faults | inconclusive | largest witness | slowest check (s) |\n|---|---|---|---|---|---|---|---|---|\n"
 	fmt.Fprintf(&b, "### By family\n\n"+header, "family")
 	type key struct{ family, pred string }
 	families := map[key]*count{}
@@ -277,6 +295,7 @@ func TestSweepMerge(t *testing.T) {
 		f.errors += c.errors
 		f.inc += c.inc
 		f.stuck += c.stuck
+		f.faults += c.faults
 		f.seconds = max(f.seconds, c.seconds)
 		f.maxNodes = max(f.maxNodes, c.maxNodes)
 	}
@@ -284,7 +303,7 @@ func TestSweepMerge(t *testing.T) {
 	for _, k := range keys {
 		row(k.family, k.pred, *families[k])
 	}
-	fmt.Fprintf(&b, "\nErrors: a false alarm is an inconsistent verdict on a rule predicted consistent; a miss, any other verdict than inconsistent on one predicted inconsistent (stuck counted among them, and in its own column).\n")
+	fmt.Fprintf(&b, "\nErrors: a false alarm is an inconsistent verdict on a rule predicted consistent; a miss, any other verdict than inconsistent on one predicted inconsistent (stuck counted among them, and in its own column); a planted fault not found, any other verdict than fault on a rule with a planted fault. Faults: checks whose verdict is fault, which the catalogue's rules and those outside it must never get.\n")
 	fmt.Fprintf(&b, "\nWrapped twins (every optional interface but Needs hidden) with their rule's verdict: %d of %d checks.\n", twinsAgree, twins)
 	fmt.Fprintf(&b, "\n### By spec\n\n"+header, "spec")
 	for _, s := range specs {
@@ -297,6 +316,17 @@ func TestSweepMerge(t *testing.T) {
 		return
 	}
 	fmt.Print(b.String())
+}
+
+// percent writes a rate in [0, 1] as a percentage with two significant
+// digits: "0.59%", "12%", "100%".
+func percent(x float64) string {
+	v := 100 * x
+	decimals := 0
+	if v > 0 && v < 10 {
+		decimals = 1 - int(math.Floor(math.Log10(v)))
+	}
+	return strconv.FormatFloat(v, 'f', decimals, 64) + "%"
 }
 
 // clopperPearsonUpper is the exact (Clopper–Pearson) 95% upper bound
