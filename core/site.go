@@ -131,6 +131,46 @@ func (s *Site) ParentVariance() (float64, bool) {
 	return variance(n, w, s.sSq)
 }
 
+// Squares is the sum of the squares of child i's real rewards, from the
+// chooser's perspective (at a min node Σ(1 − r)² = n − 2Σr + Σr²), and
+// whether the site has it: as for Variance. External rules receive it
+// (docs/protocol.md, "squares").
+func (s *Site) Squares(i int) (float64, bool) {
+	if s.sq == nil {
+		return 0, false
+	}
+	n, w := s.real(i)
+	sq := 0.0
+	if s.wide != nil {
+		sq = s.wide[i].sq
+	} else {
+		sq = s.sq[i]
+	}
+	return s.chooserSquares(n, w, sq), true
+}
+
+// ParentSquares is Squares for the node itself.
+func (s *Site) ParentSquares() (float64, bool) {
+	if s.sq == nil {
+		return 0, false
+	}
+	n, w := s.realSelf()
+	sq := s.sSq
+	if s.wide != nil {
+		sq = s.wideSelf.sq
+	}
+	return s.chooserSquares(n, w, sq), true
+}
+
+// chooserSquares turns max's sum of squares sq of n rewards summing to w
+// into the chooser's.
+func (s *Site) chooserSquares(n, w, sq float64) float64 {
+	if s.flip {
+		return max(n-2*w+sq, 0)
+	}
+	return sq
+}
+
 // variance is the sample variance of n rewards with sum w and sum of
 // squares sq, (n·sq − w²)/n², and false when n is 0. It is never negative:
 // rounding can make n·sq fall below w² by an ulp.

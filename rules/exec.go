@@ -97,6 +97,10 @@ type Capabilities struct {
 	// A program that draws nothing leaves it false, and the search's
 	// generator is then used exactly as by a Go rule that draws nothing.
 	Seed bool `json:"seed"`
+	// SeedString asks for the JSON framing's seeds as decimal strings, for
+	// a language whose JSON parser reads numbers as doubles (JavaScript),
+	// which cannot hold every 64-bit seed.
+	SeedString bool `json:"seed_string"`
 	// Probs says the program answers "probs" sites with the probability of
 	// each child (core.Stochastic).
 	Probs bool `json:"probs"`
@@ -104,6 +108,10 @@ type Capabilities struct {
 	// (core.Needs).
 	Priors bool `json:"priors"`
 	AMAF   bool `json:"amaf"`
+	// Squares asks for each child's and the node's sum of squared rewards
+	// and sample variance (core.Needs.Squares, Site.Squares and
+	// Site.Variance), as UCB1-Tuned and UCB-V read them.
+	Squares bool `json:"squares"`
 	// Name names the program in messages; optional.
 	Name string `json:"name"`
 }
@@ -297,7 +305,7 @@ func (x *ExecRule) start() {
 // Needs implements core.Needer: what the program asked for.
 func (x *ExecRule) Needs() core.Needs {
 	x.start()
-	return core.Needs{Priors: x.caps.Priors, AMAF: x.caps.AMAF}
+	return core.Needs{Priors: x.caps.Priors, AMAF: x.caps.AMAF, Squares: x.caps.Squares}
 }
 
 // Select implements core.Rule: it sends s to the program, in a batch with

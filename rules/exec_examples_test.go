@@ -21,6 +21,7 @@ import (
 const (
 	pythonClient = "../examples/uct.py"
 	cClient      = "../examples/uct.c"
+	jsClient     = "../examples/uct.js"
 )
 
 // needPython returns the path of python3, or skips the test.
@@ -127,6 +128,58 @@ func compareReports(t *testing.T, x *rules.ExecRule, o props.Options) {
 	if g, w := fmt.Sprint(got.Recoveries), fmt.Sprint(want.Recoveries); g != w {
 		t.Errorf("recoveries differ:\n got %s\nwant %s", g, w)
 	}
+}
+
+// TestExecJavaScriptUCT checks examples/uct.js, a client written from
+// docs/protocol.md alone: its UCT makes core.UCT's choices and a check gives
+// uct's report (the default run of mctscheck check, in the full suite); its
+// eps-greedy, reading its seeds as strings, draws as examples/uct.py does
+// from the same seeds and declares the catalogue's probabilities.
+func TestExecJavaScriptUCT(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is absent: the JavaScript client is not tested (CI installs it)")
+	}
+	x, err := rules.Exec(node, jsClient)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	checkSameAsUCT(t, x, 300)
+	o := props.Options{Trees: 2, Seeds: 1, MaxBudget: 1024, NoTraps: true, Jobs: x.Concurrency()}
+	if !testing.Short() {
+		o = props.Options{Jobs: x.Concurrency()} // mctscheck check's defaults: the traps, 100 random trees, 4 seeds
+	}
+	compareReports(t, x, o)
+	checkReaped(t, x)
+
+	eps, err := rules.Exec(node, jsClient, "--rule", "eps-greedy", "--eps", "0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer eps.Close()
+	want := rules.EpsGreedy{Eps: 0.3}
+	sites := execSites(t, 200)
+	for i, s := range sites {
+		if got := eps.Probs(s, nil); fmt.Sprint(got) != fmt.Sprint(want.Probs(s, nil)) {
+			t.Fatalf("site %d: probabilities %v, want eps-greedy's %v", i, got, want.Probs(s, nil))
+		}
+	}
+	if _, err := exec.LookPath("python3"); err == nil {
+		py, err := rules.Exec("python3", pythonClient, "--rule", "eps-greedy", "--eps", "0.3")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer py.Close()
+		a, b := execSites(t, 200), execSites(t, 200) // the same sites, the same seeds
+		for i := range a {
+			if ca, cb := eps.Select(a[i]), py.Select(b[i]); ca != cb {
+				t.Fatalf("site %d: the JavaScript client chose %d, the Python client %d", i, ca, cb)
+			}
+		}
+		checkReaped(t, py)
+	}
+	checkReaped(t, eps)
 }
 
 // TestExecCClient checks examples/uct.c: its UCT makes core.UCT's

@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -34,11 +36,15 @@ func TestMain(m *testing.M) {
 
 // helperSite is the part of a JSON site the helper reads.
 type helperSite struct {
-	Op    string    `json:"op"`
-	Depth int       `json:"depth"`
-	Ln    float64   `json:"ln"`
-	N     []float64 `json:"n"`
-	W     []float64 `json:"w"`
+	Op    string          `json:"op"`
+	Depth int             `json:"depth"`
+	Ln    float64         `json:"ln"`
+	N     []float64       `json:"n"`
+	W     []float64       `json:"w"`
+	V     []float64       `json:"v"`
+	Q     []float64       `json:"q"`
+	Var   []*float64      `json:"var"`
+	Seed  json.RawMessage `json:"seed"`
 }
 
 // helper runs a protocol program in JSON framing:
@@ -51,6 +57,10 @@ type helperSite struct {
 //	garbage  answers a line that is not JSON
 //	range    answers child k to a site with k children
 //	stray    writes a log line on stdout after its first answer
+//	tuned    declares squares and answers tunedRule's choice from the
+//	         sites' variances
+//	seed     declares seed and answers seededRule's choice from the site's
+//	         seed; seed-string the same with the seed as a string
 //	crash-every  uct, but crashes at its crashEvery-th site (its count
 //	         restarts with the process)
 //	liar     declares probs, answers child 0 to every select site and
@@ -70,7 +80,8 @@ func helper(mode string) int {
 		version = 99
 	}
 	probs := strings.HasPrefix(mode, "probs") || mode == "liar"
-	fmt.Printf(`{"version":%d,"framing":"json","probs":%v,"name":"helper %s"}`+"\n", version, probs, mode)
+	fmt.Printf(`{"version":%d,"framing":"json","probs":%v,"squares":%v,"seed":%v,"seed_string":%v,"name":"helper %s"}`+"\n",
+		version, probs, mode == "tuned", strings.HasPrefix(mode, "seed"), mode == "seed-string", mode)
 	answered := 0 // sites answered by this process
 	for {
 		line, err := in.ReadBytes('\n')
@@ -120,6 +131,10 @@ func helper(mode string) int {
 				answers[i] = 0
 			case probs && s.Op == "probs":
 				answers[i] = helperProbs(mode, len(s.N))
+			case mode == "tuned":
+				answers[i] = helperTuned(s)
+			case strings.HasPrefix(mode, "seed"):
+				answers[i] = helperSeeded(s)
 			}
 		}
 		out, _ := json.Marshal(answers)
@@ -154,6 +169,75 @@ func helperProbs(mode string, k int) []float64 {
 		p = append(p, 0)
 	}
 	return p
+}
+
+// tunedScore is a UCB1-Tuned score: the mean plus sqrt(ln/n · min(1/4,
+// var + sqrt(2·ln/n))), unvisited children first.
+func tunedScore(w, n, ln, variance float64) float64 {
+	return w/n + math.Sqrt(ln/n*min(0.25, variance+math.Sqrt(2*ln/n)))
+}
+
+// tunedRule is tunedScore in Go, reading the site's variances.
+type tunedRule struct{}
+
+func (tunedRule) Select(s *core.Site) int {
+	return core.ArgmaxVisited(s, func(i int) float64 {
+		v, _ := s.Variance(i)
+		return tunedScore(s.W(i), s.N(i), core.LogParent(s), v)
+	})
+}
+func (tunedRule) Needs() core.Needs { return core.Needs{Squares: true} }
+
+// helperTuned is tunedRule on a site as sent, which must carry each
+// child's variance, consistent with its sum of squares.
+func helperTuned(s helperSite) int {
+	best, bestScore := 0, math.Inf(-1)
+	for i, n := range s.N {
+		if n == 0 {
+			return i
+		}
+		if s.Var[i] == nil || len(s.Q) != len(s.N) {
+			fmt.Fprintln(os.Stderr, "helper: a site without squares")
+			os.Exit(3)
+		}
+		if v := tunedScore(s.W[i], n, s.Ln, *s.Var[i]); v > bestScore {
+			best, bestScore = i, v
+		}
+	}
+	return best
+}
+
+// seededRule picks a child from the site's seed with splitmix64, as
+// docs/protocol.md specifies: a child = (first draw >> 32)·k >> 32.
+type seededRule struct{}
+
+func (seededRule) Select(s *core.Site) int { return seededChild(s.Rand().Uint64(), s.Len()) }
+
+// seededChild is the child a seeded program picks.
+func seededChild(seed uint64, k int) int {
+	return int((splitmix64(&seed) >> 32) * uint64(k) >> 32)
+}
+
+// splitmix64 is the step of docs/protocol.md: state += 0x9e3779b97f4a7c15,
+// then the mix of the new state.
+func splitmix64(state *uint64) uint64 {
+	*state += 0x9e3779b97f4a7c15
+	z := *state
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// helperSeeded is seededRule on a site as sent, its seed a number or a
+// string.
+func helperSeeded(s helperSite) int {
+	text := strings.Trim(string(s.Seed), `"`)
+	seed, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "helper: bad seed", string(s.Seed))
+		os.Exit(3)
+	}
+	return seededChild(seed, len(s.N))
 }
 
 // helperUCT is core.UCT with C = √2 on a site as sent.
@@ -312,6 +396,24 @@ func TestExecCrashNowAndThen(t *testing.T) {
 	}
 }
 
+// TestExecSquaresAndSeeds: a program that declares squares gets each
+// child's variance exactly as Site.Variance gives it, so that its
+// UCB1-Tuned makes Go's choices; one that declares seeds gets them as
+// numbers or, with seed_string, as strings, and draws as Go's rule does.
+func TestExecSquaresAndSeeds(t *testing.T) {
+	tr := tree.MustParse("(max (chance 0.5:(min 1 0.25) 0.5:0.75) (min (max 0 1) 0.5) 0.25)")
+	for _, tc := range []struct {
+		mode string
+		ref  core.Rule
+	}{{"tuned", tunedRule{}}, {"seed", seededRule{}}, {"seed-string", seededRule{}}} {
+		x := helperRule(t, tc.mode, rules.ExecOptions{})
+		if err := sameStatsAs(tr, x, tc.ref, 3, 500); err != nil {
+			t.Errorf("%s: %v", tc.mode, err)
+		}
+		checkReaped(t, x)
+	}
+}
+
 func TestExecWrongVersion(t *testing.T) {
 	x := helperRule(t, "version", rules.ExecOptions{})
 	_, err := x.Capabilities()
@@ -360,6 +462,12 @@ func TestExecSameAsUCT(t *testing.T) {
 // sameStats searches tr with rule and with core.UCT{C: √2} from seed and
 // says where their statistics differ.
 func sameStats(tr *tree.Tree, rule core.Rule, seed uint64, sims int) error {
+	return sameStatsAs(tr, rule, core.UCT{C: rules.DefaultC}, seed, sims)
+}
+
+// sameStatsAs searches tr with rule and with ref from seed and says where
+// their statistics differ.
+func sameStatsAs(tr *tree.Tree, rule, ref core.Rule, seed uint64, sims int) error {
 	walk := func(r core.Rule) ([]string, error) {
 		s, err := core.New(tr.Game(), r, core.Config{Seed: seed})
 		if err != nil {
@@ -379,12 +487,12 @@ func sameStats(tr *tree.Tree, rule core.Rule, seed uint64, sims int) error {
 	if err != nil {
 		return err
 	}
-	want, err := walk(core.UCT{C: rules.DefaultC})
+	want, err := walk(ref)
 	if err != nil {
 		return err
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
-		return fmt.Errorf("%s, seed %d: statistics differ from core.UCT's:\n got %v\nwant %v", tr, seed, got, want)
+		return fmt.Errorf("%s, seed %d: statistics differ from %T's:\n got %v\nwant %v", tr, seed, ref, got, want)
 	}
 	return nil
 }

@@ -142,7 +142,13 @@ func appendSiteJSON(b []byte, s *core.Site, c *execCall, caps Capabilities) []by
 	b = strconv.AppendInt(b, s.T(), 10)
 	if caps.Seed {
 		b = append(b, `,"seed":`...)
-		b = strconv.AppendUint(b, c.seed, 10)
+		if caps.SeedString {
+			b = append(b, '"')
+			b = strconv.AppendUint(b, c.seed, 10)
+			b = append(b, '"')
+		} else {
+			b = strconv.AppendUint(b, c.seed, 10)
+		}
 	}
 	pn := s.ParentN()
 	pm, _ := s.ParentMean()
@@ -209,7 +215,36 @@ func appendSiteJSON(b []byte, s *core.Site, c *execCall, caps Capabilities) []by
 		}
 		b = append(b, ']')
 	}
+	if caps.Squares {
+		b = append(b, `,"parent_q":`...)
+		b = appendNum(b, orNaN(s.ParentSquares()))
+		b = append(b, `,"parent_var":`...)
+		b = appendNum(b, orNaN(s.ParentVariance()))
+		b = append(b, `,"q":[`...)
+		for i := range k {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendNum(b, orNaN(s.Squares(i)))
+		}
+		b = append(b, `],"var":[`...)
+		for i := range k {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendNum(b, orNaN(s.Variance(i)))
+		}
+		b = append(b, ']')
+	}
 	return append(b, '}')
+}
+
+// orNaN is v, or NaN (JSON null) when ok is false.
+func orNaN(v float64, ok bool) float64 {
+	if !ok {
+		return math.NaN()
+	}
+	return v
 }
 
 // appendNum appends a number as JSON: the shortest decimal that parses
@@ -270,6 +305,16 @@ func appendSiteBinary(b []byte, s *core.Site, c *execCall, caps Capabilities) []
 		for i := range k {
 			_, w := s.AMAF(i)
 			b = le.AppendUint64(b, math.Float64bits(w))
+		}
+	}
+	if caps.Squares {
+		b = le.AppendUint64(b, math.Float64bits(orNaN(s.ParentSquares())))
+		b = le.AppendUint64(b, math.Float64bits(orNaN(s.ParentVariance())))
+		for i := range k {
+			b = le.AppendUint64(b, math.Float64bits(orNaN(s.Squares(i))))
+		}
+		for i := range k {
+			b = le.AppendUint64(b, math.Float64bits(orNaN(s.Variance(i))))
 		}
 	}
 	return b
