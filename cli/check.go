@@ -29,17 +29,26 @@ prints the verdict with its evidence:
 
   inconsistent       a witness: a tree, shrunk to a minimal one, on which the
                      root decision stays wrong, the condition of the paper's
-                     theorem that failed (Eq. 5, Eq. 4, or a fault of the
-                     rule), and a line that replays it;
+                     theorem that failed (Eq. 5 or Eq. 4), and a line that
+                     replays it;
+  stuck              a witness whose decision stays wrong through the
+                     horizon (2^62 simulations of a node), its limit not
+                     shown;
   inconclusive       some tree did not converge and none is a witness;
-  no-counterexample  every tree converged.
+  no-counterexample  every tree converged;
+  fault              the rule broke its contract (a panic, NaN, a child out
+                     of range; a program that crashed, hung, wrote stray
+                     output; a declaration its own choices contradict): not
+                     a finding about consistency.
 
 The verdict is compared with the papers' prediction for the rule:
-reproduced, not refuted (inconclusive, or stuck: wrong through the
-horizon, its limit not shown) or contradicted. The exit code is 1
-when the prediction is contradicted (a witness against a rule predicted
-consistent, or every tree converged for one predicted inconsistent), 0
-otherwise, 2 for bad flags, specs or trees. Trees are binary deterministic
+reproduced, not refuted (inconclusive, or stuck), contradicted, or not
+judged (a fault). The exit code is 1 when the prediction is contradicted
+(a witness against a rule predicted consistent, or every tree converged
+for one predicted inconsistent), 4 on a fault, 0 otherwise, 2 for bad
+flags, specs or trees. For an exec: rule (docs/protocol.md),
+-rule-timeout bounds a round trip and -rule-stderr shows what the program
+writes on its standard error. Trees are binary deterministic
 (no chance nodes, rewards in {0,1}) when the papers' prediction for the rule
 is about those games only; -binary=false checks all trees.
 

@@ -76,7 +76,7 @@ const (
 	Eq4       Condition = "Eq. 4" // a clearly worse child keeps a non-vanishing share
 	Eq5       Condition = "Eq. 5" // a child starves while its parent's value stays below its true value
 	Eq6       Condition = "Eq. 6" // the root decision stays wrong as the budget doubles
-	RuleFault Condition = "fault" // the rule returned a non-finite score or panicked
+	RuleFault Condition = "fault" // the rule broke its contract: the verdict Faulted
 )
 
 // Finding is one piece of evidence about one node, over the window.

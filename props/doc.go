@@ -3,15 +3,17 @@
 // to a minimax-optimal move. It runs the engine (package core) on trap trees
 // from the literature and on random trees (package gen, drawn with rapid),
 // compares what it sees with the exact solution, and answers with one of
-// four verdicts, each with the evidence behind it: inconsistent, stuck,
-// inconclusive or no counterexample.
+// five verdicts, each with the evidence behind it: inconsistent, stuck,
+// inconclusive, no counterexample, or fault (the rule broke its contract,
+// and could not be judged).
 //
 //	func TestMyRuleIsConsistent(t *testing.T) {
 //		props.Check(t, myRule{}, props.Options{BinaryOnly: true})
 //	}
 //
 // Check fails the test with a minimal, replayable counterexample (an
-// inconsistent one, or a stuck one unless Options.AllowStuck); Run returns
+// inconsistent one, or a stuck one unless Options.AllowStuck) or with the
+// rule's fault, its message starting with "fault"; Run returns
 // the whole Report for tools; Property is the rapid property behind both, for
 // rapid.Check and rapid.MakeFuzz.
 //
@@ -86,6 +88,11 @@
 // the window; another rule that picks differently under different
 // generators is sampled; any other is deterministic.
 //
+// A rule that draws but does not replay its draws (the same site and
+// generator give different choices: it draws from a generator of its own,
+// such as math/rand's global one) is read from independent samples of
+// 16,384 selections per scale.
+//
 // Counts up to 2^53 are exact in float64; beyond, a window's single
 // simulations no longer move F's count, so the tests for an identical
 // mechanism read the scales up to 2^53, and the horizon's reading is kept
@@ -136,7 +143,16 @@
 //     error rate α (0.0034 at α = 1e-6) for a rule whose draws follow its
 //     probabilities. A share that still keeps ShareKept of its size at H,
 //     or whose decline a sampled reading does not resolve at z = 5, is
-//     stuck. Any other vanishes.
+//     stuck. Any other vanishes. For a rule that does not replay its
+//     draws, whose scales are independent samples, a share whose lower
+//     z = 5 bound is positive at every scale from the run's end to the
+//     horizon (a family error rate below 4e-6), with no decline resolved
+//     by a weighted fit of the shares against log n at z = 5, is bounded
+//     away from 0: the same evidence as an identical share, inconsistent.
+//     The fit resolves declines of a few standard errors of its slope (for
+//     a share near 0.05, about 0.007 in all from 2^14 to 2^62); a share
+//     that falls more slowly reads as bounded, as an identical share of a
+//     deterministic rule hides a decline below one selection of its window.
 //
 // # Verdicts
 //
@@ -145,9 +161,7 @@
 // evidence above; it is stuck when the mechanism holds through H and its
 // limit is not shown. With minimax backups only Eq. 5 counts: the
 // backed-up values converge whatever the shares, so Eq. 4 explains nothing
-// there. A rule that returns a NaN score, gives probabilities that are no
-// distribution, or panics is a witness too (a fault), with the inputs it
-// saw; +Inf and −Inf are scores like any other, ties going to the lower
+// there. +Inf and −Inf are scores like any other, ties going to the lower
 // index. A tree converged when every seed decided optimally at every window
 // checkpoint. Then:
 //
@@ -168,7 +182,28 @@
 //     the Coquelin–Munos chain at these budgets, for one); the report's
 //     recoveries say when the rule would recover from the traps it fell in;
 //   - no counterexample: every tree converged: "N trees × R seeds up to
-//     budget B, all decisions optimal from budget b on".
+//     budget B, all decisions optimal from budget b on";
+//   - fault: the rule broke its contract (below), and could not be judged.
+//
+// # Faults
+//
+// A rule that panics, returns a NaN score or a child out of range, gives
+// probabilities that are no distribution, or whose program (rules.Exec)
+// crashes, hangs or answers garbage, gets the verdict Faulted: the check
+// stops there, and the Fault says what happened, where (the node, the
+// simulation, the inputs the rule saw) and whether it came back when its
+// tree was searched again alone with its seed; a fault that comes back is
+// shrunk, with a small budget, to a small tree. It is not a finding about
+// consistency. Nothing a rule declares is trusted before its own choices
+// bear it out: at the guard's checkpoints and in the limit probe, Select
+// must pick a child with the best declared score (core.Scorer), must never
+// pick a child declared impossible (core.Stochastic), and must pick each
+// child about as often as its declared probabilities say, within the
+// deviation that Bernstein's inequality allows at the error rate of a
+// z = 5 test (5.7e-7 per child); a declaration its choices contradict is a
+// fault (FaultLie). A rule that counts its failures (FaultCounter, as an
+// external program does its restarts) is never given a clean verdict after
+// one.
 //
 // The checker's error rates over each catalogue rule's parameter grid and
 // over rules from outside the catalogue (package outside) are measured by
