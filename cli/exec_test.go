@@ -52,3 +52,23 @@ func TestCheckExecInterrupted(t *testing.T) {
 		t.Errorf("the program (pid %d) is still there after Ctrl-C", p)
 	}
 }
+
+// TestCheckExecHangInterrupted: Ctrl-C while the program of an exec: rule
+// hangs on a batch ends the check at once with exit 130, not with a fault
+// report after the round trip's timeout.
+func TestCheckExecHangInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(500*time.Millisecond, cancel)
+	tool := mctscheckTool
+	tool.ctx = ctx
+	var out, errOut bytes.Buffer
+	start := time.Now()
+	code := tool.Run([]string{"check", "-rule", `exec:sh -c 'read hello; echo {\"version\":1}; sleep 60'`, "-tree", "(max 1 0)"}, nil, &out, &errOut)
+	if code != exitInterrupted || strings.Contains(out.String(), "fault") {
+		t.Fatalf("exit %d, want %d and no fault\n%s%s", code, exitInterrupted, out.String(), errOut.String())
+	}
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("Ctrl-C took %v to end the check", d)
+	}
+}

@@ -420,7 +420,7 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 // depends on the program's history) is reported on the tree where it
 // happened, saying so.
 const (
-	smallFault       = 3
+	smallFault       = 7
 	faultShrinkLimit = 200
 )
 

@@ -50,8 +50,8 @@ func TestWitnesses(t *testing.T) {
 	}{
 		{"greedy", greedy{}, props.Inconsistent, props.Eq5, 7},
 		{"eps-greedy", epsGreedy{0.2}, props.Inconsistent, props.Eq4, 7},
-		{"nan", nanRule{}, props.Faulted, props.RuleFault, 3},
-		{"panic", panicRule{}, props.Faulted, props.RuleFault, 5},
+		{"nan", nanRule{}, props.Faulted, props.RuleFault, 7},
+		{"panic", panicRule{}, props.Faulted, props.RuleFault, 7},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,6 +169,18 @@ func TestCheckFailsWithWitness(t *testing.T) {
 	if !rec.failed || !strings.Contains(rec.fatal, "inconsistent (Eq. 5)") ||
 		!strings.Contains(rec.fatal, props.TreeEnv+"='") {
 		t.Fatalf("Check of greedy: failed=%v, message:\n%s", rec.failed, rec.fatal)
+	}
+}
+
+// TestCheckFailsWithFault: Check's message on a rule that panics, scores
+// NaN or lies starts with the fault, then what happened and the tree.
+func TestCheckFailsWithFault(t *testing.T) {
+	for _, r := range []core.Rule{panicRule{}, nanRule{}, uniformLiar{}} {
+		rec := &recorder{TB: t}
+		props.Check(rec, r, props.Options{})
+		if !rec.failed || !strings.HasPrefix(rec.fatal, "fault (") || !strings.Contains(rec.fatal, "on the ") {
+			t.Errorf("Check of %T: failed=%v, message:\n%s", r, rec.failed, rec.fatal)
+		}
 	}
 }
 

@@ -51,7 +51,7 @@ func TestLiesAreFaults(t *testing.T) {
 		rule core.Rule
 		want []string
 	}{
-		{"uniform", uniformLiar{}, []string{"declared probabilities disagree with the rule's choices", "child 0 of node 0 was declared 0.5", "chosen"}},
+		{"uniform", uniformLiar{}, []string{"declared probabilities disagree with the rule's choices", "child 0 of node 0", "was declared 0.5", "chosen"}},
 		{"scores", scoreLiar{}, []string{"declared scores disagree with the rule's choice: Select chose child 0, scored 0, while child 1 scored 1"}},
 		{"impossible", impossibleLiar{}, []string{"Select chose child 0, declared impossible"}},
 	} {

@@ -115,3 +115,33 @@ func TestRunReturnsWhileSelectBlocks(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelWhileShrinking: a check cancelled while it shrinks a witness
+// returns the context's error, never a half-shrunk witness.
+func TestCancelWhileShrinking(t *testing.T) {
+	ctx, cancel := context.WithCancel(bg)
+	defer cancel()
+	o := props.Options{Seeds: 1, Status: func(s props.Status) {
+		if s.Phase == props.PhaseShrinking && s.Total > 0 {
+			cancel()
+		}
+	}}
+	tr := tree.MustParse("(max (max 0 1 (min 0 0)) (min 0.5 (max 0.5 0.5) 0.75) (max 0.25 (min 0 0.25) 0))")
+	rep, err := props.CheckTree(ctx, greedy{}, tr, o)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("CheckTree: %v (%v), want context.Canceled", err, rep)
+	}
+}
+
+// TestStatusPhases: a check of one tree reports its trees, its seeds and
+// the steps of its shrinker.
+func TestStatusPhases(t *testing.T) {
+	seen := map[string]int{}
+	o := props.Options{Seeds: 4, Status: func(s props.Status) { seen[s.Phase] = max(seen[s.Phase], s.Done) }}
+	if _, err := props.CheckTree(bg, greedy{}, tree.MustParse("(max (max 0 1 (min 0 0)) 0.5)"), o); err != nil {
+		t.Fatal(err)
+	}
+	if seen[props.PhaseTrees] != 1 || seen[props.PhaseSeeds] != 4 || seen[props.PhaseShrinking] < 1 {
+		t.Errorf("phases seen %v, want 1 tree, 4 seeds and a shrinking step", seen)
+	}
+}
