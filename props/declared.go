@@ -76,12 +76,12 @@ func bernstein(v float64) float64 {
 	return l/3 + math.Sqrt(l*l/9+2*l*v)
 }
 
-// favourite is the child with the largest declared probability, the lowest
-// index among ties.
-func favourite(p []float64) int {
+// favourite is the index of the largest of xs (declared probabilities or
+// scores), the lowest among ties.
+func favourite(xs []float64) int {
 	best := 0
-	for i, x := range p {
-		if x > p[best] {
+	for i, x := range xs {
+		if x > xs[best] {
 			best = i
 		}
 	}
@@ -92,7 +92,7 @@ func favourite(p []float64) int {
 // the chosen child must have the best score, up to a relative 1e-9 (a
 // Select written as a faster loop may round differently).
 func scoreLie(scores []float64, i int) string {
-	best := favouriteScore(scores)
+	best := favourite(scores)
 	top, got := scores[best], scores[i]
 	if got >= top || math.IsInf(top, -1) {
 		return ""
@@ -101,17 +101,6 @@ func scoreLie(scores []float64, i int) string {
 		return ""
 	}
 	return fmt.Sprintf("declared scores disagree with the rule's choice: Select chose child %d, scored %v, while child %d scored %v", i, got, best, top)
-}
-
-// favouriteScore is the index of the best score, the lowest among ties.
-func favouriteScore(scores []float64) int {
-	best := 0
-	for i, v := range scores {
-		if v > scores[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 // impossibleChoice says that Select chose child i, which the rule declared
