@@ -243,12 +243,11 @@ Exit codes:
   0    success: for run and check, no prediction contradicted
   1    a finding: for run and check, a prediction contradicted (a witness
        for a rule predicted consistent, or every tree converged for one
-       predicted inconsistent); for search and match, a rule that panicked
-       or chose no valid child
+       predicted inconsistent)
   2    bad input: a flag, rule spec, tree, position or file
   3    an error of the tool or of the machine, such as a full disk
-  4    a fault: for run and check, a rule (or the program behind an exec:
-       rule) broke its contract: it panicked, answered NaN or a child out
+  4    a fault: a rule (or the program behind an exec: rule) broke its
+       contract: it panicked, answered NaN or a child out
        of range, crashed, hung, wrote stray output, or declared
        probabilities or scores its own choices contradict. A fault is not
        a finding about consistency: fix the rule or its wiring, then check

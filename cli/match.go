@@ -160,7 +160,7 @@ func cmdMatch(e *env, args []string) error {
 			if err != nil {
 				if _, ok := errors.AsType[*core.RuleError](err); ok {
 					fmt.Fprintf(e.stderr, "%s: match: a rule failed: %v\n", e.tool.name(), err)
-					return errFinding
+					return errFault
 				}
 				return err
 			}

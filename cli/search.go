@@ -113,7 +113,7 @@ func cmdSearch(e *env, args []string) error {
 			var re *core.RuleError
 			if errors.As(err, &re) {
 				fmt.Fprintf(e.stderr, "%s: search: the rule failed: %v\n", e.tool.name(), err)
-				return errFinding
+				return errFault
 			}
 			return err
 		}

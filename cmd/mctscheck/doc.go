@@ -77,9 +77,8 @@
 //     exit 0 when they succeed.
 //   - 1: a finding: for run and check, a prediction contradicted (a witness
 //     for a rule predicted consistent, or every tree converged for one
-//     predicted inconsistent); for search and match, a rule that panicked
-//     or returned a bad child index. Gtp exits 0 at quit or at the end of
-//     its input; its errors are GTP replies.
+//     predicted inconsistent). Gtp exits 0 at quit or at the end of its
+//     input; its errors are GTP replies.
 //   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
 //     one-line message on stderr that names the flag, the rule parameter or
 //     the tree's byte offset (and file:line:column for @FILE).
@@ -87,8 +86,8 @@
 //     be written after the run started, a write to standard output or to
 //     the -cpuprofile file that fails, as on a full disk, an internal
 //     error).
-//   - 4: a fault: for run and check, a rule (or the program behind an
-//     exec: rule) broke its contract: it panicked, answered NaN or a child
+//   - 4: a fault: a rule (or the program behind an exec: rule) broke its
+//     contract (for search and match too): it panicked, answered NaN or a child
 //     out of range, crashed, hung, wrote stray output, or declared
 //     probabilities or scores that its own choices contradict. The verdict
 //     is "fault" and the agreement "not judged": a fault is not a finding
