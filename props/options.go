@@ -46,7 +46,7 @@ type Options struct {
 	Backup   core.Backup
 	Decision core.Decision
 	// Workers, when 2 or more, searches every tree tree-parallel with that
-	// many workers and VirtualLoss (core.NewTree) in lockstep
+	// many workers and VirtualLoss (core.NewTreeParallel) in lockstep
 	// (core.Config.Lockstep): batches of Workers simulations descend
 	// together, each seeing the others in flight through the virtual loss,
 	// before any is backed up. The check is then deterministic for a given

@@ -260,16 +260,6 @@ type PositionReport struct {
 	Beyond int `json:"beyond_oracle"`
 }
 
-// GameReport is the report of CheckGame, which is a Report.
-//
-// Deprecated: use Report; its PositionReport holds the game's fields.
-type GameReport = Report
-
-// GameWitness is the witness of CheckGame, which is a Witness.
-//
-// Deprecated: use Witness; its PositionWitness holds the game's fields.
-type GameWitness = Witness
-
 // CurvePoint is the state of the searches at one budget.
 type CurvePoint struct {
 	Budget int64 `json:"budget"`
