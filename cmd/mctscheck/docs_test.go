@@ -75,3 +75,49 @@ func TestEnvironmentDocumented(t *testing.T) {
 		t.Error("found no MCTSCHECK_ variable: the walk is wrong")
 	}
 }
+
+// projectIssue is a reference to one of the project's own issues, which a
+// user of the module cannot see: the word issue followed by a number.
+var projectIssue = regexp.MustCompile(`(?i)\bissues? #?[0-9]+`)
+
+// TestNoIssueNumbers: no doc, comment, script or workflow of the
+// repository cites the project's issues by number; a citation of another
+// project's tracker ("lc0 #644") names that project.
+func TestNoIssueNumbers(t *testing.T) {
+	files := 0
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == "testdata" || strings.HasPrefix(name, ".") && name != "." && name != ".." && name != ".github" && name != ".ci" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".sh", ".yml", ".py", ".c":
+		default:
+			if filepath.Base(path) != "run" {
+				return nil
+			}
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		files++
+		for i, line := range strings.Split(string(data), "\n") {
+			if m := projectIssue.FindString(line); m != "" && !strings.Contains(line, "projectIssue") {
+				t.Errorf("%s:%d cites %q: say what it is, not where it was asked for", path, i+1, m)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files < 100 {
+		t.Errorf("read %d files: the walk is wrong", files)
+	}
+}
