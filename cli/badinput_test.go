@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mctscheck/mctscheck/internal/version"
 )
 
 // zeros is an endless stream of zero bytes, as /dev/zero on stdin.
@@ -103,15 +105,16 @@ func TestBadInputs(t *testing.T) {
 	}
 }
 
-// TestVersion: version names the module and the Go release, in text and
-// JSON.
+// TestVersion: version prints the module's semantic version, the module
+// and the Go release, in text and JSON; a command of one's own names
+// itself, then the mctscheck version it is built on.
 func TestVersion(t *testing.T) {
 	r := mctscheck(t, "", "version")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "mctscheck github.com/mctscheck/mctscheck ") || !strings.Contains(r.stdout, "\ngo       go1.") {
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "mctscheck "+version.Module+"\nmodule   github.com/mctscheck/mctscheck ") || !strings.Contains(r.stdout, "\ngo       go1.") {
 		t.Errorf("version: exit %d, stdout:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	r = mctscheck(t, "", "version", "-json")
-	if r.code != 0 || !strings.Contains(normalize(t, r.stdout), `"path": "github.com/mctscheck/mctscheck"`) {
+	if js := normalize(t, r.stdout); r.code != 0 || !strings.Contains(js, `"version": "`+version.Module+`"`) || !strings.Contains(js, `"path": "github.com/mctscheck/mctscheck"`) {
 		t.Errorf("version -json: exit %d, stdout:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }

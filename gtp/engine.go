@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime/debug"
+
 	"strconv"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/games/goboard"
+	"github.com/mctscheck/mctscheck/internal/version"
 	"github.com/mctscheck/mctscheck/match"
 )
 
@@ -275,11 +276,7 @@ func knownCommand(_ *Engine, _ context.Context, args []string) (string, error) {
 
 // version is the module's version and the engine's settings.
 func (e *Engine) version(context.Context, []string) (string, error) {
-	v := "devel"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = bi.Main.Version
-	}
-	return fmt.Sprintf("%s (rule %s, %d simulations per move)", v, e.cfg.Player.Name, e.cfg.Budget), nil
+	return fmt.Sprintf("%s (rule %s, %d simulations per move)", version.Module, e.cfg.Player.Name, e.cfg.Budget), nil
 }
 
 // reset sets the board size and komi and clears the board.
