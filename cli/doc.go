@@ -1,7 +1,7 @@
 // Package cli is the mctscheck command line as a library, so that a user
 // can build a checker command with rules of their own. Every command of
-// mctscheck (run, rules, check, engines, search, solve, match, gtp,
-// version), its JSON documents, its report and its replay lines then work
+// mctscheck (run, rules, check, presets, search, solve, match, gtp,
+// engine, version), its JSON documents, its report and its replay lines then work
 // for the user's rules as for the catalogue's; the commands, flags and
 // JSON schema are documented in cmd/mctscheck (go doc
 // github.com/mctscheck/mctscheck/cmd/mctscheck).

@@ -16,6 +16,8 @@ type flagSet struct {
 	*flag.FlagSet
 	usage string
 	args  bool // the command takes arguments after its flags
+	// formerly maps former names of flags to their names.
+	formerly map[string]string
 }
 
 // newFlagSet returns a flag set whose errors the caller reports.
@@ -35,12 +37,26 @@ func (fs *flagSet) parse(e *env, args []string) error {
 		return errHelp
 	}
 	if err != nil {
+		for old, now := range fs.formerly {
+			if err.Error() == "flag provided but not defined: -"+old {
+				return usagef("unknown flag -%s: it is now -%s (see %s %s -h)", old, now, e.tool.name(), fs.Name())
+			}
+		}
 		return usagef("%v (see %s %s -h)", err, e.tool.name(), fs.Name())
 	}
 	if fs.NArg() > 0 && !fs.args {
 		return usagef("unexpected argument %q (flags come first; see %s %s -h)", fs.Arg(0), e.tool.name(), fs.Name())
 	}
 	return nil
+}
+
+// renamed records that flag old is now called now, so that the old name
+// gets an error that names the new one rather than an alias.
+func (fs *flagSet) renamed(old, now string) {
+	if fs.formerly == nil {
+		fs.formerly = map[string]string{}
+	}
+	fs.formerly[old] = now
 }
 
 // printUsage prints the command's usage text and its flags, in the words
