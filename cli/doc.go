@@ -20,9 +20,10 @@
 //
 // With no arguments it checks the user's rules (run -rules '*' adds the
 // catalogue), and exits 1 when a verdict contradicts an entry's Predicted.
-// Replay lines name the user's command (Tool.Name, by default the base
-// name of os.Args[0]), so that they replay with it, and the help texts
-// speak in its name.
+// Replay lines name the user's command as it was run (./mycheck, or
+// mycheck when it is on PATH), so that they paste where it ran, and the
+// help texts and messages speak in its name (Tool.Name, by default the
+// base name of os.Args[0]).
 //
 // The report of run is report.md and report.json; the convergence figure
 // is drawn only by a Tool whose Plot is set, as cmd/mctscheck sets it to

@@ -275,7 +275,8 @@
 //	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
 //	  "growth": string, "backup": string,
 //	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search
-//	  "test": string              // the go test that found it with props.Check; absent otherwise
+//	  "test": string,             // the go test that found it with props.Check; absent otherwise
+//	  "package": string           // that test's package from its module's root ("./sub"); absent otherwise
 //	}
 //
 // match:
