@@ -1,11 +1,15 @@
 package props
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
 )
+
+// errNilContext is the error of a check given a nil context.
+var errNilContext = errors.New("props: nil context (use context.Background())")
 
 // Options configure a check. The zero value means the defaults, listed with
 // each field; they are the scale at which props' package doc states the
