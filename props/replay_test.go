@@ -125,4 +125,3 @@ func TestGreedy(t *testing.T) {
 		t.Errorf("pasted %s: not the same failure:\n%s\nfirst:\n%s", line, again, out)
 	}
 }
-
