@@ -82,8 +82,18 @@ func usagef(format string, args ...any) error {
 }
 
 // Run runs the command line args with the tool's rules and returns the
-// exit code.
+// exit code. Nil streams are taken as os/exec takes them: a nil stdin
+// reads nothing, a nil stdout or stderr discards what is written.
 func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
 	for _, en := range t.Rules {
 		if err := rules.Register(en); err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", t.name(), err)

@@ -557,7 +557,8 @@ func TestRenamedCommand(t *testing.T) {
 }
 
 // TestEveryCommandListed: the main help's usage lines and the command's
-// doc (go doc ./cmd/mctscheck) name every command.
+// doc (go doc ./cmd/mctscheck) name every command, and each command's -h
+// prints its usage without a complaint from the flag package.
 func TestEveryCommandListed(t *testing.T) {
 	help := mctscheck(t, "", "-h").stdout
 	usage, _, ok := strings.Cut(help, "\nCommands:\n")
@@ -576,6 +577,9 @@ func TestEveryCommandListed(t *testing.T) {
 		}
 		if !strings.Contains(doc, "\n//\tmctscheck "+c.name+" ") && !(c.name == "run" && strings.Contains(doc, "mctscheck [run]")) {
 			t.Errorf("cmd/mctscheck/doc.go's Commands do not name %s:\n%s", c.name, doc)
+		}
+		if r := mctscheck(t, "", c.name, "-h"); r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: mctscheck ") || strings.Contains(r.stdout, "panic") {
+			t.Errorf("%s -h: exit %d\n%s%s", c.name, r.code, r.stdout, r.stderr)
 		}
 	}
 }

@@ -96,6 +96,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		specs = append(specs, s)
 		return nil
 	})
+	fs.repeat("rule")
 	presets := new(bool)
 	if fs.Name() == "presets" {
 		*presets = true
@@ -248,6 +249,9 @@ func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules
 					pats = append(pats, p)
 				}
 			}
+			if len(pats) == 0 {
+				return nil, usagef("-rules %q names no rule: give names or patterns, comma-separated, such as 'uct,eps-*' (or '*' for all)", list)
+			}
 		}
 		matched := make([]bool, len(pats))
 		for _, en := range entries {
@@ -263,7 +267,10 @@ func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules
 				continue
 			}
 			in, err := rules.Parse(en.Name)
-			if err != nil {
+			switch {
+			case err != nil && t.isOwn(en.Name):
+				return nil, usagef("your rule %s: %v", en.Name, err)
+			case err != nil:
 				return nil, fmt.Errorf("the catalogue's %s: %w", en.Name, err)
 			}
 			out = append(out, in)

@@ -96,7 +96,10 @@ func Parse(spec string) (*Instance, error) {
 	// is prefix + inner spec + suffix, all of them one string.
 	var inner *Instance
 	for i := len(levels) - 1; i >= 0; i-- {
-		inner = levels[i].instance(inner)
+		var err error
+		if inner, err = levels[i].instance(inner); err != nil {
+			return nil, err
+		}
 	}
 	var b strings.Builder
 	for _, lv := range levels {
@@ -262,17 +265,37 @@ func parseNumber(s string) (float64, error) {
 
 // instance makes the level's instance around its inner rule's (nil when it
 // has none); Parse sets its Spec.
-func (lv level) instance(inner *Instance) *Instance {
+func (lv level) instance(inner *Instance) (*Instance, error) {
 	e := lv.entry
+	rule, err := lv.build(inner)
+	if err != nil {
+		return nil, err
+	}
 	in := &Instance{Entry: e, Args: lv.args, Inner: inner,
-		Rule: e.build(lv.args, inner), Backup: e.Backup, Predicted: e.Predicted}
+		Rule: rule, Backup: e.Backup, Predicted: e.Predicted}
 	if inner != nil {
 		in.Backup = inner.Backup
 	}
 	if e.refine != nil {
 		in.Predicted = e.refine(e.Predicted, lv.args, inner)
 	}
-	return in
+	return in, nil
+}
+
+// build makes the level's rule with its entry's New, which for a user's
+// entry may panic or return nil: either is an error that names the rule,
+// not a crash of the program that parses the spec.
+func (lv level) build(inner *Instance) (rule core.Rule, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rule, err = nil, fmt.Errorf("rules: %s: its New panicked: %v", lv.entry.Name, p)
+		}
+	}()
+	rule = lv.entry.build(lv.args, inner)
+	if rule == nil {
+		return nil, fmt.Errorf("rules: %s: its New returned a nil rule", lv.entry.Name)
+	}
+	return rule, nil
 }
 
 // MustParse is like Parse but panics on error; it is meant for tests and
