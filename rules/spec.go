@@ -192,13 +192,17 @@ func parseLevel(spec string) (level, error) {
 		rest = tail
 		val = strings.TrimSpace(val)
 		v, err := parseNumber(val)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return level{}, fail("parameter %q: %q is not a number", key, val)
+		shown := shorten(val)
+		switch {
+		case err != nil && !errors.Is(err, strconv.ErrRange):
+			return level{}, fail("parameter %q: %q is not a number", key, shown)
+		case err == nil && v == 0 && nonzeroMantissa(val):
+			return level{}, fail("parameter %q = %s rounds to 0 in float64 (whose smallest positive number is 4.9e-324); want in %s",
+				key, shown, p.Range())
+		case err != nil || !p.contains(v):
+			return level{}, fail("parameter %q = %s, want in %s", key, shown, p.Range())
 		}
-		if err != nil || !p.contains(v) {
-			return level{}, fail("parameter %q = %s, want in %s", key, val, p.Range())
-		}
-		args[key] = v
+		args[key] = v + 0 // -0 is 0
 		if !more {
 			break
 		}
@@ -240,6 +244,34 @@ func parseLevel(spec string) (level, error) {
 		lv.suffix = b.String()
 	}
 	return lv, nil
+}
+
+// nonzeroMantissa reports whether the number s, as parseNumber reads it,
+// has a digit other than 0 before its exponent: a number that is not 0
+// however it rounds.
+func nonzeroMantissa(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	hex := len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+	exp := "eE"
+	if hex {
+		s, exp = s[2:], "pP"
+	}
+	if i := strings.IndexAny(s, exp); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ContainsFunc(s, func(c rune) bool {
+		return c >= '1' && c <= '9' || hex && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')
+	})
+}
+
+// shorten is a parameter's value as messages show it: at most 40
+// characters, the rest counted.
+func shorten(s string) string {
+	const keep = 40
+	if len(s) <= keep {
+		return s
+	}
+	return fmt.Sprintf("%s…(%d characters)", s[:keep], len(s))
 }
 
 // parseNumber reads a parameter's value: a decimal or hexadecimal number
