@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -265,34 +264,5 @@ func (t *Tool) addLine(lines *[]string, r props.Replay) {
 // replayLine formats r as this tool's check command: the flags that
 // search the same tree or position with the same seed and options.
 func (t *Tool) replayLine(r props.Replay) string {
-	if r.Rule == "" {
-		return ""
-	}
-	q := props.ShellQuote
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s check -rule %s", t.invocation(), q(r.Rule))
-	if r.Game != "" {
-		fmt.Fprintf(&b, " -game %s -moves %s -seed %d -seeds %d -budget %d", q(r.Game), q(r.Moves), r.Seed, r.Seeds, r.Budget)
-		if r.KeepOrder {
-			b.WriteString(" -keep-order")
-		} else {
-			fmt.Fprintf(&b, " -order %d", r.Order)
-		}
-		fmt.Fprintf(&b, " -growth %s -backup %s", r.Growth, r.Backup)
-		return b.String()
-	}
-	fmt.Fprintf(&b, " -tree %s -seed %d -seeds %d -budget %d", q(r.Tree), r.Seed, r.Seeds, r.Budget)
-	if r.KeepOrder {
-		b.WriteString(" -keep-order")
-	}
-	if r.Growth != "paper" {
-		fmt.Fprintf(&b, " -growth %s", r.Growth)
-	}
-	if r.Backup != "average" {
-		fmt.Fprintf(&b, " -backup %s", r.Backup)
-	}
-	if r.Workers >= 2 {
-		fmt.Fprintf(&b, " -tree-workers %d -virtual-loss %g -virtual-value %g", r.Workers, r.VirtualLoss, r.VirtualValue)
-	}
-	return b.String()
+	return r.CheckLine(t.invocation())
 }

@@ -9,10 +9,10 @@ import (
 )
 
 // Replay is what replays a witness exactly: the subject searched, the
-// rule's spec, the seed and the options of the search that failed. props
-// writes no command line of any tool: a tool formats a Replay as its own
-// flags (mctscheck's check), and Check formats it as the environment of a
-// go test run (TestLine).
+// rule's spec, the seed and the options of the search that failed. It is
+// formatted as the check command of mctscheck or of a command built with
+// package cli (CheckLine), and as the environment of a go test run of
+// Check (TestLine).
 type Replay struct {
 	// Rule is Options.RuleSpec, empty for a rule that has none.
 	Rule string `json:"rule"`
@@ -79,6 +79,44 @@ func (r Replay) TestLine() string {
 		pkg = "."
 	}
 	return fmt.Sprintf("%s=%s %s=%d go test %s -run '^%s$'", TreeEnv, ShellQuote(r.Tree), SeedEnv, r.Seed, ShellWord(pkg), regexp.QuoteMeta(r.Test))
+}
+
+// CheckLine is the command line that replays the witness with the check
+// command of mctscheck, or of a command of one's own built with package
+// cli, run as command (e.g. "mctscheck", "./mycheck"): the flags that
+// search the same tree or position with the same seed and options. It is
+// "" when the witness has no rule spec (Options.RuleSpec).
+func (r Replay) CheckLine(command string) string {
+	if r.Rule == "" {
+		return ""
+	}
+	q := ShellQuote
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s check -rule %s", command, q(r.Rule))
+	if r.Game != "" {
+		fmt.Fprintf(&b, " -game %s -moves %s -seed %d -seeds %d -budget %d", q(r.Game), q(r.Moves), r.Seed, r.Seeds, r.Budget)
+		if r.KeepOrder {
+			b.WriteString(" -keep-order")
+		} else {
+			fmt.Fprintf(&b, " -order %d", r.Order)
+		}
+		fmt.Fprintf(&b, " -growth %s -backup %s", r.Growth, r.Backup)
+		return b.String()
+	}
+	fmt.Fprintf(&b, " -tree %s -seed %d -seeds %d -budget %d", q(r.Tree), r.Seed, r.Seeds, r.Budget)
+	if r.KeepOrder {
+		b.WriteString(" -keep-order")
+	}
+	if r.Growth != "paper" {
+		fmt.Fprintf(&b, " -growth %s", r.Growth)
+	}
+	if r.Backup != "average" {
+		fmt.Fprintf(&b, " -backup %s", r.Backup)
+	}
+	if r.Workers >= 2 {
+		fmt.Fprintf(&b, " -tree-workers %d -virtual-loss %g -virtual-value %g", r.Workers, r.VirtualLoss, r.VirtualValue)
+	}
+	return b.String()
 }
 
 // testPackage is the directory of the running test's package relative
