@@ -202,6 +202,14 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// plural writes n things, e.g. "1 seed", "4 seeds".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // oneLine keeps the first line of a message.
 func oneLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")

@@ -446,6 +446,8 @@ func TestTextOutputs(t *testing.T) {
 		{[]string{"solve", "-tree", "(max (min 1 0) (chance 0.5:1 0.5:0) 0.5)"}, []string{"V = 0.5", "optimal  children 1, 2"}},
 		{[]string{"search", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)", "-budget", "1000", "-checkpoints"},
 			[]string{"decision  child 1 (most-visited), NOT optimal", "999", "1000         1       no"}},
+		{[]string{"check", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)", "-seeds", "1", "-budget", "1024"},
+			[]string{"the given tree × 1 seed from 1,", "stays at 1 simulation while"}},
 	}
 	for _, tt := range tests {
 		r := mctscheck(t, "", tt.args...)
