@@ -112,7 +112,7 @@
 // five fields, the cursor's test for GameArrays, the arena's chunk test,
 // the kind's dispatch (chance, max, min, the rule), the error checks, and
 // the registers Go's calling convention spills around each of the four
-// calls a level. Tried this round and not kept (docs/speed.md,
+// calls a level. Tried and not kept (docs/speed.md,
 // "Decisions"): two argmax chains (even and odd children), a path without
 // append's zeroing with the backup over chunk 0 directly, PGO of the
 // benchmarks.

@@ -10,7 +10,7 @@ import (
 )
 
 // reference is UCT in practical mode on synth written by hand for that one
-// workload, the yardstick of the engine's hot loop (issue 30): no
+// workload, the yardstick of the engine's hot loop: no
 // interface call for the rule or the game (the synth hash is computed in
 // place), no Site, no optional statistic, no error or context checks, one
 // slice of 16-byte nodes and the same tables of 1/n, 1/sqrt(n) and
@@ -283,7 +283,7 @@ func TestReferenceMatchesEngine(t *testing.T) {
 // same machine. The loops: the engine; the reference (run); and the
 // reference with the game behind core.Game (runGame). It reports each
 // one's ns/sim and engine/reference, the ratio of the engine's CPU time
-// to the reference's (the figure issue 30 aims at ≤ 0.9), and
+// to the reference's (the project aims at ≤ 0.9, docs/speed.md), and
 // engine/game-reference, the ratio to the reference that pays for a
 // pluggable game as the engine does.
 func BenchmarkReference(b *testing.B) {

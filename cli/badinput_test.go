@@ -2,12 +2,17 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/internal/version"
+	"github.com/mctscheck/mctscheck/rules"
 )
 
 // zeros is an endless stream of zero bytes, as /dev/zero on stdin.
@@ -65,6 +70,16 @@ func TestBadInputs(t *testing.T) {
 			"solve: writing the output", false},
 		{"help to a full disk", []string{"check", "-h"}, nil, fullWriter{}, 3, "check: writing the output", false},
 		{"JSON to a full disk", []string{"version", "-json"}, nil, fullWriter{}, 3, "version: writing the output", false},
+		{"-rules naming no rule", []string{"run", "-rules", ",", "-out", ""}, nil, nil, 2,
+			`-rules "," names no rule`, false},
+		{"-rules of blanks", []string{"-rules", " , ", "-out", ""}, nil, nil, 2, "names no rule", false},
+		{"a second -rule", []string{"check", "-rule", "uct", "-rule", "greedy-fpu"}, nil, nil, 2,
+			`check: -rule given twice ("uct", then "greedy-fpu"): give it once; mctscheck run -rule A -rule B checks several rules`, false},
+		{"a second -tree", []string{"search", "-rule", "uct", "-tree", "(max 1 0)", "-tree", "(max 0 1)"}, nil, nil, 2,
+			"-tree given twice", false},
+		{"a second -a", []string{"match", "-a", "uct", "-a", "rave", "-b", "uct"}, nil, nil, 2, "-a given twice", false},
+		{"gtp -size 0", []string{"gtp", "-rule", "uct", "-size", "0"}, nil, nil, 2, "-size 0: want 5 to 19", false},
+		{"gtp -size 20", []string{"gtp", "-rule", "uct", "-size", "20"}, nil, nil, 2, "-size 20: want 5 to 19", false},
 		{"profile to a full disk", []string{"check", "-rule", "uct", "-tree", "(max 1 0)", "-budget", "1024", "-cpuprofile", "/dev/full"}, nil, nil, 3,
 			"check: -cpuprofile /dev/full: write /dev/full: no space left on device", true},
 	}
@@ -103,15 +118,16 @@ func TestBadInputs(t *testing.T) {
 	}
 }
 
-// TestVersion: version names the module and the Go release, in text and
-// JSON.
+// TestVersion: version prints the module's semantic version, the module
+// and the Go release, in text and JSON; a command of one's own names
+// itself, then the mctscheck version it is built on.
 func TestVersion(t *testing.T) {
 	r := mctscheck(t, "", "version")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "mctscheck github.com/mctscheck/mctscheck ") || !strings.Contains(r.stdout, "\ngo       go1.") {
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "mctscheck "+version.Module+"\nmodule   github.com/mctscheck/mctscheck ") || !strings.Contains(r.stdout, "\ngo       go1.") {
 		t.Errorf("version: exit %d, stdout:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	r = mctscheck(t, "", "version", "-json")
-	if r.code != 0 || !strings.Contains(normalize(t, r.stdout), `"path": "github.com/mctscheck/mctscheck"`) {
+	if js := normalize(t, r.stdout); r.code != 0 || !strings.Contains(js, `"version": "`+version.Module+`"`) || !strings.Contains(js, `"path": "github.com/mctscheck/mctscheck"`) {
 		t.Errorf("version -json: exit %d, stdout:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
@@ -135,5 +151,59 @@ func TestOutputBuffered(t *testing.T) {
 	}
 	if w.writes > 1+w.bytes/(32<<10) {
 		t.Errorf("%d writes for %d bytes, want them buffered", w.writes, w.bytes)
+	}
+}
+
+// TestNilStreams: Tool.Run takes nil streams as os/exec does: no input,
+// output discarded; it does not panic.
+func TestNilStreams(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"solve", "-tree", "@-"}, {"check", "-rule", "bogus"}, {"gtp", "-rule", "uct"}, {"-h"}} {
+		code := mctscheckTool.Run(args, nil, nil, nil)
+		want := exitOK
+		if args[0] == "solve" || args[0] == "check" {
+			want = exitUsage // no tree on the empty input; an unknown rule
+		}
+		if code != want {
+			t.Errorf("mctscheck %s with nil streams: exit %d, want %d", strings.Join(args, " "), code, want)
+		}
+	}
+}
+
+// TestGTPInterruptedWhileIdle: Ctrl-C ends gtp while it waits for a
+// command, with exit code 130.
+func TestGTPInterruptedWhileIdle(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	tool := mctscheckTool
+	tool.ctx = ctx
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	var out, errb bytes.Buffer
+	done := make(chan int, 1)
+	go func() { done <- tool.Run([]string{"gtp", "-rule", "uct"}, inR, &out, &errb) }()
+	time.Sleep(50 * time.Millisecond) // let it reach its first read
+	cancel()
+	select {
+	case code := <-done:
+		if code != exitInterrupted || !strings.Contains(errb.String(), "mctscheck: gtp: interrupted") {
+			t.Errorf("exit %d, stderr %q; want %d and the interruption named", code, errb.String(), exitInterrupted)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("gtp still waits for input 10 s after Ctrl-C")
+	}
+}
+
+// TestOwnRuleNewPanics: a user's rule whose New panics is an error naming
+// the rule (exit 2) in run and in check, not a crash.
+func TestOwnRuleNewPanics(t *testing.T) {
+	bad := *myGreedy
+	bad.Name = "panicky"
+	bad.New = func(map[string]float64) core.Rule { panic("not today") }
+	tool := Tool{Name: "mycheck", Rules: []*rules.Entry{&bad}}
+	for _, args := range [][]string{{"-trees", "1", "-out", ""}, {"check", "-rule", "panicky"}} {
+		var errb bytes.Buffer
+		code := tool.Run(args, nil, io.Discard, &errb)
+		if code != exitUsage || !strings.Contains(errb.String(), "panicky: its New panicked: not today") {
+			t.Errorf("mycheck %s: exit %d, stderr %q", strings.Join(args, " "), code, errb.String())
+		}
 	}
 }

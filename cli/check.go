@@ -232,8 +232,8 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 			only = " (binary deterministic only)"
 		}
 	}
-	fmt.Fprintf(w, "checked    %s × %d seeds from %d%s, budgets %d to %d doubling\n",
-		what, d.Options.Seeds, d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
+	fmt.Fprintf(w, "checked    %s × %s from %d%s, budgets %d to %d doubling\n",
+		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if rep.Verdict == props.Stuck {
 		fmt.Fprintf(w, "prediction %s; in practice, stuck: the decision stays wrong through %d simulations of a node\n", r.Agreement, rep.Witness.Horizon)

@@ -49,7 +49,7 @@ func commands() []command {
 		{name: "run", summary: "check every rule of the catalogue and write a report (the default)", run: cmdRun},
 		{name: "rules", summary: "list the catalogue: parameters, defaults, predictions", run: cmdRules},
 		{name: "check", summary: "check one rule for consistency", run: cmdCheck},
-		{name: "engines", summary: "check the presets of real engines' selection rules (run -engines)", run: cmdEngines},
+		{name: "presets", summary: "check the presets of real engines' selection rules (run -presets)", run: cmdPresets},
 		{name: "search", summary: "run one search on a tree and show the root's statistics", run: cmdSearch},
 		{name: "solve", summary: "solve a tree exactly: the value of each root child, the optimal set", run: cmdSolve},
 		{name: "match", summary: "play rule A against rule B on Go or Connect Four: A's win rate with its interval", run: cmdMatch},
@@ -58,6 +58,11 @@ func commands() []command {
 		{name: "version", summary: "print the module's version and the commit it was built from", run: cmdVersion},
 	}
 }
+
+// renamedCommands maps the former names of commands to their names, so
+// that a former name gets an error that names the new one: not an alias,
+// which would keep two names for one thing.
+var renamedCommands = map[string]string{"engines": "presets"}
 
 // errFinding ends a command with exit code 1; the command has printed the
 // finding already.
@@ -81,8 +86,18 @@ func usagef(format string, args ...any) error {
 }
 
 // Run runs the command line args with the tool's rules and returns the
-// exit code.
+// exit code. Nil streams are taken as os/exec takes them: a nil stdin
+// reads nothing, a nil stdout or stderr discards what is written.
 func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
 	for _, en := range t.Rules {
 		if err := rules.Register(en); err != nil {
 			fmt.Fprintf(stderr, "%s: %v\n", t.name(), err)
@@ -109,6 +124,10 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		if cmd.name == name {
 			c = &cmd
 		}
+	}
+	if c == nil && renamedCommands[name] != "" {
+		fmt.Fprintf(stderr, "%s: unknown command %q: it is now %s (see %s -h)\n", t.name(), name, renamedCommands[name], t.name())
+		return exitUsage
 	}
 	if c == nil && name != "help" {
 		fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
@@ -189,6 +208,14 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// plural writes n things, e.g. "1 seed", "4 seeds".
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 // oneLine keeps the first line of a message.
 func oneLine(s string) string {
 	s, _, _ = strings.Cut(s, "\n")
@@ -223,10 +250,12 @@ Usage:
   mctscheck [run] [flags]                     check every rule of the catalogue (the default)
   mctscheck rules [NAME...]                   list the catalogue
   mctscheck check -rule SPEC [flags]          check one rule
+  mctscheck presets [flags]                   check the presets of real engines' rules
   mctscheck search -rule SPEC -tree TREE      run one search
   mctscheck solve -tree TREE                  solve a tree exactly
   mctscheck match -a SPEC -b SPEC [flags]     play rule A against rule B
   mctscheck gtp -rule SPEC [-budget N]        play Go over GTP
+  mctscheck engine -gtp CMD -positions FILE   check a real Go engine over GTP
   mctscheck version                           the module's version and commit
   mctscheck help [COMMAND]                    this text, or a command's
 

@@ -1,7 +1,7 @@
 // Package cli is the mctscheck command line as a library, so that a user
 // can build a checker command with rules of their own. Every command of
-// mctscheck (run, rules, check, engines, search, solve, match, gtp,
-// version), its JSON documents, its report and its replay lines then work
+// mctscheck (run, rules, check, presets, search, solve, match, gtp,
+// engine, version), its JSON documents, its report and its replay lines then work
 // for the user's rules as for the catalogue's; the commands, flags and
 // JSON schema are documented in cmd/mctscheck (go doc
 // github.com/mctscheck/mctscheck/cmd/mctscheck).
@@ -20,9 +20,10 @@
 //
 // With no arguments it checks the user's rules (run -rules '*' adds the
 // catalogue), and exits 1 when a verdict contradicts an entry's Predicted.
-// Replay lines name the user's command (Tool.Name, by default the base
-// name of os.Args[0]), so that they replay with it, and the help texts
-// speak in its name.
+// Replay lines name the user's command as it was run (./mycheck, or
+// mycheck when it is on PATH), so that they paste where it ran, and the
+// help texts and messages speak in its name (Tool.Name, by default the
+// base name of os.Args[0]).
 //
 // The report of run is report.md and report.json; the convergence figure
 // is drawn only by a Tool whose Plot is set, as cmd/mctscheck sets it to

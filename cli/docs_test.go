@@ -16,7 +16,7 @@ import (
 const catalogueDoc = "../docs/catalogue.md"
 
 // TestDocsTables keeps the verdict tables of docs/catalogue.md true: each
-// is the table of a run at the defaults (mctscheck, mctscheck engines),
+// is the table of a run at the defaults (mctscheck, mctscheck presets),
 // written between its markers; go test -run TestDocsTables -update
 // rewrites them. The page quotes no other count of the runs, so that no
 // figure of a run appears in two places.
@@ -34,7 +34,7 @@ func TestDocsTables(t *testing.T) {
 		args []string
 	}{
 		{"catalogue", []string{"run", "-json", "-out", ""}},
-		{"engines", []string{"engines", "-json", "-out", ""}},
+		{"presets", []string{"presets", "-json", "-out", ""}},
 	} {
 		r := mctscheck(t, "", run.args...)
 		if r.code != 0 {

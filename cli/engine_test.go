@@ -36,7 +36,7 @@ func TestEngineUsage(t *testing.T) {
 	}
 }
 
-// TestEngineLeelaZero is the CI check of issue 28: mctscheck engine -gtp
+// TestEngineLeelaZero is the CI check of a real engine: mctscheck engine -gtp
 // runs Leela Zero, with the project's networks, on every position of
 // engine/testdata (at least 20 exactly solved ones) at two budgets (one,
 // 16 visits, under -short, as .ci/run runs it). It

@@ -16,6 +16,64 @@ type flagSet struct {
 	*flag.FlagSet
 	usage string
 	args  bool // the command takes arguments after its flags
+	// formerly maps former names of flags to their names.
+	formerly map[string]string
+	// repeatable names the subject flags that take several values here.
+	repeatable map[string]bool
+	// twice is the error of a subject flag given a second time.
+	twice error
+}
+
+// subjectFlags name what a command works on: the rule, the tree, the
+// game, the engine. Given twice, the second would silently replace the
+// first, so it is an error, unless the command takes several
+// (repeatable).
+var subjectFlags = []string{"rule", "a", "b", "tree", "game", "moves", "positions", "gtp"}
+
+// onceValue is a subject flag's value: a second Set is an error.
+type onceValue struct {
+	flag.Value
+	fs    *flagSet
+	name  string
+	first *string // the first value given; nil before
+}
+
+// String is the value's, "" for the zero onceValue that flag's
+// PrintDefaults makes to tell a default from none.
+func (v *onceValue) String() string {
+	if v.Value == nil {
+		return ""
+	}
+	return v.Value.String()
+}
+
+func (v *onceValue) Set(s string) error {
+	if v.first != nil {
+		v.fs.twice = fmt.Errorf("-%s given twice (%q, then %q): give it once", v.name, *v.first, s)
+		return v.fs.twice
+	}
+	v.first = &s
+	return v.Value.Set(s)
+}
+
+// once makes the subject flags that the command defines, and that are not
+// repeatable, refuse a second value.
+func (fs *flagSet) once() {
+	for _, name := range subjectFlags {
+		if f := fs.Lookup(name); f != nil && !fs.repeatable[name] {
+			if _, ok := f.Value.(*onceValue); !ok {
+				f.Value = &onceValue{Value: f.Value, fs: fs, name: name}
+			}
+		}
+	}
+}
+
+// repeat records that the subject flag name takes several values here.
+func (fs *flagSet) repeat(name string) {
+	if fs.repeatable == nil {
+		fs.repeatable = map[string]bool{}
+	}
+	fs.repeatable[name] = true
 }
 
 // newFlagSet returns a flag set whose errors the caller reports.
@@ -29,18 +87,40 @@ func newFlagSet(name, usage string) *flagSet {
 // parse parses args, prints the usage on -h, and turns flag errors and
 // stray arguments into one-line usage errors.
 func (fs *flagSet) parse(e *env, args []string) error {
+	fs.once()
 	err := fs.Parse(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fs.printUsage(e.stdout, e.tool)
 		return errHelp
 	}
+	if err != nil && fs.twice != nil {
+		hint := ""
+		if strings.Contains(fs.twice.Error(), "-rule given twice") {
+			hint = fmt.Sprintf("; %s run -rule A -rule B checks several rules", e.tool.name())
+		}
+		return usagef("%v%s (see %s %s -h)", fs.twice, hint, e.tool.name(), fs.Name())
+	}
 	if err != nil {
+		for old, now := range fs.formerly {
+			if err.Error() == "flag provided but not defined: -"+old {
+				return usagef("unknown flag -%s: it is now -%s (see %s %s -h)", old, now, e.tool.name(), fs.Name())
+			}
+		}
 		return usagef("%v (see %s %s -h)", err, e.tool.name(), fs.Name())
 	}
 	if fs.NArg() > 0 && !fs.args {
 		return usagef("unexpected argument %q (flags come first; see %s %s -h)", fs.Arg(0), e.tool.name(), fs.Name())
 	}
 	return nil
+}
+
+// renamed records that flag old is now called now, so that the old name
+// gets an error that names the new one rather than an alias.
+func (fs *flagSet) renamed(old, now string) {
+	if fs.formerly == nil {
+		fs.formerly = map[string]string{}
+	}
+	fs.formerly[old] = now
 }
 
 // printUsage prints the command's usage text and its flags, in the words

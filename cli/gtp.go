@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"context"
+	"errors"
+
 	"github.com/mctscheck/mctscheck/games/goboard"
 	"github.com/mctscheck/mctscheck/gtp"
 	"github.com/mctscheck/mctscheck/match"
@@ -48,6 +51,9 @@ func cmdGTP(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if *size < goboard.MinSize || *size > goboard.MaxSize {
+		return usagef("-size %d: want %d to %d", *size, goboard.MinSize, goboard.MaxSize)
+	}
 	if *budget < match.MinBudget || *budget > match.MaxBudget {
 		return usagef("-budget %d: want %d to %d simulations (a search needs %d to try a move)", *budget, match.MinBudget, match.MaxBudget, match.MinBudget)
 	}
@@ -56,5 +62,9 @@ func cmdGTP(e *env, args []string) error {
 	if err != nil {
 		return usagef("-size %d -komi %v: %v", *size, *komi, err)
 	}
-	return eng.Serve(e.ctx, e.stdin, e.stdout)
+	err = eng.Serve(e.ctx, e.stdin, e.stdout)
+	if errors.Is(err, context.Canceled) && e.ctx.Err() != nil {
+		return &interruption{"interrupted"} // Ctrl-C, idle or in a genmove: the replies so far are written
+	}
+	return err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/mctscheck/mctscheck/games/goboard"
 	gtpclient "github.com/mctscheck/mctscheck/gtp"
+	"github.com/mctscheck/mctscheck/internal/version"
 	"github.com/mctscheck/mctscheck/match"
 )
 
@@ -128,7 +129,7 @@ func TestGTPEdges(t *testing.T) {
 		want  string
 	}{
 		{"name", "= mctscheck\n\n"},
-		{"name\r\nversion\r\n", "= mctscheck\n\n= devel (rule uct:c=1.4142135623730951, 20 simulations per move)\n\n"},
+		{"name\r\nversion\r\n", "= mctscheck\n\n= " + version.Module + " (rule uct:c=1.4142135623730951, 20 simulations per move)\n\n"},
 		{strings.Repeat("x", 70000) + "\nname\n", "? line too long (more than 65536 bytes)\n\n= mctscheck\n\n"},
 		{"play b pass\nplay w pass\ngenmove b\nplay b A1\nfinal_score\n", "=\n\n=\n\n= pass\n\n? illegal move: A1: the game is over (two passes)\n\n= W+7.5\n\n"},
 		{"play b pass\nplay w pass\ngenmove w\ngenmove b\n", "=\n\n=\n\n= pass\n\n= pass\n\n"},

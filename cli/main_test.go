@@ -446,6 +446,8 @@ func TestTextOutputs(t *testing.T) {
 		{[]string{"solve", "-tree", "(max (min 1 0) (chance 0.5:1 0.5:0) 0.5)"}, []string{"V = 0.5", "optimal  children 1, 2"}},
 		{[]string{"search", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)", "-budget", "1000", "-checkpoints"},
 			[]string{"decision  child 1 (most-visited), NOT optimal", "999", "1000         1       no"}},
+		{[]string{"check", "-rule", "greedy-fpu", "-tree", "(max (max 0 1) 0.5)", "-seeds", "1", "-budget", "1024"},
+			[]string{"the given tree × 1 seed from 1,", "stays at 1 simulation while"}},
 	}
 	for _, tt := range tests {
 		r := mctscheck(t, "", tt.args...)
@@ -478,10 +480,10 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// TestEngines runs the presets of real engines through the tool: every one
-// is listed, and none contradicts its prediction.
-func TestEnginesCommand(t *testing.T) {
-	args := []string{"engines", "-trees", "2", "-seeds", "2", "-out", ""}
+// TestPresetsCommand runs the presets of real engines through the tool:
+// every one is listed, and none contradicts its prediction.
+func TestPresetsCommand(t *testing.T) {
+	args := []string{"presets", "-trees", "2", "-seeds", "2", "-out", ""}
 	if small() {
 		args = append(args, "-trees", "1", "-budget", "2048") // a sixth of the time, the same verdicts
 	}
@@ -518,12 +520,12 @@ func TestCheckWorkersReplay(t *testing.T) {
 	}
 }
 
-// TestHelpAgrees: engines -h is engines' own help, and the main help and
+// TestHelpAgrees: presets -h is presets' own help, and the main help and
 // check -h give exit code 1 the same meaning.
 func TestHelpAgrees(t *testing.T) {
-	r := mctscheck(t, "", "engines", "-h")
-	if r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: mctscheck engines") || strings.Contains(r.stdout, "-engines\n") {
-		t.Errorf("engines -h is not engines' help:\n%s", r.stdout)
+	r := mctscheck(t, "", "presets", "-h")
+	if r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: mctscheck presets") || strings.Contains(r.stdout, "-presets\n") {
+		t.Errorf("presets -h is not presets' own help:\n%s", r.stdout)
 	}
 	main := mctscheck(t, "", "-h").stdout
 	check := strings.Join(strings.Fields(mctscheck(t, "", "check", "-h").stdout), " ")
@@ -534,5 +536,52 @@ func TestHelpAgrees(t *testing.T) {
 	}
 	if !strings.Contains(check, "1 when the prediction is contradicted (a witness against a rule predicted consistent, or every tree converged for one predicted inconsistent)") {
 		t.Errorf("check -h's exit code 1 differs from the main help's:\n%s", check)
+	}
+}
+
+// TestRenamedCommand: a former command or flag name is an error that
+// names the new one, not an alias.
+func TestRenamedCommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"engines"}, `mctscheck: unknown command "engines": it is now presets (see mctscheck -h)`},
+		{[]string{"engines", "-h"}, `unknown command "engines": it is now presets`},
+		{[]string{"run", "-engines"}, "mctscheck: run: unknown flag -engines: it is now -presets (see mctscheck run -h)"},
+		{[]string{"-engines=true"}, "unknown flag -engines: it is now -presets"},
+	} {
+		r := mctscheck(t, "", c.args...)
+		if r.code != exitUsage || !strings.Contains(r.stderr, c.want) || r.stdout != "" {
+			t.Errorf("mctscheck %s: exit %d, stderr %q; want %d and %q", strings.Join(c.args, " "), r.code, r.stderr, exitUsage, c.want)
+		}
+	}
+}
+
+// TestEveryCommandListed: the main help's usage lines and the command's
+// doc (go doc ./cmd/mctscheck) name every command, and each command's -h
+// prints its usage without a complaint from the flag package.
+func TestEveryCommandListed(t *testing.T) {
+	help := mctscheck(t, "", "-h").stdout
+	usage, _, ok := strings.Cut(help, "\nCommands:\n")
+	if !ok {
+		t.Fatalf("the main help has no Commands section:\n%s", help)
+	}
+	data, err := os.ReadFile("../cmd/mctscheck/doc.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, doc, _ := strings.Cut(string(data), "// # Commands\n")
+	doc, _, _ = strings.Cut(doc, "\n//\n// With no arguments")
+	for _, c := range commands() {
+		if !strings.Contains(usage, "\n  mctscheck "+c.name+" ") && !(c.name == "run" && strings.Contains(usage, "mctscheck [run]")) {
+			t.Errorf("the main help's usage lines do not name %s:\n%s", c.name, usage)
+		}
+		if !strings.Contains(doc, "\n//\tmctscheck "+c.name+" ") && !(c.name == "run" && strings.Contains(doc, "mctscheck [run]")) {
+			t.Errorf("cmd/mctscheck/doc.go's Commands do not name %s:\n%s", c.name, doc)
+		}
+		if r := mctscheck(t, "", c.name, "-h"); r.code != 0 || !strings.HasPrefix(r.stdout, "Usage: mctscheck ") || strings.Contains(r.stdout+r.stderr, "goroutine ") {
+			t.Errorf("%s -h: exit %d\n%s%s", c.name, r.code, r.stdout, r.stderr)
+		}
 	}
 }

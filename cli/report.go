@@ -80,8 +80,8 @@ func printTable(w io.Writer, doc *runDoc) {
 // scale says what each rule was checked on.
 func (doc *runDoc) scale() string {
 	o := doc.Options
-	return fmt.Sprintf("%d trap trees (%d for bdg rules) and %d random trees × %d seeds, budgets %d to %d doubling",
-		doc.traps, doc.binaryTraps, o.Trees, o.Seeds, o.MinBudget, o.MaxBudget)
+	return fmt.Sprintf("%d trap trees (%d for bdg rules) and %s × %s, budgets %d to %d doubling",
+		doc.traps, doc.binaryTraps, plural(o.Trees, "random tree"), plural(o.Seeds, "seed"), o.MinBudget, o.MaxBudget)
 }
 
 // tally counts the rules whose prediction was reproduced, not refuted and

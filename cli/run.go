@@ -81,7 +81,7 @@ func cmdRun(e *env, args []string) error {
 	return runChecks(e, newFlagSet("run", runUsage), args)
 }
 
-// runChecks is run, or engines with the flag set fs of engines.
+// runChecks is run, or presets with the flag set fs of presets.
 func runChecks(e *env, fs *flagSet, args []string) error {
 	out := fs.String("out", defaultOut, "the report `DIR`ectory; empty for none")
 	trees := fs.Int("trees", defaultTrees, "`N` random trees per rule, besides the trap families")
@@ -98,11 +98,13 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		specs = append(specs, s)
 		return nil
 	})
-	engines := new(bool)
-	if fs.Name() == "engines" {
-		*engines = true
+	fs.repeat("rule")
+	presets := new(bool)
+	if fs.Name() == "presets" {
+		*presets = true
 	} else {
-		fs.BoolVar(engines, "engines", false, "check the presets of real engines instead of the papers' catalogue, with the engine traps as well (the engines command)")
+		fs.BoolVar(presets, "presets", false, "check the presets of real engines' rules instead of the papers' catalogue, with the engine traps as well (the presets command)")
+		fs.renamed("engines", "presets")
 	}
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "`N` rules checked at once")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
@@ -124,9 +126,9 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	}
 	var insts []*rules.Instance
 	var extra []gen.Trap
-	if *engines {
+	if *presets {
 		if *ruleList != "" {
-			return usagef("-rules: give -engines or -rules, not both")
+			return usagef("-rules: give -presets or -rules, not both")
 		}
 		var err error
 		if insts, err = engineRules(); err != nil {
@@ -134,7 +136,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		}
 		extra = gen.EngineTraps()
 	}
-	more, err := selectRules(e.tool, *ruleList, specs, *engines)
+	more, err := selectRules(e.tool, *ruleList, specs, *presets)
 	if err != nil {
 		return err
 	}
@@ -254,6 +256,9 @@ func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules
 					pats = append(pats, p)
 				}
 			}
+			if len(pats) == 0 {
+				return nil, usagef("-rules %q names no rule: give names or patterns, comma-separated, such as 'uct,eps-*' (or '*' for all)", list)
+			}
 		}
 		matched := make([]bool, len(pats))
 		for _, en := range entries {
@@ -269,7 +274,10 @@ func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules
 				continue
 			}
 			in, err := rules.Parse(en.Name)
-			if err != nil {
+			switch {
+			case err != nil && t.isOwn(en.Name):
+				return nil, usagef("your rule %s: %v", en.Name, err)
+			case err != nil:
 				return nil, fmt.Errorf("the catalogue's %s: %w", en.Name, err)
 			}
 			out = append(out, in)
@@ -382,8 +390,8 @@ func runCommand(fs *flagSet, specs []string) string {
 	for _, name := range []string{"trees", "seeds", "seed", "budget", "growth"} {
 		parts = append(parts, "-"+name+" "+fs.Lookup(name).Value.String())
 	}
-	if f := fs.Lookup("engines"); f != nil && f.Value.String() == "true" {
-		parts = append(parts, "-engines")
+	if f := fs.Lookup("presets"); f != nil && f.Value.String() == "true" {
+		parts = append(parts, "-presets")
 	}
 	if f := fs.Lookup("rules"); f != nil && f.Value.String() != "" {
 		parts = append(parts, "-rules '"+f.Value.String()+"'")
@@ -408,26 +416,27 @@ func writableDir(dir string) error {
 	return os.Remove(f.Name())
 }
 
-const enginesUsage = `Usage: mctscheck engines [-out DIR] [-rule SPEC]... [flags]
+const presetsUsage = `Usage: mctscheck presets [-out DIR] [-rule SPEC]... [flags]
 
-Engines checks the presets of real engines' selection rules (Leela Zero,
+Presets checks the presets of real engines' selection rules (Leela Zero,
 lc0, KataGo, OpenSpiel, mctx, Fuego, Pachi and Ludii, each with the
 constants of its source; mctscheck rules leela-zero describes one) as run
 checks the catalogue: on the engine traps, the trap families and random
 trees, and compares each verdict with the preset's prediction. It is
-run -engines; -rule adds rules to the presets. The table, the report
-directory and the exit code are run's (mctscheck run -h).
+run -presets; -rule adds rules to the presets. The table, the report
+directory and the exit code are run's (mctscheck run -h). To check a real
+engine itself, over GTP, use mctscheck engine.
 
 Examples:
 
-  mctscheck engines
-  mctscheck engines -out /tmp/engines -json
-  mctscheck engines -rule katago:c=0.5      # a preset with other constants too
+  mctscheck presets
+  mctscheck presets -out /tmp/presets -json
+  mctscheck presets -rule katago:c=0.5      # a preset with other constants too
 `
 
-// cmdEngines is run -engines: every preset of a real engine's selection
+// cmdPresets is run -presets: every preset of a real engine's selection
 // rule (rules.Engines), on the engine traps, the trap families and random
 // trees, with the agreement of each verdict with the preset's prediction.
-func cmdEngines(e *env, args []string) error {
-	return runChecks(e, newFlagSet("engines", enginesUsage), args)
+func cmdPresets(e *env, args []string) error {
+	return runChecks(e, newFlagSet("presets", presetsUsage), args)
 }

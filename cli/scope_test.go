@@ -7,7 +7,7 @@ import (
 
 // TestCheckScope: a check on a tree outside a prediction's class of games
 // (a chance node, for smoothed's claim about binary deterministic games)
-// neither reproduces nor contradicts it (issue 29), while the same check on
+// neither reproduces nor contradicts it, while the same check on
 // a binary deterministic tree reproduces it.
 func TestCheckScope(t *testing.T) {
 	for _, c := range []struct{ tree, want string }{

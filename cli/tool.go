@@ -2,8 +2,8 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -15,8 +15,11 @@ import (
 // command, the JSON documents, the report and the replay lines work for
 // them as for the catalogue's rules.
 type Tool struct {
-	// Name is the command's name in replay lines, error messages and the
-	// report, e.g. "mycheck"; default: the base name of os.Args[0].
+	// Name is the command's name in error messages, help texts and the
+	// report, e.g. "mycheck"; default: the base name of os.Args[0]. The
+	// command lines it prints to be pasted (replay lines) name the
+	// command as it was run instead: by its name when the shell finds it
+	// on PATH, else by the path it was run by, such as ./mycheck.
 	Name string
 	// Source, if set, says how to run the command from source, e.g.
 	// "go run ./cmd/mycheck"; the report says to use it in place of Name.
@@ -30,7 +33,8 @@ type Tool struct {
 	// it the report has no figure, and the command links no plotting.
 	Plot Plotter
 
-	ctx context.Context // the context Ctrl-C cancels; tests set it
+	ctx  context.Context // the context Ctrl-C cancels; tests set it
+	arg0 string          // the command as run; os.Args[0] unless a test sets it
 }
 
 // Main runs the command line args with the user's rules on the standard
@@ -79,6 +83,46 @@ func (t *Tool) name() string {
 	return filepath.Base(os.Args[0])
 }
 
+// invocation is the command's first word in the command lines it prints
+// to be pasted: how to run it again from where the user stands. That is
+// the command as run when the shell found it on PATH (a bare name, or a
+// path to the same file as PATH's), else the path it was run by
+// (./mycheck); under go run or go test, whose binaries are gone when they
+// end, it is the name (report.md says to use Source in its place).
+func (t *Tool) invocation() string {
+	arg0 := t.arg0
+	if arg0 == "" {
+		arg0 = os.Args[0]
+	}
+	if underGoBuild(arg0) {
+		return t.name()
+	}
+	if !strings.ContainsRune(arg0, '/') && !strings.ContainsRune(arg0, filepath.Separator) {
+		return props.ShellWord(arg0)
+	}
+	base := filepath.Base(arg0)
+	if onPath, err := exec.LookPath(base); err == nil && sameFile(onPath, arg0) {
+		return props.ShellWord(base)
+	}
+	return props.ShellWord(arg0)
+}
+
+// underGoBuild reports whether path is a binary that go run or go test
+// built in one of the go command's temporary directories.
+func underGoBuild(path string) bool {
+	return strings.Contains(filepath.ToSlash(path), "/go-build")
+}
+
+// sameFile reports whether paths a and b name the same file.
+func sameFile(a, b string) bool {
+	fa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	fb, err := os.Stat(b)
+	return err == nil && os.SameFile(fa, fb)
+}
+
 // entries are the rules the tool lists: the user's, then the catalogue.
 func (t *Tool) entries() []*rules.Entry {
 	return append(t.own(), rules.All()...)
@@ -96,10 +140,10 @@ func (t *Tool) own() []*rules.Entry {
 }
 
 // command rewrites a command line printed by the checker, which names
-// mctscheck, to name this tool.
+// mctscheck, to run this tool.
 func (t *Tool) command(line string) string {
 	if rest, ok := strings.CutPrefix(line, "mctscheck "); ok {
-		return t.name() + " " + rest
+		return t.invocation() + " " + rest
 	}
 	return line
 }
@@ -193,7 +237,7 @@ func (t *Tool) replayNote() string {
 	if t.Source == "" {
 		return ""
 	}
-	return " (from a clone, `" + t.Source + "` in place of `" + t.name() + "`)"
+	return " (from a clone, `" + t.Source + "` in place of `" + t.invocation() + "`)"
 }
 
 // addReplay adds to a report's witness the command line of this tool that
@@ -220,34 +264,5 @@ func (t *Tool) addLine(lines *[]string, r props.Replay) {
 // replayLine formats r as this tool's check command: the flags that
 // search the same tree or position with the same seed and options.
 func (t *Tool) replayLine(r props.Replay) string {
-	if r.Rule == "" {
-		return ""
-	}
-	q := props.ShellQuote
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s check -rule %s", t.name(), q(r.Rule))
-	if r.Game != "" {
-		fmt.Fprintf(&b, " -game %s -moves %s -seed %d -seeds %d -budget %d", q(r.Game), q(r.Moves), r.Seed, r.Seeds, r.Budget)
-		if r.KeepOrder {
-			b.WriteString(" -keep-order")
-		} else {
-			fmt.Fprintf(&b, " -order %d", r.Order)
-		}
-		fmt.Fprintf(&b, " -growth %s -backup %s", r.Growth, r.Backup)
-		return b.String()
-	}
-	fmt.Fprintf(&b, " -tree %s -seed %d -seeds %d -budget %d", q(r.Tree), r.Seed, r.Seeds, r.Budget)
-	if r.KeepOrder {
-		b.WriteString(" -keep-order")
-	}
-	if r.Growth != "paper" {
-		fmt.Fprintf(&b, " -growth %s", r.Growth)
-	}
-	if r.Backup != "average" {
-		fmt.Fprintf(&b, " -backup %s", r.Backup)
-	}
-	if r.Workers >= 2 {
-		fmt.Fprintf(&b, " -tree-workers %d -virtual-loss %g -virtual-value %g", r.Workers, r.VirtualLoss, r.VirtualValue)
-	}
-	return b.String()
+	return r.CheckLine(t.invocation())
 }

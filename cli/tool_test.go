@@ -130,7 +130,7 @@ func TestToolMessages(t *testing.T) {
 // TestToolSpeaks: a user's command speaks in its own name in its help
 // texts and messages, and calls the expectation the user's.
 func TestToolSpeaks(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"run", "-h"}, {"check", "-h"}, {"engines", "-h"}, {"search", "-h"}, {"version", "-h"}} {
+	for _, args := range [][]string{{"-h"}, {"run", "-h"}, {"check", "-h"}, {"presets", "-h"}, {"engine", "-h"}, {"search", "-h"}, {"version", "-h"}} {
 		r := mycheck(t, args...)
 		if r.code != 0 || !strings.Contains(r.stdout, "mycheck") {
 			t.Errorf("mycheck %s: exit %d, no mycheck in\n%s", strings.Join(args, " "), r.code, r.stdout)

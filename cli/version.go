@@ -4,15 +4,19 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/mctscheck/mctscheck/internal/version"
 )
 
 const versionUsage = `Usage: mctscheck version [-json]
 
-Version prints the version of the mctscheck module the command was built
-from, the commit and its time when the build recorded them (a build from a
-clone records them; go run and go test do not), and the Go version. In a
-command of one's own, built with cli.Main, it prints that module's version
-and the mctscheck module's it uses.
+Version prints the semantic version of the mctscheck module the command
+was built from, the module as the build saw it (its path, and its version
+or "(devel)" for a build from a clone), the commit and its time when the
+build recorded them (a build from a clone records them; go run and go test
+do not), and the Go version. In a command of one's own, built with cli.Main,
+it prints that module's path and version first, then the mctscheck
+module's it uses.
 
 Examples:
 
@@ -22,6 +26,9 @@ Examples:
 
 // versionDoc is the JSON document of version.
 type versionDoc struct {
+	// Version is the mctscheck module's semantic version, as its source
+	// states it.
+	Version string `json:"version"`
 	// Main is the module of the command's main package; Mctscheck is the
 	// mctscheck module, the same as Main for mctscheck itself.
 	Main      moduleDoc `json:"main"`
@@ -55,9 +62,12 @@ func cmdVersion(e *env, args []string) error {
 	if *asJSON {
 		return writeJSON(e.stdout, doc)
 	}
-	fmt.Fprintf(e.stdout, "%s %s\n", e.tool.name(), doc.Main.describe())
-	if doc.Mctscheck.Path != doc.Main.Path {
-		fmt.Fprintf(e.stdout, "module   %s\n", doc.Mctscheck.describe())
+	if doc.Mctscheck.Path == doc.Main.Path {
+		fmt.Fprintf(e.stdout, "%s %s\n", e.tool.name(), doc.Version)
+		fmt.Fprintf(e.stdout, "module   %s\n", doc.Main.describe())
+	} else {
+		fmt.Fprintf(e.stdout, "%s %s\n", e.tool.name(), doc.Main.describe())
+		fmt.Fprintf(e.stdout, "mctscheck %s (module %s)\n", doc.Version, doc.Mctscheck.describe())
 	}
 	if doc.Revision != "" {
 		mod := ""
@@ -81,7 +91,7 @@ func (m moduleDoc) describe() string {
 
 // buildVersion reads the build information of the running binary.
 func buildVersion() versionDoc {
-	doc := versionDoc{Go: runtime.Version()}
+	doc := versionDoc{Version: version.Module, Go: runtime.Version()}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		doc.Main = moduleDoc{Path: "unknown", Version: "(no build information)"}

@@ -1,6 +1,9 @@
 package core
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Decision is a rule for the move to play once the search stops. All of them
 // use real simulations only (no virtual experience), from the perspective of
@@ -30,11 +33,13 @@ func (d Decision) String() string {
 	case Secure:
 		return "secure"
 	}
-	return "Decision(?)"
+	return fmt.Sprintf("Decision(%d)", uint8(d))
 }
 
 // Decide returns the root child that d picks, or -1 when the root has no
-// expanded children or no visited child, or is not a max or min node.
+// expanded children or no visited child, or is not a max or min node. It
+// panics when d is not one of MostVisited, HighestMean and Secure, as an
+// index out of range does: no child is the answer to an unknown question.
 func (s *Search) Decide(d Decision) int {
 	kind, kids := s.rootStats(s.rootBuf)
 	s.rootBuf = kids
@@ -89,6 +94,9 @@ func (s *Search) rootStats(dst []rootStat) (Kind, []rootStat) {
 // decide applies d to the root children's statistics: the one home of the
 // decision rules, for serial and parallel searches alike.
 func decide(d Decision, kind Kind, kids []rootStat) int {
+	if d > Secure {
+		panic(fmt.Sprintf("core: Decide(%v): unknown decision rule; want MostVisited, HighestMean or Secure", d))
+	}
 	if kind != Max && kind != Min {
 		return -1
 	}

@@ -27,11 +27,6 @@ type GameArrays struct {
 	HasPrior []bool
 }
 
-// Table is the former name of GameArrays.
-//
-// Deprecated: use GameArrays, whose name does not suggest a lookup table.
-type Table = GameArrays
-
 // ArrayGame is implemented by games stored whole as GameArrays. A search
 // without a roll-out policy then reads the arrays instead of calling the
 // game's methods, which on small trees is most of the cost of a simulation
@@ -42,23 +37,11 @@ type ArrayGame interface {
 	Arrays() *GameArrays
 }
 
-// Tabled is the former name of ArrayGame, with the former name of its
-// method; the search still reads such a game's arrays.
-//
-// Deprecated: implement ArrayGame.
-type Tabled interface {
-	Game
-	Table() *Table
-}
-
-// arraysOf returns the arrays of a game stored whole (ArrayGame, or the
-// deprecated Tabled), and whether it is one.
+// arraysOf returns the arrays of a game stored whole (ArrayGame), and
+// whether it is one.
 func arraysOf(g Game) (*GameArrays, bool) {
-	switch t := g.(type) {
-	case ArrayGame:
+	if t, ok := g.(ArrayGame); ok {
 		return t.Arrays(), true
-	case Tabled:
-		return t.Table(), true
 	}
 	return nil, false
 }

@@ -17,9 +17,8 @@ import (
 // methodsOnly hides a game's arrays, so that the search calls its methods.
 type methodsOnly struct{ *tree.Cursor }
 
-// Not core.ArrayGame's and core.Tabled's signatures: the embedded methods are hidden.
+// Not core.ArrayGame's signature: the embedded method is hidden.
 func (methodsOnly) Arrays() {}
-func (methodsOnly) Table()  {}
 
 // priorRule needs priors and gives new children virtual experience from
 // them, so that the search reads the game's Heuristic on every expansion.
@@ -91,14 +90,13 @@ func TestArraysSameSearch(t *testing.T) {
 	})
 }
 
-// badTable is a game whose arrays do not fit together, offered through
-// the deprecated core.Tabled, which the search still reads.
+// badTable is a game whose arrays do not fit together.
 type badTable struct {
 	methodsOnly
 	t *core.GameArrays
 }
 
-func (b badTable) Table() *core.GameArrays { return b.t }
+func (b badTable) Arrays() *core.GameArrays { return b.t }
 
 func TestArraysChecked(t *testing.T) {
 	tr, err := tree.Parse("(max 1 0)")
@@ -117,7 +115,7 @@ func TestArraysChecked(t *testing.T) {
 		}
 	}
 	if _, err := core.New(badTable{methodsOnly{tr.Game()}, &good}, core.UCT{C: 1}, core.Config{}); err != nil {
-		t.Errorf("the tree's own Table: %v", err)
+		t.Errorf("the tree's own arrays: %v", err)
 	}
 }
 

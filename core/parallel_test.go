@@ -388,18 +388,18 @@ func TestTreeParallelCancelled(t *testing.T) {
 
 func TestParallelBadConfig(t *testing.T) {
 	if _, err := core.NewTreeParallel(nil, core.UCT{}, core.Config{}); err == nil {
-		t.Error("NewTree with no games: no error")
+		t.Error("NewTreeParallel with no games: no error")
 	}
 	if _, err := core.NewRoot(nil, core.UCT{}, core.Config{}); err == nil {
 		t.Error("NewRoot with no games: no error")
 	}
 	for _, vl := range []core.VirtualLoss{{N: -1}, {N: 1, Value: 2}, {N: math.NaN()}, {N: math.Inf(1)}} {
 		if _, err := core.NewTreeParallel(tttGames(2), core.UCT{}, core.Config{VirtualLoss: vl}); err == nil {
-			t.Errorf("NewTree with %+v: no error", vl)
+			t.Errorf("NewTreeParallel with %+v: no error", vl)
 		}
 	}
 	if _, err := core.NewTreeParallel([]core.Game{games.NewTicTacToe(), nil}, core.UCT{}, core.Config{}); err == nil {
-		t.Error("NewTree with a nil game: no error")
+		t.Error("NewTreeParallel with a nil game: no error")
 	}
 }
 

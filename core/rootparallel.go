@@ -129,8 +129,8 @@ func (r *RootSearch) Nodes() int {
 
 // Decide returns the root child that d picks from the root children's
 // statistics summed over the searches: visits and reward sums added (with
-// minimax backups, the values averaged by visits). It returns -1 as
-// Search.Decide does.
+// minimax backups, the values averaged by visits). It returns -1, and
+// panics on an unknown d, as Search.Decide does.
 func (r *RootSearch) Decide(d Decision) int {
 	var kind Kind
 	r.sum = r.sum[:0]

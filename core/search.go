@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 )
 
 // node is one stored position: 16 bytes. Children of a node are contiguous in
@@ -104,7 +105,15 @@ type Search struct {
 	par     parallelRun
 
 	runCtx context.Context // Run's context, which roll-outs check; nil in a lockstep search
+
+	// running is set while Run runs: a second Run at the same time, from
+	// another goroutine, is an error that says so, not a corrupt tree.
+	running atomic.Bool
 }
+
+// errConcurrentRun is Run's error when another Run of the same search is
+// running.
+var errConcurrentRun = errors.New("core: Search.Run called while another Run of the same search is running: a Search is not safe for concurrent use (give each goroutine its own search, or use NewTreeParallel or NewRoot for a parallel one)")
 
 // New returns a search of game with rule, configured by cfg. It returns an
 // error when cfg is out of range or rule is nil.
@@ -354,8 +363,22 @@ func (s *Search) BytesPerNode() int {
 // context cut short is not counted). Calling Run again goes
 // on with the same tree, so a caller can inspect the search at checkpoints of
 // its choice. After any other error the search is spoiled: Run returns the
-// same error until Reset.
-func (s *Search) Run(ctx context.Context, sims int) (err error) {
+// same error until Reset. A Search is not safe for concurrent use: a Run
+// while another Run of the same search is running returns an error that
+// says so, and changes nothing.
+func (s *Search) Run(ctx context.Context, sims int) error {
+	if ctx == nil {
+		return errors.New("core: Run with a nil context (use context.Background())")
+	}
+	if !s.running.CompareAndSwap(false, true) {
+		return errConcurrentRun
+	}
+	defer s.running.Store(false) // one defer, few returns: open-coded, no defer record
+	return s.run(ctx, sims)
+}
+
+// run is Run once the search is known to be its own.
+func (s *Search) run(ctx context.Context, sims int) (err error) {
 	if sims <= 0 {
 		return errBudget(sims)
 	}

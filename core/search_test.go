@@ -96,7 +96,7 @@ func TestZeroAllocsPerSimulation(t *testing.T) {
 	}
 }
 
-// TestZeroAllocsReference is the reference workload of the issue: UCT with
+// TestZeroAllocsReference is the reference workload (bench's BenchmarkReference): UCT with
 // C = √2, practical mode, 200,000 simulations on synth b=8 d=10.
 func TestZeroAllocsReference(t *testing.T) {
 	if testing.Short() {

@@ -78,14 +78,6 @@ func NewTreeParallel(games []Game, rule Rule, cfg Config) (*Search, error) {
 	return s, nil
 }
 
-// NewTree is NewTreeParallel.
-//
-// Deprecated: use NewTreeParallel, whose name says that it makes a search,
-// not a tree.
-func NewTree(games []Game, rule Rule, cfg Config) (*Search, error) {
-	return NewTreeParallel(games, rule, cfg)
-}
-
 // Workers is the number of goroutines that run the search: 1 for a serial
 // search.
 func (s *Search) Workers() int { return max(len(s.workers), 1) }

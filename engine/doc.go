@@ -1,5 +1,5 @@
 // Package engine checks a real Go engine, spoken to over GTP, against
-// positions whose optimal moves are known exactly (issue 28, item 2): it
+// positions whose optimal moves are known exactly: it
 // plays genmove at doubling budgets and several seeds and reports, for
 // each position, the share of the engine's moves that are optimal, and
 // flags positions where that share stays at 0 or falls as the budget

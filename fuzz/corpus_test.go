@@ -118,7 +118,7 @@ func seedCorpus(t *testing.T) map[string][]entry {
 	}
 	chanceRoot := mustEncode(t, "(chance 0.125:1 0.25:(max 0 1) 0.625:(min 1 0.5))", searchLimits)
 	out["FuzzSearch"] = append(out["FuzzSearch"], entry{"chance-root-frequencies", []any{uint64(3), uint16(4095), uint8(0), []byte{4}, chanceRoot}})
-	mixed := mustEncode(t, "(max (min 1 0)@3~0.75 (chance 0.5:(min 1 0.5)@1~-1 0.5:(max 0 0.25)~0.5)~0 (min (max 1 0) 0.5)@3~0.125)", searchLimits)
+	mixed := mustEncode(t, "(max (min 1 0)@3~0.75 (chance 0.5:(min 1 0.5)@1~-1 0.5:(max 0 0.25)~0.5)~0 (min (max 1 0) 0.5)@2~0.125)", searchLimits)
 	names := []string{"core-uct", "core-threshold", "amaf-blend", "prior-virtual", "uniform"}
 	for _, e := range rules.All() {
 		names = append(names, e.Name)

@@ -98,8 +98,14 @@ func decode(data []byte, lim limits) *spec {
 			}
 		}
 		if h&0x20 != 0 {
+			var taken [16]bool // a max or min node's children have distinct moves
 			for j := range edges {
-				edges[j] = edges[j].WithMove(int(r.next() & 15))
+				m := int(r.next() & 15)
+				for kind != core.Chance && taken[m] {
+					m = (m + 1) & 15
+				}
+				taken[m] = true
+				edges[j] = edges[j].WithMove(m)
 			}
 		}
 		if h&0x40 != 0 {

@@ -114,8 +114,9 @@
 //	inner     1 + (h>>2)&7 children; h&0x20 explicit move identities;
 //	          h&0x40 priors; then, for a chance node with k children,
 //	          8−k bytes each giving one more eighth to child b mod k (every
-//	          child starts with 1/8); k move bytes (b mod 16); k prior bytes
-//	          (int8(b)/8)
+//	          child starts with 1/8); k move bytes (b mod 16; under a max
+//	          or min node, a move an earlier sibling has becomes the next
+//	          free one, counting up mod 16); k prior bytes (int8(b)/8)
 //
 // Limits on depth, nodes and branching turn a node into a terminal or cut
 // its children; Rule's trees have a max root with two children or more.

@@ -5,11 +5,14 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
@@ -30,8 +33,11 @@ import (
 // root. It then runs the checker on that tree exactly as props.CheckTree
 // does, with opts and the fuzzed seed as opts.Seed, and fails when the
 // verdict is inconsistent, printing the witness, shrunk to a minimal tree,
-// with the lines that replay it. Inconclusive trees pass. A rule that panics
-// or returns a non-finite score is a witness too.
+// with the seed that fails it and, when opts.RuleSpec names the rule, the
+// check command that replays it (mctscheck's for a rule of its catalogue,
+// else that of a command of one's own built with package cli). go test
+// prints how to run the fuzz input again. Inconclusive trees pass. A rule
+// that panics or returns a non-finite score is a witness too.
 //
 // Rule seeds the corpus with the trap families of the literature (those the
 // tree code can express within opts's bounds), a few small trees of its
@@ -50,22 +56,67 @@ func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	for _, code := range seedCodes(opts, lim) {
 		f.Add(uint64(1), code)
 	}
-	name := cmp.Or(opts.RuleSpec, fmt.Sprintf("%T", rule))
 	f.Fuzz(func(t *testing.T, seed uint64, code []byte) {
-		tr, _, err := decodeTree(code, lim)
+		failure, err := judgeInput(rule, opts, lim, seed, code)
 		if err != nil {
 			t.Fatal(err)
 		}
-		o := opts
-		o.Seed = seed
-		rep, err := props.CheckTree(context.Background(), rule, tr, o)
-		if err != nil {
-			t.Fatalf("rule %s, tree %s, seed %d: %v", name, tr, seed, err)
-		}
-		if rep.Verdict == props.Inconsistent {
-			t.Fatalf("rule %s is inconsistent on %s (seed %d):\n%s", name, tr, seed, rep.Witness)
+		if failure != "" {
+			t.Fatal(failure)
 		}
 	})
+}
+
+// judgeInput checks rule on the tree of one fuzz input, searched from
+// seed, and returns the failure to report, "" if there is none.
+func judgeInput(rule core.Rule, opts props.Options, lim limits, seed uint64, code []byte) (string, error) {
+	name := cmp.Or(opts.RuleSpec, fmt.Sprintf("%T", rule))
+	tr, _, err := decodeTree(code, lim)
+	if err != nil {
+		return "", err
+	}
+	o := opts
+	o.Seed = seed
+	rep, err := props.CheckTree(context.Background(), rule, tr, o)
+	if err != nil {
+		return "", fmt.Errorf("rule %s, tree %s, seed %d: %v", name, tr, seed, err)
+	}
+	if rep.Verdict != props.Inconsistent {
+		return "", nil
+	}
+	w := *rep.Witness
+	line := w.Run.CheckLine("mctscheck")
+	if line != "" {
+		w.Replay = append(slices.Clip(w.Replay), line)
+	}
+	var b strings.Builder
+	if opts.RuleSpec == "" {
+		fmt.Fprintf(&b, "rule %s (no Options.RuleSpec, so no replay line):\n", name)
+	}
+	b.WriteString(w.String())
+	if line != "" && !inCatalogue(opts.RuleSpec) {
+		fmt.Fprintf(&b, "(mctscheck stands for your command built with package cli, which knows %s)\n", opts.RuleSpec)
+	}
+	return b.String(), nil
+}
+
+// inCatalogue reports whether spec names rules of mctscheck's catalogue
+// or presets only, which the stock mctscheck command knows.
+func inCatalogue(spec string) bool {
+	in, err := rules.Parse(spec)
+	if err != nil {
+		return false
+	}
+	stock := map[string]bool{}
+	for _, e := range slices.Concat(rules.All(), rules.Engines()) {
+		stock[e.Name] = true
+	}
+	for ; in != nil; in = in.Inner {
+		if !stock[in.Entry.Name] {
+			return false
+		}
+	}
+	return true
 }
 
 // AddTree adds tree, searched from seed, to the seed corpus of a Rule

@@ -3,7 +3,9 @@ package fuzz
 import (
 	"bytes"
 	"os"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/gen"
@@ -75,5 +77,45 @@ func TestSeedCodes(t *testing.T) {
 	t.Setenv(NoSeedsEnv, "1")
 	if codes := seedCodes(props.Options{}, lim); len(codes) != 1 || len(codes[0]) != 0 {
 		t.Errorf("with %s=1: seeds %x, want one empty input", NoSeedsEnv, codes)
+	}
+}
+
+// TestRuleFailureMessage: a failure names one seed, the failing one, in
+// the witness and in the replay line, which is mctscheck's for a rule of
+// the catalogue and says so for a rule of one's own.
+func TestRuleFailureMessage(t *testing.T) {
+	lim := ruleLimits(props.Options{})
+	code, err := encode(gen.GreedyFirstLossTrap().Tree, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := rules.MustParse("greedy-fpu")
+	seedRe := regexp.MustCompile(`\bseeds? [0-9]+`)
+	for _, c := range []struct {
+		spec string
+		own  bool
+	}{{in.Spec, false}, {"my-greedy:k=2", true}, {"", false}} {
+		msg, err := judgeInput(in.Rule, props.Options{RuleSpec: c.spec}, lim, 5, code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, _, _ := strings.Cut(msg, "\nreplay: ")
+		seeds := seedRe.FindAllString(head, -1)
+		if len(seeds) != 1 || !strings.HasPrefix(seeds[0], "seed ") {
+			t.Errorf("spec %q: seeds named %q before the replay line, want one:\n%s", c.spec, seeds, msg)
+			continue
+		}
+		seed := strings.TrimPrefix(seeds[0], "seed ")
+		replay := "\nreplay: mctscheck check -rule '" + c.spec + "' -tree '"
+		switch {
+		case c.spec == "":
+			if strings.Contains(msg, "replay:") || !strings.Contains(msg, "no Options.RuleSpec") {
+				t.Errorf("no spec: a replay line, or no word of why not:\n%s", msg)
+			}
+		case !strings.Contains(msg, replay) || !strings.Contains(msg, " -seed "+seed+" -seeds 1 "):
+			t.Errorf("spec %q: no replay line of seed %s:\n%s", c.spec, seed, msg)
+		case c.own != strings.Contains(msg, "mctscheck stands for your command built with package cli"):
+			t.Errorf("spec %q: own rule %v, but the note says otherwise:\n%s", c.spec, c.own, msg)
+		}
 	}
 }

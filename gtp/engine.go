@@ -7,12 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"runtime/debug"
+
 	"strconv"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/games/goboard"
+	"github.com/mctscheck/mctscheck/internal/version"
 	"github.com/mctscheck/mctscheck/match"
 )
 
@@ -128,29 +129,71 @@ var errQuit = errors.New("quit")
 // Serve reads commands from r until quit or the end of the input, and
 // writes the replies to w: "=id reply" for a success, "?id message" for a
 // failure, each followed by an empty line. Empty lines and comments get no
-// reply. It returns nil at quit or at the end of the input, and the error
-// of a failed read or write.
+// reply. It returns nil at quit or at the end of the input, the error of a
+// failed read or write, and ctx's error as soon as ctx is done, whether a
+// command is running (its reply is written first) or Serve is waiting for
+// the next line: a read of r then in progress is left to end on its own,
+// and r is not read again.
 func (e *Engine) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	br := bufio.NewReader(r)
+	switch {
+	case ctx == nil:
+		return errors.New("gtp: Serve with a nil context (use context.Background())")
+	case r == nil || w == nil:
+		return errors.New("gtp: Serve needs a reader and a writer (nil given)")
+	}
+	lines := make(chan readResult)
+	stop := make(chan struct{})
+	defer close(stop)
+	go readLines(bufio.NewReader(r), lines, stop)
 	bw := bufio.NewWriter(w)
 	for {
-		line, tooLong, rerr := readLine(br)
-		if rerr != nil && line == "" && !tooLong {
-			return endOfInput(bw, rerr)
+		var in readResult
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case in = <-lines:
+		}
+		if in.err != nil && in.line == "" && !in.tooLong {
+			return endOfInput(bw, in.err)
 		}
 		reply, quit := fmt.Sprintf("? line too long (more than %d bytes)\n\n", MaxLine), false
-		if !tooLong {
-			reply, quit = e.Do(ctx, line)
+		if !in.tooLong {
+			reply, quit = e.Do(ctx, in.line)
 		}
 		bw.WriteString(reply)
 		if err := bw.Flush(); err != nil {
 			return err
 		}
-		if quit {
+		switch {
+		case quit:
 			return nil
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case in.err != nil: // the last line had no end
+			return endOfInput(bw, in.err)
 		}
-		if rerr != nil { // the last line had no end
-			return endOfInput(bw, rerr)
+	}
+}
+
+// readResult is one line that readLines read, as readLine returns it.
+type readResult struct {
+	line    string
+	tooLong bool
+	err     error
+}
+
+// readLines sends the lines of br to lines, one at a time, until a read
+// fails or stop is closed.
+func readLines(br *bufio.Reader, lines chan<- readResult, stop <-chan struct{}) {
+	for {
+		line, tooLong, err := readLine(br)
+		select {
+		case lines <- readResult{line, tooLong, err}:
+		case <-stop:
+			return
+		}
+		if err != nil {
+			return
 		}
 	}
 }
@@ -275,11 +318,7 @@ func knownCommand(_ *Engine, _ context.Context, args []string) (string, error) {
 
 // version is the module's version and the engine's settings.
 func (e *Engine) version(context.Context, []string) (string, error) {
-	v := "devel"
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = bi.Main.Version
-	}
-	return fmt.Sprintf("%s (rule %s, %d simulations per move)", v, e.cfg.Player.Name, e.cfg.Budget), nil
+	return fmt.Sprintf("%s (rule %s, %d simulations per move)", version.Module, e.cfg.Player.Name, e.cfg.Budget), nil
 }
 
 // reset sets the board size and komi and clears the board.

@@ -2,9 +2,11 @@ package gtp_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mctscheck/mctscheck/games/goboard"
 	"github.com/mctscheck/mctscheck/gtp"
@@ -127,5 +129,46 @@ func TestClient(t *testing.T) {
 	}
 	if err := wait(); err != nil {
 		t.Errorf("Serve: %v", err)
+	}
+}
+
+// TestServeEndsOnCancel: Serve returns the context's error as soon as the
+// context is done, while it waits for a line that never comes (an idle
+// engine at Ctrl-C) as well as after a command.
+func TestServeEndsOnCancel(t *testing.T) {
+	e := engine(t, "uct", 20, 5)
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	var out strings.Builder
+	go func() { done <- e.Serve(ctx, inR, &out) }()
+	if _, err := io.WriteString(inW, "name\n"); err != nil {
+		t.Fatal(err)
+	}
+	cancel() // idle, or at the latest once name is answered
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("Serve after cancel: %v, want context.Canceled", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Serve still waits for input 10 s after its context was cancelled")
+	}
+}
+
+// TestServeNilStreams: Serve with a nil reader, writer or context is an
+// error, not a panic.
+func TestServeNilStreams(t *testing.T) {
+	e := engine(t, "uct", 20, 5)
+	ctx := context.Background()
+	for name, err := range map[string]error{
+		"reader":  e.Serve(ctx, nil, io.Discard),
+		"writer":  e.Serve(ctx, strings.NewReader("name\n"), nil),
+		"context": e.Serve(nil, strings.NewReader("name\n"), io.Discard), //nolint:staticcheck // the nil context is the point
+	} {
+		if err == nil || !strings.Contains(err.Error(), "nil") {
+			t.Errorf("Serve with a nil %s: %v, want an error", name, err)
+		}
 	}
 }

@@ -16,10 +16,7 @@ func BenchmarkThink(b *testing.B) {
 	p := Player{Name: in.Spec, Rule: in.Rule, Backup: in.Backup}
 	for _, name := range []string{"go9", "connect4"} {
 		b.Run("game="+name, func(b *testing.B) {
-			game, err := ByName(name)
-			if err != nil {
-				b.Fatal(err)
-			}
+			game := gameNamed(b, name)
 			st, err := game.New()
 			if err != nil {
 				b.Fatal(err)

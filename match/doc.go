@@ -51,6 +51,5 @@
 // scripts/gtp-vs-gnugo.sh plays mctscheck gtp against GNU Go with it.
 //
 // Go's board, fast game, exact oracle (goboard.Oracle) and SGF are in
-// games/goboard, the GTP engine and client in gtp; the names this package
-// had for them remain as deprecated aliases.
+// games/goboard, the GTP engine and client in gtp.
 package match

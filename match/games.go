@@ -2,8 +2,6 @@ package match
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/games/connect4"
@@ -12,7 +10,7 @@ import (
 
 // Game is a two-player game that a match can play.
 type Game interface {
-	// Name is the game's name in flags and reports, as ByName reads it.
+	// Name is the game's name in flags and reports, as the mctscheck command's -game reads it.
 	Name() string
 	// New returns a new game at its start.
 	New() (State, error)
@@ -42,25 +40,6 @@ type RecordInfo struct {
 	First, Second string // the players' names
 	Index         int    // the game's number in its match
 	Seed          uint64 // the game's seed
-}
-
-// ByName returns the game called name: "go9" (or "goN" for an N×N board,
-// N from 5 to 19) with komi 7.5, or "connect4".
-//
-// Deprecated: build the game with Go or ConnectFour. The mctscheck
-// command reads -game from its own table of games, which knows more
-// (komi, move caps, the games' oracles).
-func ByName(name string) (Game, error) {
-	if name == "connect4" {
-		return ConnectFour(), nil
-	}
-	if s, ok := strings.CutPrefix(name, "go"); ok {
-		n, err := strconv.Atoi(s)
-		if err == nil && n >= goboard.MinSize && n <= goboard.MaxSize {
-			return Go(goboard.Config{Size: n})
-		}
-	}
-	return nil, fmt.Errorf("match: unknown game %q (games: go9, go5 to go19, connect4)", name)
 }
 
 // ConnectFour returns Connect Four on the standard board. Its searches use

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,6 +14,23 @@ import (
 	"github.com/mctscheck/mctscheck/games/goboard"
 	"github.com/mctscheck/mctscheck/rules"
 )
+
+// gameNamed returns the game of a -game name: "connect4" or "goN".
+func gameNamed(t testing.TB, name string) Game {
+	t.Helper()
+	if name == "connect4" {
+		return ConnectFour()
+	}
+	size, err := strconv.Atoi(strings.TrimPrefix(name, "go"))
+	if err != nil {
+		t.Fatalf("game %q: %v", name, err)
+	}
+	g, err := Go(goboard.Config{Size: size})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
 
 // player returns the player of a rule spec.
 func player(t *testing.T, spec string) Player {
@@ -55,10 +73,7 @@ func TestDeterministic(t *testing.T) {
 	ctx := context.Background()
 	a, b := player(t, "threshold:v=0.3,rule=mc-rave"), player(t, "mc-rave")
 	for _, name := range []string{"connect4", "go5"} {
-		game, err := ByName(name)
-		if err != nil {
-			t.Fatal(err)
-		}
+		game := gameNamed(t, name)
 		cfg := Config{Game: game, A: a, B: b, Games: 6, Budget: 40, Seed: 7, Workers: 1}
 		one, err := Play(ctx, cfg)
 		if err != nil {
@@ -198,11 +213,6 @@ func TestConfigErrors(t *testing.T) {
 	} {
 		if _, err := Play(ctx, tt.cfg); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Play: %v, want an error about %q", err, tt.want)
-		}
-	}
-	for _, name := range []string{"go", "go4", "go20", "chess", "go9x"} {
-		if _, err := ByName(name); err == nil {
-			t.Errorf("ByName(%q): no error", name)
 		}
 	}
 	cctx, cancel := context.WithCancel(ctx)

@@ -569,6 +569,9 @@ func CheckTree(ctx context.Context, rule core.Rule, tr *tree.Tree, opts Options)
 }
 
 func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree, testName string) (*Report, error) {
+	if ctx == nil {
+		return nil, errNilContext
+	}
 	start := time.Now()
 	failures := countFaults(rule)
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}

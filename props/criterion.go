@@ -230,8 +230,8 @@ func (cr Criterion) starvation(tr *tree.Tree, sol *tree.Solution, win []snapshot
 				stays, side = "≥", "above"
 			}
 			return &Finding{Condition: Eq5, Node: tree.FormatPath(tr.Path(p)), Child: k, Text: fmt.Sprintf(
-				"%v node %s: child %d (V=%g) stays at %d simulations while the node goes from %d to %d and its mean stays %s %.3f, %s its value %g",
-				kind, tree.FormatPath(tr.Path(p)), k, sol.Value(c), z.visits[c], a.visits[p], z.visits[p],
+				"%v node %s: child %d (V=%g) stays at %s while the node goes from %d to %d and its mean stays %s %.3f, %s its value %g",
+				kind, tree.FormatPath(tr.Path(p)), k, sol.Value(c), plural(int(z.visits[c]), "simulation"), a.visits[p], z.visits[p],
 				stays, maxMean(kind, win, p), side, sol.Value(p))}
 		}
 	}

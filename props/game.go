@@ -111,6 +111,8 @@ func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, 
 	}
 	opts.Options = o
 	switch {
+	case ctx == nil:
+		return nil, errNilContext
 	case rule == nil:
 		return nil, errors.New("props: nil rule")
 	case g == nil:

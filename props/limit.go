@@ -614,13 +614,13 @@ func (pr *prober) starvationExact(frozen []bool) (res limitResult, decided bool,
 	}
 	switch {
 	case alpha >= 1+summableMargin && !math.IsInf(alpha, 1):
-		return limitResult{persists: true, text: fmt.Sprintf("the probability of %s falls like n^-%.3g or faster at every scale from %s to %s, so their expected simulations per doubling of the node fall geometrically (%.3g at %s): summable, they stay starved with positive probability",
+		return limitResult{persists: true, text: fmt.Sprintf("the probability of %s falls like n^-%.3g or faster at every scale from %s to %s, so the expected simulations per doubling of the node fall geometrically (%.3g at %s): summable, starved for ever with positive probability",
 			who, alpha, pow2(cs[max(k-5, 0)].n), pow2(last.n), last.share()*last.n, pow2(last.n))}, true, nil
 	case !math.IsNaN(returnAt):
-		return limitResult{text: fmt.Sprintf("%s keep being simulated: about %.3g simulations expected by %s, the first by about %s simulations of the node",
+		return limitResult{text: fmt.Sprintf("simulations of %s go on: about %.3g expected by %s, the first by about %s simulations of the node",
 			who, expected, pow2(last.n), pow2(returnAt))}, true, nil
 	}
-	return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s expect %.3g simulations in all from the run's end, with probability %.3g at %s; a return is not excluded",
+	return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s, %.3g simulations expected in all from the run's end, with probability %.3g at %s; a return is not excluded",
 		pow2(last.n), pr.b.node, who, expected, last.share(), pow2(last.n))}, true, nil
 }
 
@@ -694,17 +694,17 @@ func (pr *prober) starvationSampled(frozen []bool) (res limitResult, decided boo
 	alpha, se := weightedSlope(xs, ys, ws)
 	alpha = -alpha
 	if alpha-zTest*se > 1+summableMargin {
-		return limitResult{persists: true, text: fmt.Sprintf("the probability of %s falls like n^-%.3g (± %.2g, %d scales from %s to %s; the decline is faster than n^-%.2f at error rate 3e-7), so their expected simulations per doubling of the node fall geometrically: summable, they stay starved with positive probability",
+		return limitResult{persists: true, text: fmt.Sprintf("the probability of %s falls like n^-%.3g (± %.2g, %d scales from %s to %s; the decline is faster than n^-%.2f at error rate 3e-7), so the expected simulations per doubling of the node fall geometrically: summable, starved for ever with positive probability",
 			who, alpha, se, len(xs), pow2(math.Exp2(xs[0])), pow2(lastN), 1+summableMargin)}, true, nil
 	}
 	// The fitted trend, p = lastP·(n/lastN)^-α, integrated to the horizon:
 	// an estimate.
 	expected := integratePower(lastP, lastN, alpha, pr.b.horizonOr())
 	if expected >= 1 {
-		return limitResult{text: fmt.Sprintf("%s keep being drawn: their probability falls like n^-%.3g (± %.2g), about %.3g simulations expected by %s (an estimate from the trend)",
+		return limitResult{text: fmt.Sprintf("draws of %s go on: the probability falls like n^-%.3g (± %.2g), about %.3g simulations expected by %s (an estimate from the trend)",
 			who, alpha, se, expected, pow2(pr.b.horizonOr()))}, true, nil
 	}
-	return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s not drawn in %d selections at any scale; their probability falls like n^-%.3g (± %.2g), not resolved as summable; a return is not excluded",
+	return limitResult{stuck: true, text: fmt.Sprintf("stuck through %s simulations of node %s: %s drawn in none of %d selections at any scale; the probability falls like n^-%.3g (± %.2g), not resolved as summable; a return is not excluded",
 		pow2(pr.b.horizonOr()), pr.b.node, who, sampleWindow, alpha, se)}, true, nil
 }
 
@@ -809,6 +809,8 @@ func judgeDeficit(node, who string, unvisited bool, xs, hs []float64) limitResul
 		settled--
 	}
 	switch {
+	case settled == 0 && last == 0:
+		return limitResult{persists: true, text: fmt.Sprintf("at every scale from %s to %s simulations of the node, the best score of %s equals the best of the other children's, and a tie goes to the lower index: never simulated again", from, to, who)}
 	case settled == 0:
 		return limitResult{persists: true, text: fmt.Sprintf("the score deficit of %s stays at %.3g at every scale from %s to %s simulations of the node: never simulated again", who, last, from, to)}
 	case settled <= k-3:

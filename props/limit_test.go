@@ -169,13 +169,13 @@ func TestStarvationInTheLimit(t *testing.T) {
 		{"uct c=0.01", core.UCT{C: 0.01}, "stuck", "still shrinks"},
 		{"uct ln ln, c=0.15: stuck, not inconsistent", uctLnLn{0.15}, "stuck", "stuck through 2^62 simulations of node 0"},
 		{"bonus without log: a floor", ucbNoLogRule{0.3}, "inconsistent", "geometrically"},
-		{"eps 1/n: visited for ever", eps(func(n float64) float64 { return 1 / (n + 1) }), "returns", "keep being simulated"},
+		{"eps 1/n: visited for ever", eps(func(n float64) float64 { return 1 / (n + 1) }), "returns", "go on"},
 		{"eps 1/n, select only", selectOnly{eps(func(n float64) float64 { return 1 / (n + 1) })}, "returns", ""},
 		{"eps 1/n^2: summable", eps(func(n float64) float64 { return 1 / ((n + 1) * (n + 1)) }), "inconsistent", "summable"},
 		// Sampled: its decline shows at the small counts, resolved as
 		// summable at the tests' error rate.
 		{"eps 1/n^2, select only", selectOnly{eps(func(n float64) float64 { return 1 / ((n + 1) * (n + 1)) })}, "inconsistent", "summable"},
-		{"eps constant", eps(func(float64) float64 { return 0.2 }), "returns", "keep being simulated"},
+		{"eps constant", eps(func(float64) float64 { return 0.2 }), "returns", "go on"},
 		{"round robin returns in its window", roundRobin{}, "returns", "again after about 2^14"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

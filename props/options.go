@@ -1,11 +1,15 @@
 package props
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
 )
+
+// errNilContext is the error of a check given a nil context.
+var errNilContext = errors.New("props: nil context (use context.Background())")
 
 // Options configure a check. The zero value means the defaults, listed with
 // each field; they are the scale at which props' package doc states the
@@ -46,7 +50,7 @@ type Options struct {
 	Backup   core.Backup
 	Decision core.Decision
 	// Workers, when 2 or more, searches every tree tree-parallel with that
-	// many workers and VirtualLoss (core.NewTree) in lockstep
+	// many workers and VirtualLoss (core.NewTreeParallel) in lockstep
 	// (core.Config.Lockstep): batches of Workers simulations descend
 	// together, each seeing the others in flight through the virtual loss,
 	// before any is backed up. The check is then deterministic for a given

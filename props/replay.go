@@ -2,14 +2,17 @@ package props
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 )
 
 // Replay is what replays a witness exactly: the subject searched, the
-// rule's spec, the seed and the options of the search that failed. props
-// writes no command line of any tool: a tool formats a Replay as its own
-// flags (mctscheck's check), and Check formats it as the environment of a
-// go test run (TestLine).
+// rule's spec, the seed and the options of the search that failed. It is
+// formatted as the check command of mctscheck or of a command built with
+// package cli (CheckLine), and as the environment of a go test run of
+// Check (TestLine).
 type Replay struct {
 	// Rule is Options.RuleSpec, empty for a rule that has none.
 	Rule string `json:"rule"`
@@ -41,25 +44,120 @@ type Replay struct {
 	// Test is the name of the go test that found it with Check, "" if
 	// none: TestLine replays it there.
 	Test string `json:"test,omitempty"`
+	// Package is the directory of that test's package relative to its
+	// module's root, "./sub" or "." (the root itself), from which
+	// TestLine's go test runs; "" with no test.
+	Package string `json:"package,omitempty"`
 }
 
 // replayOf is the replay of tree text t searched with o, in its own order.
 func replayOf(t string, o Options, test string) Replay {
 	r := Replay{Rule: o.RuleSpec, Tree: t, Seed: o.Seed, Seeds: o.Seeds, Budget: int64(o.MaxBudget),
 		KeepOrder: o.KeepOrder, Growth: o.Growth.String(), Backup: o.Backup.String(), Test: test}
+	if test != "" {
+		r.Package = testPackage()
+	}
 	if o.Workers >= 2 {
 		r.Workers, r.VirtualLoss, r.VirtualValue = o.Workers, o.VirtualLoss.N, o.VirtualLoss.Value
 	}
 	return r
 }
 
-// TestLine is the shell line that replays a witness Check found: its go
-// test with TreeEnv and SeedEnv set, or "" if it has no test.
+// TestLine is the shell line that replays a witness Check found, run
+// from the root of the test's module: its go test with TreeEnv and
+// SeedEnv set, as in
+//
+//	MCTSCHECK_TREE='(max (max 0 1) 0.5)' MCTSCHECK_SEED=1 go test ./sub -run '^TestMyRule$'
+//
+// or "" if it has no test.
 func (r Replay) TestLine() string {
 	if r.Test == "" || r.Tree == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s=%s %s=%d go test -run '^%s$' .", TreeEnv, ShellQuote(r.Tree), SeedEnv, r.Seed, regexp.QuoteMeta(r.Test))
+	pkg := r.Package
+	if pkg == "" {
+		pkg = "."
+	}
+	return fmt.Sprintf("%s=%s %s=%d go test %s -run '^%s$'", TreeEnv, ShellQuote(r.Tree), SeedEnv, r.Seed, ShellWord(pkg), regexp.QuoteMeta(r.Test))
+}
+
+// CheckLine is the command line that replays the witness with the check
+// command of mctscheck, or of a command of one's own built with package
+// cli, run as command (e.g. "mctscheck", "./mycheck"): the flags that
+// search the same tree or position with the same seed and options. It is
+// "" when the witness has no rule spec (Options.RuleSpec).
+func (r Replay) CheckLine(command string) string {
+	if r.Rule == "" {
+		return ""
+	}
+	q := ShellQuote
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s check -rule %s", command, q(r.Rule))
+	if r.Game != "" {
+		fmt.Fprintf(&b, " -game %s -moves %s -seed %d -seeds %d -budget %d", q(r.Game), q(r.Moves), r.Seed, r.Seeds, r.Budget)
+		if r.KeepOrder {
+			b.WriteString(" -keep-order")
+		} else {
+			fmt.Fprintf(&b, " -order %d", r.Order)
+		}
+		fmt.Fprintf(&b, " -growth %s -backup %s", r.Growth, r.Backup)
+		return b.String()
+	}
+	fmt.Fprintf(&b, " -tree %s -seed %d -seeds %d -budget %d", q(r.Tree), r.Seed, r.Seeds, r.Budget)
+	if r.KeepOrder {
+		b.WriteString(" -keep-order")
+	}
+	if r.Growth != "paper" {
+		fmt.Fprintf(&b, " -growth %s", r.Growth)
+	}
+	if r.Backup != "average" {
+		fmt.Fprintf(&b, " -backup %s", r.Backup)
+	}
+	if r.Workers >= 2 {
+		fmt.Fprintf(&b, " -tree-workers %d -virtual-loss %g -virtual-value %g", r.Workers, r.VirtualLoss, r.VirtualValue)
+	}
+	return b.String()
+}
+
+// testPackage is the directory of the running test's package relative
+// to its module's root ("./sub", or "." at the root): go test runs a
+// test binary in its package's directory, and the module's root is the
+// nearest directory above it with a go.mod. It is "." when there is no
+// such directory.
+func testPackage() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for root := wd; ; {
+		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
+			rel, err := filepath.Rel(root, wd)
+			if err != nil || rel == "." {
+				return "."
+			}
+			return "./" + filepath.ToSlash(rel)
+		}
+		up := filepath.Dir(root)
+		if up == root {
+			return "."
+		}
+		root = up
+	}
+}
+
+// ShellWord is s as one word of a POSIX shell: s itself when it is not
+// empty and holds only letters, digits and the characters _ - . / : , + @
+// % (as a path such as ./mycheck does), else ShellQuote(s).
+func ShellWord(s string) string {
+	if s == "" {
+		return ShellQuote(s)
+	}
+	for _, c := range []byte(s) {
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("_-./:,+@%", c) >= 0) {
+			return ShellQuote(s)
+		}
+	}
+	return s
 }
 
 // ShellQuote quotes s for a POSIX shell, as replay lines need.

@@ -173,8 +173,12 @@ func (w *Witness) String() string {
 			p.Seed, order, w.Budgets[0], w.Budgets[len(w.Budgets)-1], p.Growth, p.Backup)
 	} else {
 		fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
-		fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; seeds %d..%d, budgets %d to %d doubling\n",
-			w.From, w.Original.Len(), w.Shrinks, w.Seeds[0], w.Seeds[len(w.Seeds)-1], w.Budgets[0], w.Budgets[len(w.Budgets)-1])
+		seeds := fmt.Sprintf("seeds %d..%d", w.Seeds[0], w.Seeds[len(w.Seeds)-1])
+		if len(w.Seeds) == 1 {
+			seeds = fmt.Sprintf("seed %d", w.Seeds[0])
+		}
+		fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; %s, budgets %d to %d doubling\n",
+			w.From, w.Original.Len(), w.Shrinks, seeds, w.Budgets[0], w.Budgets[len(w.Budgets)-1])
 	}
 	if w.Fault != nil {
 		fmt.Fprintf(&b, "  %v\n", w.Fault)
@@ -278,16 +282,6 @@ type PositionReport struct {
 	Judged int `json:"judged_nodes"`
 	Beyond int `json:"beyond_oracle"`
 }
-
-// GameReport is the report of CheckGame, which is a Report.
-//
-// Deprecated: use Report; its PositionReport holds the game's fields.
-type GameReport = Report
-
-// GameWitness is the witness of CheckGame, which is a Witness.
-//
-// Deprecated: use Witness; its PositionWitness holds the game's fields.
-type GameWitness = Witness
 
 // CurvePoint is the state of the searches at one budget.
 type CurvePoint struct {

@@ -13,7 +13,7 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-// Cases of issue 29 that the checker must survive: each is an error or a
+// Bad and extreme inputs that the checker must survive: each is an error or a
 // finding, never a crash or a hang.
 
 // TestWindowMaxInt: a Window beyond any checkpoint is an error, not an

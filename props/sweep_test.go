@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/outside"
 	"github.com/mctscheck/mctscheck/props"
@@ -274,7 +276,7 @@ func TestSweepMerge(t *testing.T) {
 	var b strings.Builder
 	row := func(name, pred string, c count) {
 		kind := map[string]string{"consistent": "false alarms", "inconsistent": "misses", "fault": "not found"}[pred]
-		fmt.Fprintf(&b, "| %s | %s | %d | %s %d (≤ %s) | %d (≤ %s) | %d | %d | %d | %.1f |\n", name, pred, c.checks, kind, c.errors,
+		fmt.Fprintf(&b, "| %s | %s | %d | %s %d (≤ %s%%) | %d (≤ %s%%) | %d | %d | %d | %.1f |\n", name, pred, c.checks, kind, c.errors,
 			percent(clopperPearsonUpper(c.errors, c.checks)), c.stuck, percent(clopperPearsonUpper(c.stuck, c.checks)), c.faults, c.inc, c.maxNodes, c.seconds)
 	}
 	header := "| %s | predicted | checks | errors (95%% upper bound) | stuck (95%% upper bound) | faults | inconclusive | largest witness | slowest check (s) |\n|---|---|---|---|---|---|---|---|---|\n"
@@ -318,46 +320,26 @@ func TestSweepMerge(t *testing.T) {
 	fmt.Print(b.String())
 }
 
-// percent writes a rate in [0, 1] as a percentage with two significant
-// digits: "0.59%", "12%", "100%".
-func percent(x float64) string {
-	v := 100 * x
-	decimals := 0
-	if v > 0 && v < 10 {
-		decimals = 1 - int(math.Floor(math.Log10(v)))
-	}
-	return strconv.FormatFloat(v, 'f', decimals, 64) + "%"
-}
-
 // clopperPearsonUpper is the exact (Clopper–Pearson) 95% upper bound
-// on a rate after k events in n trials, by bisection on the binomial tail.
+// on a rate after k events in n trials: the p at which P(X ≤ k) = 0.025
+// for X ~ Binomial(n, p), which is the 97.5% quantile of the Beta(k+1,
+// n−k) distribution (Clopper and Pearson, Biometrika 26, 1934); 1 when
+// k = n.
 func clopperPearsonUpper(k, n int) float64 {
 	if n == 0 || k >= n {
 		return 1
 	}
-	// The p at which P(X ≤ k) = 0.025.
-	lo, hi := float64(k)/float64(n), 1.0
-	for range 60 {
-		p := (lo + hi) / 2
-		if binomCDF(k, n, p) > 0.025 {
-			lo = p
-		} else {
-			hi = p
-		}
-	}
-	return hi
+	return distuv.Beta{Alpha: float64(k + 1), Beta: float64(n - k)}.Quantile(0.975)
 }
 
-// binomCDF is P(X ≤ k) for X ~ Binomial(n, p).
-func binomCDF(k, n int, p float64) float64 {
-	sum := 0.0
-	for i := 0; i <= k; i++ {
-		lg, _ := math.Lgamma(float64(n + 1))
-		a, _ := math.Lgamma(float64(i + 1))
-		c, _ := math.Lgamma(float64(n - i + 1))
-		sum += math.Exp(lg - a - c + float64(i)*math.Log(p) + float64(n-i)*math.Log1p(-p))
+// percent writes a share as a percentage with two significant digits and
+// no exponent: 0.37, 5.5, 31, 100.
+func percent(share float64) string {
+	v := 100 * share
+	if v == 0 {
+		return "0"
 	}
-	return sum
+	return strconv.FormatFloat(v, 'f', max(0, 1-int(math.Floor(math.Log10(v)))), 64)
 }
 
 // TestClopperPearson checks the bound against known values: 0 events in n
@@ -374,5 +356,22 @@ func TestClopperPearson(t *testing.T) {
 	// 1 event in 100: the exact bound is 5.45%.
 	if got := clopperPearsonUpper(1, 100); math.Abs(got-0.0545) > 5e-4 {
 		t.Errorf("upper(1, 100) = %v, want 0.0545", got)
+	}
+	// At the bound, the binomial tail P(X ≤ k) is 0.025.
+	for _, c := range []struct{ k, n int }{{1, 100}, {3, 650}, {0, 10}, {9, 10}, {40, 630}} {
+		p := clopperPearsonUpper(c.k, c.n)
+		if tail := (distuv.Binomial{N: float64(c.n), P: p}).CDF(float64(c.k)); math.Abs(tail-0.025) > 1e-9 {
+			t.Errorf("upper(%d, %d) = %v, where P(X ≤ %d) = %v, want 0.025", c.k, c.n, p, c.k, tail)
+		}
+	}
+}
+
+// TestPercent: shares print as percentages with two significant digits,
+// never in exponent form.
+func TestPercent(t *testing.T) {
+	for share, want := range map[float64]string{1: "100", 0.3085: "31", 0.0545: "5.5", 0.0037: "0.37", 0: "0", 0.99999: "100"} {
+		if got := percent(share); got != want {
+			t.Errorf("percent(%v) = %s, want %s", share, got, want)
+		}
 	}
 }

@@ -11,8 +11,8 @@ import (
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-// The acceptance cases of the verdicts (issue 26): rules written as a user
-// writes them, each judged on the tree the issue names and by props.Run.
+// The acceptance cases of the verdicts: rules written as a user writes
+// them, each judged on a tree that traps it and by props.Run.
 // The seeds are fixed, so each test is deterministic; the counts below say
 // what a different seed risks.
 
@@ -87,8 +87,8 @@ func seedCount(n, short int) int {
 	return n
 }
 
-// TestSelectOnlyBoltzmannNoFalseAlarm: the issue's witness tree and random
-// trees give the Select-only Boltzmann rule no inconsistent verdict: 50
+// TestSelectOnlyBoltzmannNoFalseAlarm: a tree that once gave a false
+// witness and random trees give the Select-only Boltzmann rule no inconsistent verdict: 50
 // seeds on the tree (10 under -short), 4 seeds of props.Run with 10
 // random trees each (1 under -short).
 func TestSelectOnlyBoltzmannNoFalseAlarm(t *testing.T) {
@@ -140,7 +140,7 @@ func TestLogLogBonusStuck(t *testing.T) {
 	}
 }
 
-// TestRoundRobinCaught: the count-periodic rule is caught on the issue's
+// TestRoundRobinCaught: the count-periodic rule is caught on its trap
 // tree, and by props.Run in every one of 20 seeds (3 under -short).
 func TestRoundRobinCaught(t *testing.T) {
 	tr := tree.MustParse("(max (min 1 0) 0.0625)")

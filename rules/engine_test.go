@@ -15,7 +15,7 @@ import (
 const priorTree = `(max
 	(min 1~0.9 0~-0.4 (max 0@7 1@2)~0.2)@1~0.7
 	(min (max 0 1 0)~-0.9 1~0.5)@2~-0.3
-	(chance 0.5:(min 1@7 0@1) 0.5:(max 0@2 1@1~3))~1.5
+	(chance 0.5:(min 1@7 0@1) 0.5:(max 0@2 1@1~3))@3~1.5
 	0.5@7)`
 
 // engineSpecs are every rule at its defaults, threshold around each, and a

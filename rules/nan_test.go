@@ -14,8 +14,8 @@ import (
 
 // TestNaNParameters: a catalogue rule built directly with a NaN parameter
 // (bypassing Parse, which refuses NaN) is a fault the search reports, a
-// *core.RuleError, and not the default run silently (issue 29:
-// rules.Boltzmann{Tau: NaN}), nor NaN scores that pick a child. UCT is
+// *core.RuleError, and not the default run silently (as
+// rules.Boltzmann{Tau: NaN} once did), nor NaN scores that pick a child. UCT is
 // core.UCT's to check (Builtin), threshold core.Threshold's.
 func TestNaNParameters(t *testing.T) {
 	nan := math.NaN()

@@ -10,7 +10,7 @@ import "github.com/mctscheck/mctscheck/core"
 // wrapped rule makes the same choices as r, drawing the same numbers from
 // Site.Rand, so a search with it runs exactly as with r. A checker sees it
 // as a user's rule that implements only Select: the sweep checks every
-// catalogue rule both ways, and the verdicts must agree (issue 26, item 4).
+// catalogue rule both ways, and the verdicts must agree.
 // Opaque(nil) is nil.
 func Opaque(r core.Rule) core.Rule {
 	if r == nil {

@@ -89,3 +89,33 @@ func TestRegisterErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRegisterNewFails: an entry whose New panics, or returns nil, makes
+// Parse return an error that names the rule, not a panic of the program
+// that parses the spec; so does a wrapper around it.
+func TestRegisterNewFails(t *testing.T) {
+	panics := cappedUCT("panics-on-new")
+	panics.New = func(a map[string]float64) core.Rule {
+		if a["c"] > 1 {
+			panic("c too large for me")
+		}
+		return rules.UCT{C: a["c"]}
+	}
+	nilRule := cappedUCT("nil-on-new")
+	nilRule.New = func(map[string]float64) core.Rule { return nil }
+	register(t, panics)
+	register(t, nilRule)
+	for spec, want := range map[string]string{
+		"panics-on-new:c=2":                     "rules: panics-on-new: its New panicked: c too large for me",
+		"threshold:rule=panics-on-new:c=2":      "panics-on-new: its New panicked",
+		"nil-on-new":                            "rules: nil-on-new: its New returned a nil rule",
+		"threshold:v=0.3,rule=nil-on-new:c=0.1": "nil-on-new: its New returned a nil rule",
+	} {
+		if in, err := rules.Parse(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Parse(%q) = %v, %v; want an error with %q", spec, in, err, want)
+		}
+	}
+	if _, err := rules.Parse("panics-on-new:c=0.5"); err != nil {
+		t.Errorf("Parse where New does not panic: %v", err)
+	}
+}

@@ -96,7 +96,10 @@ func Parse(spec string) (*Instance, error) {
 	// is prefix + inner spec + suffix, all of them one string.
 	var inner *Instance
 	for i := len(levels) - 1; i >= 0; i-- {
-		inner = levels[i].instance(inner)
+		var err error
+		if inner, err = levels[i].instance(inner); err != nil {
+			return nil, err
+		}
 	}
 	var b strings.Builder
 	for _, lv := range levels {
@@ -189,13 +192,17 @@ func parseLevel(spec string) (level, error) {
 		rest = tail
 		val = strings.TrimSpace(val)
 		v, err := parseNumber(val)
-		if err != nil && !errors.Is(err, strconv.ErrRange) {
-			return level{}, fail("parameter %q: %q is not a number", key, val)
+		shown := shorten(val)
+		switch {
+		case err != nil && !errors.Is(err, strconv.ErrRange):
+			return level{}, fail("parameter %q: %q is not a number", key, shown)
+		case err == nil && v == 0 && nonzeroMantissa(val):
+			return level{}, fail("parameter %q = %s rounds to 0 in float64 (whose smallest positive number is 4.9e-324); want in %s",
+				key, shown, p.Range())
+		case err != nil || !p.contains(v):
+			return level{}, fail("parameter %q = %s, want in %s", key, shown, p.Range())
 		}
-		if err != nil || !p.contains(v) {
-			return level{}, fail("parameter %q = %s, want in %s", key, val, p.Range())
-		}
-		args[key] = v
+		args[key] = v + 0 // -0 is 0
 		if !more {
 			break
 		}
@@ -239,6 +246,34 @@ func parseLevel(spec string) (level, error) {
 	return lv, nil
 }
 
+// nonzeroMantissa reports whether the number s, as parseNumber reads it,
+// has a digit other than 0 before its exponent: a number that is not 0
+// however it rounds.
+func nonzeroMantissa(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	hex := len(s) > 1 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')
+	exp := "eE"
+	if hex {
+		s, exp = s[2:], "pP"
+	}
+	if i := strings.IndexAny(s, exp); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ContainsFunc(s, func(c rune) bool {
+		return c >= '1' && c <= '9' || hex && (c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')
+	})
+}
+
+// shorten is a parameter's value as messages show it: at most 40
+// characters, the rest counted.
+func shorten(s string) string {
+	const keep = 40
+	if len(s) <= keep {
+		return s
+	}
+	return fmt.Sprintf("%s…(%d characters)", s[:keep], len(s))
+}
+
 // parseNumber reads a parameter's value: a decimal or hexadecimal number
 // in Go's syntax, as strconv.ParseFloat reads it (0.7, 1e-3, 1_000,
 // 0x1p-2, Inf), and also a hexadecimal integer without a binary exponent
@@ -262,17 +297,37 @@ func parseNumber(s string) (float64, error) {
 
 // instance makes the level's instance around its inner rule's (nil when it
 // has none); Parse sets its Spec.
-func (lv level) instance(inner *Instance) *Instance {
+func (lv level) instance(inner *Instance) (*Instance, error) {
 	e := lv.entry
+	rule, err := lv.build(inner)
+	if err != nil {
+		return nil, err
+	}
 	in := &Instance{Entry: e, Args: lv.args, Inner: inner,
-		Rule: e.build(lv.args, inner), Backup: e.Backup, Predicted: e.Predicted}
+		Rule: rule, Backup: e.Backup, Predicted: e.Predicted}
 	if inner != nil {
 		in.Backup = inner.Backup
 	}
 	if e.refine != nil {
 		in.Predicted = e.refine(e.Predicted, lv.args, inner)
 	}
-	return in
+	return in, nil
+}
+
+// build makes the level's rule with its entry's New, which for a user's
+// entry may panic or return nil: either is an error that names the rule,
+// not a crash of the program that parses the spec.
+func (lv level) build(inner *Instance) (rule core.Rule, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rule, err = nil, fmt.Errorf("rules: %s: its New panicked: %v", lv.entry.Name, p)
+		}
+	}()
+	rule = lv.entry.build(lv.args, inner)
+	if rule == nil {
+		return nil, fmt.Errorf("rules: %s: its New returned a nil rule", lv.entry.Name)
+	}
+	return rule, nil
 }
 
 // MustParse is like Parse but panics on error; it is meant for tests and

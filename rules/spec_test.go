@@ -126,6 +126,13 @@ func TestParseErrors(t *testing.T) {
 		{"uct:c=NaN", `rules: uct: parameter "c" = NaN, want in [0, 1e6]`},
 		{"uct:c=inf", `rules: uct: parameter "c" = inf, want in [0, 1e6]`},
 		{"uct:c=1e400", `rules: uct: parameter "c" = 1e400, want in [0, 1e6]`},
+		{"uct:c=1e-400", `rules: uct: parameter "c" = 1e-400 rounds to 0 in float64 (whose smallest positive number is 4.9e-324); want in [0, 1e6]`},
+		{"uct:c=-1e-400", `rules: uct: parameter "c" = -1e-400 rounds to 0 in float64 (whose smallest positive number is 4.9e-324); want in [0, 1e6]`},
+		{"uct:c=0x1p-1080", `rules: uct: parameter "c" = 0x1p-1080 rounds to 0`},
+		{"uct:c=0." + strings.Repeat("0", 20000) + "1", `rules: uct: parameter "c" = 0.00000000000000000000000000000000000000…(20003 characters) rounds to 0`},
+		{"uct:c=1" + strings.Repeat("0", 20000), `rules: uct: parameter "c" = 1000000000000000000000000000000000000000…(20001 characters), want in [0, 1e6]`},
+		{"smoothed:k=1e-400", `rules: smoothed: parameter "k" = 1e-400 rounds to 0 in float64 (whose smallest positive number is 4.9e-324); want in (0, 1e9]`},
+		{"boltzmann:tau=2e-324", `rules: boltzmann: parameter "tau" = 2e-324 rounds to 0 in float64 (whose smallest positive number is 4.9e-324); want in (0, 1e6]`},
 		{"greedy-fpu:fpu=1.5", `rules: greedy-fpu: parameter "fpu" = 1.5, want in [0, 1]`},
 		{"smoothed:k=0", `rules: smoothed: parameter "k" = 0, want in (0, 1e9]`},
 		{"rave:k=-3", `rules: rave: parameter "k" = -3, want in (0, 1e9]`},
@@ -158,7 +165,7 @@ func TestParseErrors(t *testing.T) {
 			t.Errorf("Parse(%q) = %q, want error %q", c.spec, in.Spec, c.want)
 			continue
 		}
-		if err.Error() != c.want {
+		if err.Error() != c.want && !(strings.HasSuffix(c.want, "rounds to 0") && strings.HasPrefix(err.Error(), c.want)) {
 			t.Errorf("Parse(%q) error:\n got %s\nwant %s", c.spec, err, c.want)
 		}
 	}
@@ -171,4 +178,26 @@ func TestMustParsePanics(t *testing.T) {
 		}
 	}()
 	rules.MustParse("nope")
+}
+
+// TestParseZeros: a zero however written, -0 included, is 0 (the
+// canonical spec says c=0), and a tiny number that float64 keeps is kept.
+func TestParseZeros(t *testing.T) {
+	for spec, want := range map[string]string{
+		"uct:c=0":      "uct:c=0",
+		"uct:c=-0":     "uct:c=0",
+		"uct:c=0.000":  "uct:c=0",
+		"uct:c=-0e9":   "uct:c=0",
+		"uct:c=0x0p0":  "uct:c=0",
+		"uct:c=1e-320": "uct:c=1e-320",
+	} {
+		in, err := rules.Parse(spec)
+		if err != nil || in.Spec != want {
+			t.Errorf("Parse(%q) = %v, %v; want %s", spec, in, err, want)
+			continue
+		}
+		if c := in.Args["c"]; math.Signbit(c) {
+			t.Errorf("Parse(%q): c = %v, a negative zero", spec, c)
+		}
+	}
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# exec-uct.sh: the full comparison behind issue 28's "Done when": the
+# exec-uct.sh: the full comparison of the external rule protocol: the
 # default check of examples/uct.py over the external rule protocol must
 # give uct's verdict, trees and frugality on the same seeds. It prints
 # both runs' times. Needs python3; takes about a minute (docs/protocol.md).

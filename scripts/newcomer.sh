@@ -139,6 +139,11 @@ for cmd in "${steps[@]}"; do
 	# The clone's URL is this checkout's clone: the module is not published.
 	try "$user" "${cmd//https:\/\/github.com\/mctscheck\/mctscheck/$clone}"
 done
+# The README's ./mycheck is not on PATH: its replay line names it as run.
+try "$user" "./mycheck check -rule my-greedy -tree '(max (max 0 1) 0.5)' > built.txt"
+line=$(sed -n 's/^replay: //p' "$user/built.txt")
+[[ $line == "./mycheck check -rule 'my-greedy' "* ]] || fail "the replay line of ./mycheck does not name ./mycheck: '$line'"
+try "$user" "$line | grep -q 'my-greedy is inconsistent'"
 try "$user" "grep -q '^tool github.com/mctscheck/mctscheck/bench/gate' go.mod && grep -q '^replace github.com/mctscheck/mctscheck => /.*/mctscheck\$' go.mod"
 try "$user" "! go list -deps ./... | grep gonum"
 

@@ -3,7 +3,7 @@
 # go build, go install and go run optimise the tool (profile-guided
 # optimisation: https://go.dev/doc/pgo). It builds the tool without a
 # profile, profiles its jobs with -cpuprofile (the default run, run
-# -engines, check -rule uct, and short matches on Connect Four and 9x9 Go,
+# -presets, check -rule uct, and short matches on Connect Four and 9x9 Go,
 # so that PGO does not tune the checker at the matches' expense) and merges
 # the profiles. Run it again after changing the engine's or the rules' hot
 # code: a stale profile still works, but optimises less.
@@ -28,7 +28,7 @@ job() {
 	fi
 }
 job run run -out "$tmp/run"
-job engines run -engines -out "$tmp/engines"
+job presets run -presets -out "$tmp/presets"
 job uct check -rule uct
 job connect4 match -a uct -b uct:c=0.2 -game connect4 -games 8 -budget 3000
 job go9 match -a uct -b threshold:v=0.3,rule=mc-rave -game go9 -games 2 -budget 1000

@@ -128,8 +128,9 @@ func (b *Builder) Node(k core.Kind, edges ...Edge) Ref { return b.add(k, 0, edge
 // root, and says what is wrong: a reward outside [0,1], a max, min or chance
 // node without children, chance probabilities outside (0,1] or not summing to
 // 1 within core.ProbTolerance, a probability under a max or min node, a move identity outside
-// [0, MaxMove] or more than MaxMove+1 children, a prior that is not finite, or a node that is the child of two
-// nodes. Build does not change b, so b can build further trees.
+// [0, MaxMove] or more than MaxMove+1 children, two children of a max or
+// min node with the same move identity, a prior that is not finite, or a
+// node that is the child of two nodes. Build does not change b, so b can build further trees.
 func (b *Builder) Build(root Ref) (*Tree, error) {
 	if b.full {
 		return nil, errors.New("tree: more than 2^31-1 nodes")
@@ -255,6 +256,35 @@ func checkNode(k core.Kind, reward float64, edges []Edge) string {
 	}
 	if k == core.Chance && !(math.Abs(sum-1) <= core.ProbTolerance) {
 		return "probabilities sum to " + fmtFloat(sum) + ", want 1"
+	}
+	if k != core.Chance {
+		return duplicateMove(edges)
+	}
+	return ""
+}
+
+// duplicateMove says which two children of a max or min node share a
+// move identity (a child without one has its index), or "" if none do:
+// AMAF statistics are kept per move, so two such children would share
+// them.
+func duplicateMove(edges []Edge) string {
+	explicit := false
+	for _, e := range edges {
+		explicit = explicit || e.HasMove
+	}
+	if !explicit { // the moves are the indices
+		return ""
+	}
+	child := make(map[int]int, len(edges)) // move → the first child with it
+	for j, e := range edges {
+		m := j
+		if e.HasMove {
+			m = e.Move
+		}
+		if i, ok := child[m]; ok {
+			return fmt.Sprintf("children %d and %d have the same move %d; siblings need distinct moves (a child without @ has its index), as AMAF statistics are kept per move", i, j, m)
+		}
+		child[m] = j
 	}
 	return ""
 }

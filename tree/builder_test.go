@@ -166,3 +166,22 @@ func TestBuilderIgnoresUnsetAttributes(t *testing.T) {
 		t.Errorf("built %s, want %s", got, want)
 	}
 }
+
+// TestBuildDistinctMoves: Build refuses two children of a max or min node
+// with one move identity, given or by default, and keeps a chance node's.
+func TestBuildDistinctMoves(t *testing.T) {
+	for _, c := range []struct {
+		kind core.Kind
+		ok   bool
+	}{{core.Max, false}, {core.Min, false}, {core.Chance, true}} {
+		b := tree.NewBuilder()
+		e := []tree.Edge{tree.E(b.Leaf(1)).WithMove(1), tree.E(b.Leaf(0))}
+		if c.kind == core.Chance {
+			e[0].Prob, e[1].Prob = 0.5, 0.5
+		}
+		_, err := b.Build(b.Node(c.kind, e...))
+		if (err == nil) != c.ok || err != nil && !strings.Contains(err.Error(), "children 0 and 1 have the same move 1") {
+			t.Errorf("%v node with moves 1 and 1 (the default of child 1): %v", c.kind, err)
+		}
+	}
+}

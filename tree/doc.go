@@ -19,6 +19,10 @@
 //	move   := integer in [0, 2^20)    move identity (MaxMove); default: the child's index
 //	prior  := number                  heuristic value of the move; default: none
 //
+// The children of a max or min node have distinct moves, given or by
+// default (AMAF statistics are kept per move): (max 1@0 0@0) and
+// (max 1@1 0) are errors.
+//
 // For example
 //
 //	(max (min 1 0)@3~0.8 (chance 0.5:(min 1 1) 0.5:0)~-0.2)

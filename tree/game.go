@@ -117,8 +117,3 @@ func (c *Cursor) Arrays() *core.GameArrays {
 	}
 	return c.table
 }
-
-// Table returns Arrays.
-//
-// Deprecated: use Arrays.
-func (c *Cursor) Table() *core.GameArrays { return c.Arrays() }

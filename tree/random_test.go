@@ -28,6 +28,8 @@ type redge struct {
 // randTree returns a random tree of depth at most depth (at least 1 if
 // depth >= 1): max, min and chance nodes with 1 to 4 children, rewards on the
 // 1/16 grid, probabilities on the 1/8 grid, and some moves and priors.
+// Siblings' moves are distinct: an explicit move is the child's own index
+// or one of k to k+5 not taken by an earlier sibling.
 func randTree(r *rand.Rand, depth int) *rnode {
 	return randNode(r, depth, true)
 }
@@ -42,13 +44,17 @@ func randNode(r *rand.Rand, depth int, root bool) *rnode {
 	if n.kind == core.Chance {
 		probs = randComposition(r, 8, k)
 	}
+	taken := map[int]bool{}
 	for j := range k {
 		e := redge{n: randNode(r, depth-1, false), move: -1}
 		if probs != nil {
 			e.prob = probs[j] / 8
 		}
 		if r.IntN(4) == 0 {
-			e.move = r.IntN(6)
+			if e.move = k + r.IntN(6); taken[e.move] {
+				e.move = j
+			}
+			taken[e.move] = true
 		}
 		if r.IntN(4) == 0 {
 			e.prior, e.hasPrior = float64(r.IntN(33)-16)/16, true

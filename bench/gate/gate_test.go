@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // bench is one synthetic benchmark: its name (without "Benchmark"), unit and
@@ -70,9 +72,24 @@ func writeFile(t *testing.T, name string, benches []bench, extra ...string) stri
 // gate runs the command and returns its exit status and output.
 func gate(t *testing.T, args ...string) (int, string) {
 	t.Helper()
+	return gateWithInput(t, "", args...)
+}
+
+// gateWithInput runs the command with stdin as its standard input. A run
+// that takes more than a minute fails the test: the gate must end on any
+// input.
+func gateWithInput(t *testing.T, stdin string, args ...string) (int, string) {
+	t.Helper()
 	var out, errOut bytes.Buffer
-	code := run(args, &out, &errOut)
-	return code, out.String() + errOut.String()
+	done := make(chan int, 1)
+	go func() { done <- run(args, strings.NewReader(stdin), &out, &errOut) }()
+	select {
+	case code := <-done:
+		return code, out.String() + errOut.String()
+	case <-time.After(time.Minute):
+		t.Fatalf("gate %s: still running after a minute", strings.Join(args, " "))
+	}
+	return 0, ""
 }
 
 // suite is a set of benchmarks with sample values from f(i, name).
@@ -144,8 +161,8 @@ func TestGate(t *testing.T) {
 		{"faster rows are marked", []string{old, faster14}, 0, "(p=0.000 n=10)  14.6% faster"},
 		{"a slower geomean alone is reported, not judged", []string{geoOld, geoNew}, 0, "gate: PASS: 10 comparisons (sec/sim), none slower by more than 5% at p < 0.05; geomean sec/sim 8.0% slower (not judged)"},
 		{"the geomean row says it is not judged", []string{geoOld, geoNew}, 0, "reported, not judged"},
-		{"filter keeps the slow one", []string{"-filter", "/rule:uct /game:synth", old, slow}, 1, "1 of 1 comparisons"},
-		{"filter drops the slow one", []string{"-filter", "/game:ttt", old, slow}, 0, "gate: PASS: 1 comparisons"},
+		{"filter keeps the slow one", []string{"-filter", "/rule:uct /game:synth", old, slow}, 1, "1 of 1 comparison (sec/sim)"},
+		{"filter drops the slow one", []string{"-filter", "/game:ttt", old, slow}, 0, "gate: PASS: 1 comparison (sec/sim)"},
 		{"default unit is ns/sim when shared", []string{old, old}, 0, "gate: judging sec/sim, the time per simulation"},
 		{"default unit is sec/op without ns/sim", []string{oldOp, slowOp}, 1, "gate: judging sec/op, no benchmark has ns/sim in both files"},
 		{"default sec/op judged", []string{oldOp, slowOp}, 1, "gate: FAIL: 4 of 4 comparisons (sec/op)"},
@@ -187,6 +204,68 @@ func TestGate(t *testing.T) {
 			}
 			if strings.Contains(out, "∞") || strings.Contains(out, "slowdown -") {
 				t.Errorf("gate %s: an infinite range or a negative slowdown in the output:\n%s", strings.Join(tt.args, " "), out)
+			}
+		})
+	}
+}
+
+// TestGateInputs: the gate reads benchstat's input forms (NAME=FILE and
+// - for standard input), refuses samples that are not finite numbers ≥ 0
+// with the file and line, keeps 0 and the tidied units together, and
+// warns about lines that do not parse.
+func TestGateInputs(t *testing.T) {
+	base := func(i int) []float64 { return noisy(float64(200+50*i), 0.02, 10, uint64(i)) }
+	old := writeFile(t, "old.txt", suite("ns/op", base))
+	slowBenches := suite("ns/op", func(i int) []float64 { return scaled(base(i), 1.2) })
+	slow := writeFile(t, "slow.txt", slowBenches)
+	slowText, err := os.ReadFile(slow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := func(name string, v float64) string {
+		return writeFile(t, name, suite("ns/op", func(i int) []float64 {
+			s := base(i)
+			if i == 1 {
+				s[3] = v
+			}
+			return s
+		}))
+	}
+	nan, inf, negInf, neg, zero := with("nan.txt", math.NaN()), with("inf.txt", math.Inf(1)), with("neginf.txt", math.Inf(-1)), with("neg.txt", -150), with("zero.txt", 0)
+	allNeg := writeFile(t, "allneg.txt", suite("ns/op", func(i int) []float64 { return scaled(base(i), -1) }))
+	garbled := writeFile(t, "garbled.txt", suite("ns/op", base), "BenchmarkBroken-2\t10\tabc ns/op")
+
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		want  int
+		text  string
+	}{
+		{"NAME=FILE", "", []string{"before=" + old, "after=" + slow}, 1, "gate: FAIL: 4 of 4 comparisons (sec/op)"},
+		{"- for NEW", string(slowText), []string{old, "-"}, 1, "gate: FAIL: 4 of 4 comparisons (sec/op)"},
+		{"NAME=- for OLD", string(slowText), []string{"fresh=-", slow}, 0, "gate: PASS: 4 comparisons"},
+		{"both on standard input", "", []string{"-", "-"}, 2, "OLD and NEW are both standard input"},
+		{"NaN ends with an error", "", []string{old, nan}, 2, "nan.txt:"},
+		{"NaN is named", "", []string{old, nan}, 2, "the sample NaN ns/op is not a number"},
+		{"+Inf", "", []string{old, inf}, 2, "the sample +Inf ns/op is infinite"},
+		{"-Inf in OLD", "", []string{negInf, old}, 2, "(OLD): BenchmarkSearch/game=synth/b=8/d=10/rule=smoothed/mode=practical-2: the sample -Inf ns/op is infinite"},
+		{"a negative time", "", []string{old, neg}, 2, "the sample -150 ns/op is negative"},
+		{"negative times are not faster", "", []string{old, allNeg}, 2, "is negative"},
+		{"0 is a sample like another", "", []string{old, zero}, 0, "(p=0.649 n=10)"},
+		{"0 is not a configuration apart", "", []string{old, zero}, 0, "gate: PASS: 4 comparisons (sec/op)"},
+		{"a line that does not parse is named", "", []string{garbled, old}, 0, "garbled.txt:4: parsing measurement: invalid syntax (line skipped)"},
+		{"one comparison", "", []string{"-filter", "/game:ttt", old, slow}, 1, "gate: FAIL: 1 of 1 comparison (sec/op)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out := gateWithInput(t, tt.stdin, tt.args...)
+			if code != tt.want || !strings.Contains(out, tt.text) {
+				t.Errorf("gate %s: exit %d, want %d with %q in the output:\n%s",
+					strings.Join(tt.args, " "), code, tt.want, tt.text, out)
+			}
+			if strings.Contains(out, "different configurations") {
+				t.Errorf("gate %s: blames the configurations:\n%s", strings.Join(tt.args, " "), out)
 			}
 		})
 	}

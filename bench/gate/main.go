@@ -6,6 +6,15 @@
 //
 //	go run ./bench/gate [flags] OLD NEW    # or go tool gate, or a built gate: see Exit status
 //
+// OLD and NEW are read as benchstat reads its inputs: a file, NAME=FILE
+// (NAME stands for the file in messages), or - for standard input (one of
+// the two at most), so that go test -bench . -count 10 | gate old.txt -
+// judges a fresh run. Lines that do not parse are skipped, as benchstat
+// skips them, with a warning on standard error. A judged sample that is
+// not a finite number ≥ 0 (NaN, ±Inf, a negative time) is an error,
+// exit 2: the gate compares ratios of medians, which such samples make
+// meaningless.
+//
 // For every benchmark (by its configuration and full name) and selected unit
 // present in both files, gate summarises each side by its median and compares
 // the samples with a Mann-Whitney U test, as benchstat does (package
@@ -84,7 +93,7 @@ import (
 )
 
 func main() {
-	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	if exe, err := os.Executable(); code != exitPass && err == nil && underGoRun(exe) {
 		fmt.Fprintf(os.Stderr, "gate: exit status %d; go run reports every non-zero status as 1: build the gate or use go tool gate to keep it\n", code)
 	}
@@ -106,11 +115,13 @@ const (
 
 // run is the command: it parses args, compares the files and returns the
 // exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: gate [flags] OLD NEW\n\n"+
+			"OLD and NEW are files of Go benchmark results, as benchstat reads them:\n"+
+			"FILE, NAME=FILE (NAME names it in messages) or - for standard input.\n"+
 			"gate exits 1 when a benchmark of NEW is slower than in OLD by more than\n"+
 			"-threshold percent with p < -alpha (the geomean is reported, not judged),\n"+
 			"0 when none is, and 2 on usage errors, when no benchmark is in both files\n"+
@@ -141,7 +152,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gate: %v\n", err)
 		return exitUsage
 	}
-	rep, err := compare(fs.Arg(0), fs.Arg(1), o)
+	warn := func(s string) { fmt.Fprintf(stderr, "gate: %s\n", s) }
+	rep, err := compare([2]string{fs.Arg(0), fs.Arg(1)}, stdin, o, warn)
 	if err != nil {
 		fmt.Fprintf(stderr, "gate: %v\n", err)
 		return exitUsage

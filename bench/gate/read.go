@@ -1,7 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"math"
+	"os"
 	"slices"
 	"strings"
 
@@ -37,9 +41,49 @@ type samples struct {
 	unitField *benchproc.Field         // the unit in a cell's table key
 }
 
-// read reads both files and gathers the samples of every benchmark and
-// selected unit, by table and row. It returns an error for bad input.
-func read(oldPath, newPath string, o options) (*samples, error) {
+// input is one of the gate's two arguments, as benchstat reads them:
+// FILE, - for standard input, or NAME=FILE (NAME=- too), whose NAME stands
+// for the file in messages.
+type input struct {
+	side string // "OLD" or "NEW"
+	name string // NAME, else the path, else "standard input"
+	path string // "-" for standard input
+}
+
+// parseInput reads the argument of side as an input.
+func parseInput(side, arg string) input {
+	in := input{side: side, name: arg, path: arg}
+	if label, path, ok := strings.Cut(arg, "="); ok {
+		in.name, in.path = label, path
+	}
+	if in.name == "-" {
+		in.name = "standard input"
+	}
+	return in
+}
+
+// open opens the input, stdin for "-".
+func (in input) open(stdin io.Reader) (io.ReadCloser, error) {
+	if in.path == "-" {
+		return io.NopCloser(stdin), nil
+	}
+	return os.Open(in.path)
+}
+
+// maxSyntaxWarnings bounds the lines that do not parse that the gate
+// lists; it counts the rest.
+const maxSyntaxWarnings = 10
+
+// read reads both inputs and gathers the samples of every benchmark and
+// selected unit, by table and row. Lines that do not parse are skipped, as
+// benchstat skips them, and passed to warn. It returns an error for bad
+// input: a file that cannot be read, both inputs on standard input, and a
+// sample of a selected unit that is not a finite number ≥ 0.
+func read(args [2]string, stdin io.Reader, o options, warn func(string)) (*samples, error) {
+	ins := [2]input{parseInput("OLD", args[0]), parseInput("NEW", args[1])}
+	if ins[0].path == "-" && ins[1].path == "-" {
+		return nil, errors.New("OLD and NEW are both standard input (-): at most one can be")
+	}
 	filter, err := benchproc.NewFilter(o.filter)
 	if err != nil {
 		return nil, fmt.Errorf("-filter: %v", err)
@@ -68,16 +112,32 @@ func read(oldPath, newPath string, o options) (*samples, error) {
 	var order []*cell
 	units := benchfmt.UnitMetadataMap{}
 	seenUnits := map[string]bool{}
-	for side, path := range []string{oldPath, newPath} {
-		files := benchfmt.Files{Paths: []string{path}}
-		for files.Scan() {
-			res, ok := files.Result().(*benchfmt.Result)
-			if !ok {
-				continue // syntax errors in benchmark output are skipped, as benchstat does
+	syntaxErrors := 0
+	var reader benchfmt.Reader
+	for side, in := range ins {
+		f, err := in.open(stdin)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		reader.Reset(f, in.name, ".file", in.side)
+		for reader.Scan() {
+			var res *benchfmt.Result
+			switch rec := reader.Result().(type) {
+			case *benchfmt.SyntaxError:
+				if syntaxErrors++; syntaxErrors <= maxSyntaxWarnings {
+					warn(fmt.Sprintf("%v (line skipped)", rec))
+				}
+				continue
+			case *benchfmt.Result:
+				res = rec
+			default:
+				continue
 			}
 			if ok, _ := filter.Apply(res); !ok {
 				continue
 			}
+			retidy(res.Values)
 			tables := tableBy.ProjectValues(res)
 			rowKey := rowBy.Project(res)
 			for i, v := range res.Values {
@@ -85,6 +145,9 @@ func read(oldPath, newPath string, o options) (*samples, error) {
 				seenUnits[unit] = true
 				if o.units != nil && !slices.Contains(o.units, unit) {
 					continue
+				}
+				if err := checkSample(res, v, in); err != nil {
+					return nil, err
 				}
 				k := cellKey{tables[i], rowKey}
 				c := cells[k]
@@ -100,14 +163,55 @@ func read(oldPath, newPath string, o options) (*samples, error) {
 				}
 			}
 		}
-		if err := files.Err(); err != nil {
-			return nil, err
+		if err := reader.Err(); err != nil {
+			return nil, fmt.Errorf("%s: %v", in.name, err)
 		}
-		for k, v := range files.Units() {
+		for k, v := range reader.Units() {
 			units[k] = v
 		}
 	}
+	if syntaxErrors > maxSyntaxWarnings {
+		warn(fmt.Sprintf("%d more lines that do not parse skipped", syntaxErrors-maxSyntaxWarnings))
+	}
 	return &samples{cells: order, units: units, seenUnits: seenUnits, unitField: unitField}, nil
+}
+
+// retidy tidies the values that benchfmt left in their original unit:
+// benchfmt tidies a value only when tidying changes it, so 0 ns/op and
+// +Inf ns/op stay in ns/op, apart from the other samples in sec/op.
+func retidy(vs []benchfmt.Value) {
+	for i, v := range vs {
+		if v.OrigUnit != "" {
+			continue
+		}
+		if tv, tu := benchunit.Tidy(v.Value, v.Unit); tu != v.Unit {
+			vs[i] = benchfmt.Value{Value: tv, Unit: tu, OrigValue: v.Value, OrigUnit: v.Unit}
+		}
+	}
+}
+
+// checkSample refuses a sample that is not a finite number ≥ 0: the gate
+// compares medians by their ratio, which means nothing for a negative
+// time, and benchstat's U test never ends on NaN.
+func checkSample(res *benchfmt.Result, v benchfmt.Value, in input) error {
+	x, unit := v.Value, v.Unit
+	if v.OrigUnit != "" {
+		x, unit = v.OrigValue, v.OrigUnit
+	}
+	var why string
+	switch {
+	case math.IsNaN(x):
+		why = "is not a number"
+	case math.IsInf(x, 0):
+		why = "is infinite"
+	case x < 0:
+		why = "is negative"
+	default:
+		return nil
+	}
+	file, line := res.Pos()
+	return fmt.Errorf("%s:%d (%s): Benchmark%s: the sample %v %s %s; the gate compares finite measurements ≥ 0 (times, sizes, counts, rates)",
+		file, line, in.side, res.Name, x, unit, why)
 }
 
 // configText is a table's file-level configuration, one "key: value" line

@@ -149,7 +149,7 @@ func (r *report) verdict() string {
 		}
 	}
 	crit := fmt.Sprintf("slower by more than %g%% at p < %g", r.o.threshold, r.o.alpha)
-	what := fmt.Sprintf("%d comparisons (%s)", len(r.rows), strings.Join(units, ", "))
+	what := fmt.Sprintf("%s (%s)", count(len(r.rows), "comparison"), strings.Join(units, ", "))
 	var parts []string
 	if len(bad) == 0 {
 		parts = append(parts, fmt.Sprintf("gate: PASS: %s, none %s", what, crit))
@@ -165,6 +165,14 @@ func (r *report) verdict() string {
 		parts = append(parts, "geomean "+strings.Join(geo, ", ")+" (not judged)")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// count says n of noun in words: "1 comparison", "4 comparisons".
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // cmpFloat orders floats, +Inf last.

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strings"
@@ -54,10 +55,11 @@ func (r *report) failed() bool {
 	return false
 }
 
-// compare reads both files and compares every benchmark and selected unit
-// they share. It returns an error for bad input and for no shared data.
-func compare(oldPath, newPath string, o options) (*report, error) {
-	s, err := read(oldPath, newPath, o)
+// compare reads both inputs (OLD and NEW, as read takes them) and compares
+// every benchmark and selected unit they share. It returns an error for
+// bad input and for no shared data.
+func compare(args [2]string, stdin io.Reader, o options, warn func(string)) (*report, error) {
+	s, err := read(args, stdin, o, warn)
 	if err != nil {
 		return nil, err
 	}

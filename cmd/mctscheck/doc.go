@@ -18,13 +18,14 @@
 //	mctscheck [run] [flags]                 check every rule of the catalogue
 //	mctscheck rules [NAME...]               list the catalogue
 //	mctscheck check -rule SPEC [flags]      check one rule
-//	mctscheck engines [flags]               check the presets of real engines (run -engines)
+//	mctscheck presets [flags]               check the presets of real engines' rules (run -presets)
 //	mctscheck search -rule SPEC -tree TREE  run one search
 //	mctscheck solve -tree TREE              solve a tree exactly
 //	mctscheck solve -game connect4 -moves MOVES           solve a Connect Four position
 //	mctscheck check -rule SPEC -game connect4 -positions FILE  check on real positions
 //	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
 //	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
+//	mctscheck engine -gtp CMD -positions FILE  check a real Go engine over GTP against solved positions
 //	mctscheck version [-json]               the module version and commit of the build
 //
 // With no arguments, mctscheck runs every rule of the catalogue through the
@@ -43,7 +44,7 @@
 //
 // The tool is built with profile-guided optimisation: go build, go install
 // and go run read default.pgo in this directory, a profile of the default
-// run, run -engines, check -rule uct and two short matches that
+// run, run -presets, check -rule uct and two short matches that
 // scripts/pgo.sh writes. It runs with GOGC=400 unless the environment sets
 // GOGC: the checker's live heap is a few MB, and at Go's default of 100 the
 // collector runs often enough to cost a few percent of a check's CPU
@@ -291,7 +292,8 @@
 //	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
 //	  "growth": string, "backup": string,
 //	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search
-//	  "test": string              // the go test that found it with props.Check; absent otherwise
+//	  "test": string,             // the go test that found it with props.Check; absent otherwise
+//	  "package": string           // that test's package from its module's root ("./sub"); absent otherwise
 //	}
 //
 // match:
