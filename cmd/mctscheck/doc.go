@@ -254,6 +254,11 @@
 //	  "shrinks": int,             // candidate trees the shrinker evaluated; 0 for a game position
 //	  "run": REPLAY,              // what replays it, structured
 //	  "replay": [string],         // command lines that replay it exactly: REPLAY as this tool's flags
+//	  "search": {                 // the replayed search on "tree", which report.html draws; absent for a game position and a fault
+//	    "curve": [{"budget": int, "wrong": 0|1, "optimal_share": number, "searches": 1}],
+//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children)
+//	    "decision": int           // the root child decided at the last budget
+//	  },
 //	  ...GAMEWITNESS's fields     // only on a game position
 //	}
 //
