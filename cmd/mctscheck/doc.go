@@ -33,10 +33,13 @@
 // props states its error rates. Rules whose prediction is about binary
 // deterministic games are checked on those only. It prints a table on
 // stdout, progress on stderr, and writes a report directory (-out, default
-// ./mctscheck-report): report.md, report.json (the -json document) and
+// ./mctscheck-report): report.md, report.html (the same with each witness
+// tree drawn and each rule's convergence chart, the witness tree's search
+// beside the average), report.json (the -json document) and
 // convergence.png and convergence.svg (drawn by package cli/plot, which a
 // command of one's own built with cli.Main links only if it sets
-// cli.Tool.Plot). Each command's -h lists its flags
+// cli.Tool.Plot). check -out DIR writes the same for one rule; check -dot
+// and solve -dot print a tree as Graphviz DOT. Each command's -h lists its flags
 // with examples. Run, check and match take -cpuprofile FILE, a CPU profile
 // of the work for go tool pprof: where a check or a match of one's rule
 // spends its time.
