@@ -41,6 +41,10 @@ prints the verdict with its evidence:
                      output; a declaration its own choices contradict): not
                      a finding about consistency.
 
+With -out it writes a report directory as run does (report.md,
+report.html with the witness tree drawn, report.json); with -dot it prints
+the witness tree as Graphviz DOT.
+
 The verdict is compared with the papers' prediction for the rule:
 reproduced, not refuted (inconclusive, or stuck), contradicted, or not
 judged (a fault). The exit code is 1 when the prediction is contradicted
@@ -58,6 +62,8 @@ Examples:
   mctscheck check -rule uct:c=0.3 -trees 300 -seeds 8
   mctscheck check -rule threshold:v=0.3,rule=rave -budget 65536
   mctscheck check -rule greedy-fpu:fpu=1 -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
+  mctscheck check -rule greedy-fpu -out /tmp/greedy    # and /tmp/greedy/report.html
+  mctscheck check -rule greedy-fpu -dot > witness.dot  # and dot -Tsvg witness.dot > witness.svg
 `
 
 // checkDoc is the JSON document of check: the tree and the options, then
@@ -88,9 +94,19 @@ func cmdCheck(e *env, args []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	ruleStderr := fs.Bool("rule-stderr", false, "show an exec: rule's standard error here as the program writes it (by default only its last lines, with a fault)")
 	ruleTimeout := fs.Duration("rule-timeout", 10*time.Second, "an exec: rule's `TIMEOUT` for one round trip (a batch of sites and its answers); a program slower than that hangs: a fault")
+	asDOT := fs.Bool("dot", false, "print the witness tree as Graphviz DOT instead of text (dot -Tsvg draws it)")
+	out := fs.String("out", "", "write a report `DIR`ectory as run does: report.md, report.html (the witness drawn), report.json")
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
+	}
+	if *asJSON && *asDOT {
+		return usagef("-json, -dot: give one of them")
+	}
+	if *out != "" {
+		if err := writableDir(*out); err != nil {
+			return usagef("-out %s: %v", *out, err)
+		}
 	}
 	in, err := parseRule(*ruleSpec)
 	if err != nil {
@@ -176,12 +192,26 @@ func cmdCheck(e *env, args []string) error {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
 		doc.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, in.Predicted.AppliesTo(tr.BinaryDeterministic()))
 	}
-	if *asJSON {
+	var files []string
+	if *out != "" {
+		if files, err = writeCheckReport(e, *out, fs, in, &doc); err != nil {
+			return fmt.Errorf("-out: %w", err)
+		}
+	}
+	switch {
+	case *asJSON:
 		if err := writeJSON(e.stdout, doc); err != nil {
 			return err
 		}
-	} else {
+	case *asDOT:
+		if err := writeWitnessDOT(e, e.stdout, rep); err != nil {
+			return err
+		}
+	default:
 		printCheck(e, &doc, rep)
+		if *out != "" {
+			fmt.Fprint(e.stdout, "\n"+reportLine(*out, files))
+		}
 	}
 	switch {
 	case rep.Verdict == props.Faulted:

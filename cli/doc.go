@@ -25,8 +25,11 @@
 // help texts and messages speak in its name (Tool.Name, by default the
 // base name of os.Args[0]).
 //
-// The report of run is report.md and report.json; the convergence figure
-// is drawn only by a Tool whose Plot is set, as cmd/mctscheck sets it to
+// The report of run (and of check -out) is report.md, report.html and
+// report.json; report.html draws each witness tree and each rule's
+// convergence with the standard library (package internal/picture), so
+// every command has it. The convergence figure convergence.png is drawn
+// only by a Tool whose Plot is set, as cmd/mctscheck sets it to
 // package cli/plot's Convergence, so that a command built with cli.Main
 // links no plotting library:
 //
@@ -38,7 +41,8 @@
 // check.go, search.go, solve.go, match.go, gtp.go, rules.go, version.go,
 // with game.go and game_check.go for real games), result.go (a rule's
 // verdict with its agreement, as check and run report it), report.go (the
-// report writer: the run table and the report directory), json.go (the
+// report writer: the run table and the report directory), html.go
+// (report.html), check_report.go (check -out and -dot), json.go (the
 // JSON documents), flags.go and
 // treearg.go (the flags shared by commands), progress.go and interrupt.go
 // (progress lines, Ctrl-C); plotting is package cli/plot.

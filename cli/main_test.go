@@ -141,7 +141,7 @@ func TestSchemaDocumented(t *testing.T) {
 	}
 	for _, v := range []any{solveDoc{}, solveChild{}, searchDoc{}, searchChild{}, searchCkpt{}, ruleDoc{}, paramDoc{},
 		predictionDoc{}, checkDoc{}, runDoc{}, optionsDoc{}, ruleCheck{}, agreement{},
-		props.Report{}, props.Witness{}, props.Finding{}, props.Fault{}, props.CurvePoint{}} {
+		props.Report{}, props.Witness{}, props.WitnessSearch{}, props.Finding{}, props.Fault{}, props.CurvePoint{}} {
 		typ := reflect.TypeOf(v)
 		for i := range typ.NumField() {
 			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")
@@ -306,12 +306,13 @@ func TestRunReport(t *testing.T) {
 		}
 	}
 	// Without a plotter, no figure (package cli/plot tests the figure).
-	if strings.Contains(string(md), "## Convergence") || !strings.Contains(r.stdout, "(report.md, report.json)\n") {
+	if strings.Contains(string(md), "## Convergence") || !strings.Contains(r.stdout, "(report.md, report.html, report.json)\n") {
 		t.Errorf("a report without a plotter mentions plots:\n%s\n%s", r.stdout, md)
 	}
 }
 
-// TestRunPlotter: a Tool's Plot gets every rule's curve, its files are
+// TestRunPlotter: a Tool's Plot gets every rule's curve, and a witness
+// tree's beside it for a rule with a witness; its files are
 // listed and report.md shows the first, with the caption of one panel per
 // rule.
 func TestRunPlotter(t *testing.T) {
@@ -325,10 +326,11 @@ func TestRunPlotter(t *testing.T) {
 	var out, errb bytes.Buffer
 	code := tool.Run([]string{"-rules", "greedy-fpu,uct", "-trees", "2", "-seeds", "1", "-budget", "1024", "-out", dir}, strings.NewReader(""), &out, &errb)
 	if code != 0 || len(got) != 2 || got[0].Rule != "uct" || !got[0].PredictedConsistent || got[1].Agreement != Reproduced ||
-		len(got[0].Curve) != 5 || got[0].MaxBudget != 1024 {
+		len(got[0].Curve) != 5 || got[0].MaxBudget != 1024 ||
+		got[0].Witness != nil || len(got[1].Witness) != 5 || got[1].Witness[4].Wrong != 1 { // greedy-fpu's witness stays wrong
 		t.Fatalf("exit %d, curves %+v\n%s%s", code, got, out.String(), errb.String())
 	}
-	if !strings.Contains(out.String(), "(report.md, report.json, curves.png, curves.svg)") {
+	if !strings.Contains(out.String(), "(report.md, report.html, report.json, curves.png, curves.svg)") {
 		t.Errorf("the report line does not list the plots:\n%s", out.String())
 	}
 	md, err := os.ReadFile(filepath.Join(dir, "report.md"))

@@ -1,7 +1,8 @@
 package cli
 
 // This file is the report writer: the run's table on stdout and the report
-// directory (report.md, report.json and the plots of Tool.Plot).
+// directory (report.md, report.html, report.json and the plots of
+// Tool.Plot).
 
 import (
 	"bytes"
@@ -80,6 +81,9 @@ func printTable(w io.Writer, doc *runDoc) {
 // scale says what each rule was checked on.
 func (doc *runDoc) scale() string {
 	o := doc.Options
+	if doc.checkedOn != "" {
+		return fmt.Sprintf("%s × %s, budgets %d to %d doubling", doc.checkedOn, plural(o.Seeds, "seed"), o.MinBudget, o.MaxBudget)
+	}
 	return fmt.Sprintf("%d trap trees (%d for bdg rules) and %s × %s, budgets %d to %d doubling",
 		doc.traps, doc.binaryTraps, plural(o.Trees, "random tree"), plural(o.Seeds, "seed"), o.MinBudget, o.MaxBudget)
 }
@@ -119,15 +123,16 @@ func (doc *runDoc) tally() string {
 	return s + ": " + strings.Join(bad, ", ") + "."
 }
 
-// writeReport writes report.md, report.json and, with a plotter, the
-// convergence plots to dir, and returns the names of the files written.
-func writeReport(dir string, doc *runDoc, plot Plotter) ([]string, error) {
-	files := []string{"report.md", "report.json"}
+// writeReport writes report.md, report.html, report.json (jsonDoc, the
+// document -json prints) and, with a plotter, the convergence plots to
+// dir, and returns the names of the files written.
+func writeReport(dir string, doc *runDoc, jsonDoc any, plot Plotter) ([]string, error) {
+	files := []string{"report.md", "report.html", "report.json"}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
 	var js bytes.Buffer
-	if err := writeJSON(&js, doc); err != nil {
+	if err := writeJSON(&js, jsonDoc); err != nil {
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "report.json"), js.Bytes(), 0o644); err != nil {
@@ -138,7 +143,7 @@ func writeReport(dir string, doc *runDoc, plot Plotter) ([]string, error) {
 		curves := make([]Convergence, len(doc.Rules))
 		for i, r := range doc.Rules {
 			curves[i] = Convergence{Rule: r.Name, PredictedConsistent: r.Predicted.Consistent, Agreement: r.Agreement,
-				Curve: r.Curve, MaxBudget: r.MaxBudget}
+				Curve: r.Curve, Witness: r.witnessCurve(), MaxBudget: r.MaxBudget}
 		}
 		figs, err := plot(dir, curves)
 		if err != nil {
@@ -147,17 +152,31 @@ func writeReport(dir string, doc *runDoc, plot Plotter) ([]string, error) {
 		doc.figures = figs
 		files = append(files, figs...)
 	}
+	var page bytes.Buffer
+	if err := writeHTML(&page, doc); err != nil {
+		return nil, err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "report.html"), page.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
 	return files, os.WriteFile(filepath.Join(dir, "report.md"), markdown(doc), 0o644)
+}
+
+// witnessCurve is the curve of the witness's search on its tree; nil
+// without one.
+func (r *ruleResult) witnessCurve() []props.CurvePoint {
+	if r.Report == nil || r.Witness == nil || r.Witness.Search == nil {
+		return nil
+	}
+	return r.Witness.Search.Curve
 }
 
 // markdown renders the report.
 func markdown(doc *runDoc) []byte {
 	var b bytes.Buffer
-	o := doc.Options
 	fmt.Fprintf(&b, "# %s report\n\n", doc.title)
 	fmt.Fprintf(&b, "`%s`\n\n", doc.Command)
-	fmt.Fprintf(&b, "Each rule was checked on %s (seeds %d to %d), in %s mode, until its first witness. %s\n\n",
-		doc.scale(), o.Seed, o.Seed+uint64(o.Seeds)-1, o.Growth, doc.tally())
+	fmt.Fprintf(&b, "%s\n\n", doc.intro())
 	fmt.Fprintf(&b, "| %s |\n|%s\n", strings.Join(tableHeader, " | "), strings.Repeat("---|", len(tableHeader)))
 	for i := range doc.Rules {
 		row := doc.Rules[i].tableRow()
@@ -166,14 +185,11 @@ func markdown(doc *runDoc) []byte {
 		case Contradicted:
 			row[len(row)-1] = "**contradicted**"
 		case NotJudged:
-			row[2], row[len(row)-1] = "**"+row[2]+"**", "*not judged*"
+			row[2], row[len(row)-1] = "⚠ **"+row[2]+"**", "*not judged*"
 		}
 		fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
 	}
-	fmt.Fprintf(&b, "\n*bdg*: checked on binary deterministic games only (no chance nodes, rewards in {0,1}), the papers' condition. "+
-		"*inconclusive (n/N)*: no witness, but n of N trees did not converge by the last budget. "+
-		"*visited (recent)*: the share of the tree's nodes the searches visited at all (during the criterion's window), averaged over trees; "+
-		"a frugal rule leaves part of the tree unvisited.\n\n")
+	fmt.Fprintf(&b, "\n%s\n\n", tableNotes)
 	if len(doc.figures) > 0 {
 		fmt.Fprintf(&b, "## Convergence\n\n![convergence](%s)\n\n", doc.figures[0])
 		fmt.Fprintf(&b, "One panel per rule, against the simulations run: the solid line is the share of searches whose root decision is not optimal, "+
@@ -188,21 +204,8 @@ func markdown(doc *runDoc) []byte {
 	fmt.Fprintf(&b, "## Rules\n")
 	for _, r := range doc.Rules {
 		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)
-		agree := "prediction " + string(r.Agreement)
-		switch r.Agreement {
-		case Contradicted:
-			agree = "**prediction contradicted**"
-		case NotJudged:
-			agree = "**not judged: a fault of the rule, not a finding about consistency**"
-		}
-		p := r.Predicted
-		fmt.Fprintf(&b, "- spec: `%s`, %s backups\n", r.Spec, r.Backup)
-		fmt.Fprintf(&b, "- predicted: %s, frugal: %s (%s): %s\n", predictedLong(p), p.Frugal, p.Source, p.Why)
-		fmt.Fprintf(&b, "- observed: %s; %s\n", r.Summary, agree)
-		fmt.Fprintf(&b, "- frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s\n",
-			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond))
-		for _, rec := range r.Recoveries {
-			fmt.Fprintf(&b, "- recovers: %s\n", rec)
+		for _, item := range r.items() {
+			fmt.Fprintf(&b, "- %s\n", item)
 		}
 		w := r.Witness
 		if w == nil {
@@ -212,7 +215,7 @@ func markdown(doc *runDoc) []byte {
 			fmt.Fprintf(&b, "\nFault:\n\n```\n%s```\n", w.String())
 			continue
 		}
-		fmt.Fprintf(&b, "\nWitness (%s, %d nodes, shrunk from %s in %d evaluations):\n\n```\n%s\n```\n\n", w.Condition, w.Nodes, w.From, w.Shrinks, w.Tree)
+		fmt.Fprintf(&b, "\n%s:\n\n```\n%s\n```\n\n", witnessHeading(w), w.Tree)
 		for _, f := range w.Findings {
 			fmt.Fprintf(&b, "- %s: %s\n", f.Condition, f.Text)
 		}
@@ -223,6 +226,56 @@ func markdown(doc *runDoc) []byte {
 		fmt.Fprintf(&b, "```\n")
 	}
 	return b.Bytes()
+}
+
+// intro says what each rule was checked on, and the tally.
+func (doc *runDoc) intro() string {
+	o := doc.Options
+	return fmt.Sprintf("Each rule was checked on %s (seeds %d to %d), in %s mode, until its first witness. %s",
+		doc.scale(), o.Seed, o.Seed+uint64(o.Seeds)-1, o.Growth, doc.tally())
+}
+
+// tableNotes explains the table's abbreviations, in Markdown.
+const tableNotes = "*bdg*: checked on binary deterministic games only (no chance nodes, rewards in {0,1}), the papers' condition. " +
+	"*inconclusive (n/N)*: no witness, but n of N trees did not converge by the last budget. " +
+	"*visited (recent)*: the share of the tree's nodes the searches visited at all (during the criterion's window), averaged over trees; " +
+	"a frugal rule leaves part of the tree unvisited."
+
+// items are what the report says of a rule before its witness, one
+// Markdown line each.
+func (r *ruleResult) items() []string {
+	agree := "prediction " + string(r.Agreement)
+	switch r.Agreement {
+	case Contradicted:
+		agree = "**prediction contradicted**"
+	case NotJudged:
+		agree = "**not judged: a fault of the rule, not a finding about consistency**"
+	}
+	p := r.Predicted
+	out := []string{
+		fmt.Sprintf("spec: `%s`, %s backups", r.Spec, r.Backup),
+		fmt.Sprintf("predicted: %s, frugal: %s (%s): %s", predictedLong(p), p.Frugal, p.Source, p.Why),
+		fmt.Sprintf("observed: %s; %s", r.Summary, agree),
+		fmt.Sprintf("frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s",
+			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond)),
+	}
+	for _, rec := range r.Recoveries {
+		out = append(out, "recovers: "+rec)
+	}
+	return out
+}
+
+// witnessHeading introduces a witness tree.
+func witnessHeading(w *props.Witness) string {
+	return fmt.Sprintf("Witness (%s, %d nodes, shrunk from %s in %d evaluations)", w.Condition, w.Nodes, w.From, w.Shrinks)
+}
+
+// faultLine says where a rule faulted and how.
+func faultLine(f *props.Fault) string {
+	if f.Sim < 0 {
+		return fmt.Sprintf("fault (%s) at node %s, in the limit probe: %s", f.Kind, f.Node, f.Message)
+	}
+	return fmt.Sprintf("fault (%s) at node %s, simulation %d: %s", f.Kind, f.Node, f.Sim, f.Message)
 }
 
 // anchor is the GitHub heading anchor of a rule name.

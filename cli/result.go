@@ -134,6 +134,9 @@ func (r *ruleResult) observed() string {
 		return fmt.Sprintf("inconclusive (%d/%d)", r.Inconclusive, r.Trees)
 	}
 	if r.Verdict == props.Faulted {
+		if r.Witness == nil || r.Witness.Fault == nil {
+			return "FAULT"
+		}
 		return fmt.Sprintf("FAULT (%s)", r.Witness.Fault.Kind)
 	}
 	return strings.ReplaceAll(string(r.Verdict), "-", " ")

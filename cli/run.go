@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -23,9 +22,11 @@ Run checks every rule of the catalogue (or those chosen with -rules and
 and on random trees, and compares each verdict with what the papers predict.
 It prints a table on stdout (rule, prediction, verdict, witness, frugality,
 speed), with the minimal witness of each inconsistent rule, and writes a
-report directory: report.md, report.json and convergence plots
-(convergence.png and convergence.svg, in a command built with the plots of
-package cli/plot). Progress goes to stderr.
+report directory: report.md, report.html (the same with a drawing of each
+witness tree and a chart of each rule's convergence, its witness's beside
+the average), report.json and convergence plots (convergence.png and
+convergence.svg, in a command built with the plots of package cli/plot).
+Progress goes to stderr.
 
 Each verdict is compared with the prediction in three words: reproduced
 (a witness for a rule predicted inconsistent, no counterexample for one
@@ -61,6 +62,7 @@ type runDoc struct {
 	ElapsedNS   int64 `json:"elapsed_ns"`
 
 	traps, binaryTraps int
+	checkedOn          string   // what the rules were checked on, if not traps and random trees (check -tree)
 	replayNote         string   // the parenthesis after "Replay" in report.md
 	title              string   // the tool's name, in report.md's title
 	figures            []string // the plot files written, for report.md
@@ -150,12 +152,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	doc := &runDoc{Command: e.tool.command(runCommand(fs, specs)), replayNote: e.tool.replayNote(),
 		title: e.tool.name(), expectation: e.tool.expectation(insts), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
 			MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
-	for _, t := range append(slices.Clip(extra), gen.Traps()...) {
-		doc.traps++
-		if t.Binary {
-			doc.binaryTraps++
-		}
-	}
+	doc.countTraps(extra)
 	var names []string
 	for _, in := range insts {
 		names = append(names, label(in))
@@ -195,7 +192,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 
 	var files []string
 	if *out != "" {
-		if files, err = writeReport(*out, doc, e.tool.Plot); err != nil {
+		if files, err = writeReport(*out, doc, doc, e.tool.Plot); err != nil {
 			return fmt.Errorf("-out: %w", err)
 		}
 	}
@@ -206,7 +203,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	} else {
 		printTable(e.stdout, doc)
 		if *out != "" {
-			fmt.Fprintf(e.stdout, "Report: %s (%s)\n", path.Join(*out, "report.md"), strings.Join(files, ", "))
+			fmt.Fprint(e.stdout, reportLine(*out, files))
 		}
 	}
 	if doc.Partial {

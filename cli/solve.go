@@ -11,17 +11,20 @@ import (
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/games/connect4"
+	"github.com/mctscheck/mctscheck/internal/picture"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-const solveUsage = `Usage: mctscheck solve -tree TREE [-json]
+const solveUsage = `Usage: mctscheck solve -tree TREE [-json | -dot]
        mctscheck solve -game connect4 -moves MOVES [-json]
        mctscheck solve -game connect4 -positions FILE [-analyze] [-json]
 
 Solve prints the exact Bellman value V of the root and of each root child of
 a tree (max and min take the best child for their player, chance nodes the
 expectation; values are for the max player) and the optimal set: the root
-children whose value equals the root's. With -game it solves a position of
+children whose value equals the root's; -dot prints the tree as Graphviz
+DOT instead, each node with its kind and value, optimal moves in green
+(dot -Tsvg tree.dot > tree.svg draws it). With -game it solves a position of
 a real game instead, or with -positions every position of a file: see
 mctscheck solve -game connect4 -h.
 
@@ -29,6 +32,7 @@ Examples:
 
   mctscheck solve -tree '(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)'
   mctscheck solve -tree @witness.txt -json
+  mctscheck solve -tree '(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)' -dot > tree.dot
 `
 
 // solveDoc is the JSON document of solve.
@@ -60,15 +64,22 @@ func cmdSolve(e *env, args []string) error {
 	fs := newFlagSet("solve", solveUsage)
 	treeArg := fs.String("tree", "", "the `TREE`: text in the tree format, or @FILE (@- for stdin)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	asDOT := fs.Bool("dot", false, "print the tree as Graphviz DOT instead of text: kinds, values, optimal moves (dot -Tsvg draws it)")
 	if err := fs.parse(e, args); err != nil {
 		return err
+	}
+	if *asJSON && *asDOT {
+		return usagef("-json, -dot: give one of them")
 	}
 	tr, err := readTree(*treeArg, e.stdin)
 	if err != nil {
 		return err
 	}
-	if *asJSON {
+	switch {
+	case *asJSON:
 		return writeSolveJSON(e.stdout, tr, tree.Solve(tr))
+	case *asDOT:
+		return picture.Of(tr, nil, nil).WriteDOT(e.stdout, "tree", "")
 	}
 	doc := solveTree(tr)
 	fmt.Fprintf(e.stdout, "tree     %s\n", doc.Tree)

@@ -30,7 +30,9 @@ type Tool struct {
 	Rules []*rules.Entry
 	// Plot, if set, draws the convergence figure into run's report
 	// directory; package cli/plot's Convergence draws it with gonum. Without
-	// it the report has no figure, and the command links no plotting.
+	// it the report has no convergence.png, and the command links no
+	// plotting; report.html, drawn with the standard library, has each
+	// witness tree and each rule's convergence chart either way.
 	Plot Plotter
 
 	ctx  context.Context // the context Ctrl-C cancels; tests set it
@@ -42,9 +44,9 @@ type Tool struct {
 //
 //	func main() { os.Exit(cli.Main(os.Args[1:], myRules...)) }
 //
-// Its report has no convergence figure, and it links no plotting library;
-// Tool{Rules: myRules, Plot: plot.Convergence}.Run(...) adds the figure
-// (package cli/plot).
+// Its report has report.html, with each witness tree drawn, but no
+// convergence.png, and it links no plotting library; Tool{Rules: myRules,
+// Plot: plot.Convergence}.Run(...) adds the figure (package cli/plot).
 func Main(args []string, own ...*rules.Entry) int {
 	return Tool{Rules: own}.Run(args, os.Stdin, os.Stdout, os.Stderr)
 }
@@ -63,7 +65,12 @@ type Convergence struct {
 	// optimal children per budget, over the searches of every tree the
 	// rule was checked on; empty for a check interrupted before its first
 	// tree.
-	Curve     []props.CurvePoint
+	Curve []props.CurvePoint
+	// Witness is the witness search's curve on the witness tree
+	// (props.WitnessSearch): its root decision at each budget, wrong (1)
+	// or optimal (0), where Curve's average over every tree may fall near
+	// 0; empty for a rule without a witness.
+	Witness   []props.CurvePoint
 	MaxBudget int64
 }
 

@@ -406,6 +406,9 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 		Findings: final.Findings, Fault: final.Fault, Shrinks: run.evals, Budgets: c.opts.budgets(),
 		Seeds: []uint64{res.Seed}}
 	w.Condition = condition(final.Findings)
+	if w.Search, err = one.witnessSearch(ctx, small); err != nil {
+		return nil, err
+	}
 	w.Run = replayOf(small.String(), o, testName)
 	w.Replay = []string{}
 	if line := w.Run.TestLine(); line != "" {

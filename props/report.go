@@ -124,6 +124,10 @@ type Witness struct {
 	// test line when Check found it, and as its own command line where a
 	// tool (cmd/mctscheck) adds one.
 	Replay []string `json:"replay"`
+	// Search is the replayed search on Tree, for pictures of the witness:
+	// its decision at each budget and its visits at the last one. Nil on a
+	// game position (its Explicit has one) and for a fault.
+	Search *WitnessSearch `json:"search,omitempty"`
 	// PositionWitness is what a witness on a game position adds; nil on a
 	// tree, and then absent from the JSON form.
 	*PositionWitness

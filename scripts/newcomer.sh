@@ -111,6 +111,10 @@ for cmd in "${cmds[@]}"; do
 	*) fail "the command '$cmd' is not in newcomer.sh's plan: run it, shorten it or skip it with a reason" ;;
 	esac
 done
+# The main job's report draws its witnesses; check -dot printed a graph.
+grep -q '<svg xmlns="http://www.w3.org/2000/svg" class="tree"' "$clone/mctscheck-report/report.html" ||
+	fail "the main job's mctscheck-report/report.html draws no witness tree"
+grep -q '^digraph "witness" {' "$clone/witness.dot" || fail "check -dot wrote no DOT graph to witness.dot"
 # The gate ran on a benchmark with ns/sim: it must have said so.
 grep -q '^gate: judging sec/sim' "$clone/gate.txt" || fail "the gate did not judge ns/sim on the repository's benchmarks"
 
@@ -270,6 +274,8 @@ line=$(sed -n 's/^replay: //p' "$user/check.txt")
 [[ $line == "mycheck check -rule 'greedy-k:k=1' "* ]] || fail "the replay line names no mycheck command: '$line'"
 try "$user" "$line | grep -q 'greedy-k:k=1 is inconsistent'"
 grep -q "^mycheck check -rule 'greedy-k:k=2'" "$user/report/report.md" || fail "report.md has no replay line of mycheck"
+grep -q '<svg xmlns="http://www.w3.org/2000/svg" class="tree"' "$user/report/report.html" ||
+	fail "report.html of a command of one's own (no plotting library) draws no witness tree"
 
 step "  the benchmark flow: the gate and benchcmp.sh (a pass or a regression both do: the machine is shared)"
 try "$user" "go test -run '^\$' -bench . -benchtime 200x -count 10 > old.txt && go test -run '^\$' -bench . -benchtime 200x -count 10 > new.txt"

@@ -28,11 +28,13 @@ import (
 )
 
 // Colours: the panels of rules predicted consistent in blue, inconsistent in
-// red; the optimal children's share in grey.
+// red; the optimal children's share in grey; a witness tree's search in
+// black.
 var (
-	blue = color.RGBA{31, 119, 180, 255}
-	red  = color.RGBA{214, 39, 40, 255}
-	grey = color.RGBA{110, 110, 110, 255}
+	blue  = color.RGBA{31, 119, 180, 255}
+	red   = color.RGBA{214, 39, 40, 255}
+	grey  = color.RGBA{110, 110, 110, 255}
+	black = color.RGBA{20, 20, 20, 255}
 )
 
 // Layout of the figure: small multiples, one panel per rule, at most
@@ -71,8 +73,9 @@ func (l layout) headerH() vg.Length { return vg.Points(float64(lineH*len(l.heade
 
 // headerText explains every panel.
 const headerText = "Each panel: one rule, against the simulations run (log scale). " +
-	"Solid: share of searches whose root decision is wrong. " +
+	"Solid: share of searches whose root decision is wrong, over every tree. " +
 	"Dashed grey: share of the root's simulations that went to optimal children. " +
+	"Thick black, for a rule with a witness: the witness tree's own search, its decision wrong (1) or optimal (0). " +
 	"Blue title: predicted consistent; red: predicted inconsistent."
 
 // Files are the files Convergence writes.
@@ -81,7 +84,9 @@ var Files = []string{"convergence.png", "convergence.svg"}
 // Convergence draws convergence.png and convergence.svg in dir: one panel
 // per rule, so that no rule's line hides another's. Each shows, against the
 // simulations run, the share of searches whose root decision is wrong and
-// the share of the root's simulations that went to optimal children; the
+// the share of the root's simulations that went to optimal children, over
+// every tree, and for a rule with a witness the witness tree's own search,
+// whose decision stays wrong where the average may fall near 0; the
 // panel's colour says what the rule's prediction is. It is a [cli.Plotter].
 func Convergence(dir string, rs []cli.Convergence) ([]string, error) {
 	l := figure(len(rs))
@@ -192,6 +197,26 @@ func panel(r cli.Convergence) *plot.Plot {
 		l.Color, l.Width = col, vg.Points(1.8)
 		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
 		p.Add(l, s)
+		if len(r.Witness) > 0 {
+			p.Legend.Add("all trees", l, s)
+		}
+	}
+	if len(r.Witness) > 0 {
+		var wit plotter.XYs
+		for _, pt := range r.Witness {
+			wit = append(wit, plotter.XY{X: float64(pt.Budget), Y: pt.Wrong})
+		}
+		if l, s, err := plotter.NewLinePoints(wit); err == nil {
+			l.Color, l.Width = black, vg.Points(3)
+			s.GlyphStyle = draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: draw.BoxGlyph{}}
+			p.Add(l, s)
+			p.Legend.Add("witness tree", l, s)
+		}
+		// The legend goes above the share 1, where no line is.
+		p.Y.Max = 1.3
+		p.Legend.Top, p.Legend.Left = true, false
+		p.Legend.XOffs = -vg.Points(10)
+		p.Legend.TextStyle.Font.Size = vg.Points(8)
 	}
 	return p
 }

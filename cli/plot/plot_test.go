@@ -62,3 +62,20 @@ func TestConvergence(t *testing.T) {
 		t.Errorf("report.md does not show the figure: %v\n%s", err, md)
 	}
 }
+
+// TestWitnessCurve: a rule with a witness has the witness tree's own
+// curve in its panel, beside the average over every tree (a legend names
+// both); a rule without one has the average alone.
+func TestWitnessCurve(t *testing.T) {
+	dir := run(t, "greedy-fpu,uct")
+	svg, err := os.ReadFile(filepath.Join(dir, "convergence.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(svg, []byte(">witness tree<")); n != 1 {
+		t.Errorf("%d legends name the witness tree, want 1 (greedy-fpu's panel; uct has no witness)", n)
+	}
+	if n := bytes.Count(svg, []byte(">all trees<")); n != 1 {
+		t.Errorf("%d legends name the average over all trees, want 1", n)
+	}
+}

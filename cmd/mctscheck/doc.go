@@ -34,10 +34,13 @@
 // props states its error rates. Rules whose prediction is about binary
 // deterministic games are checked on those only. It prints a table on
 // stdout, progress on stderr, and writes a report directory (-out, default
-// ./mctscheck-report): report.md, report.json (the -json document) and
+// ./mctscheck-report): report.md, report.html (the same with each witness
+// tree drawn and each rule's convergence chart, the witness tree's search
+// beside the average), report.json (the -json document) and
 // convergence.png and convergence.svg (drawn by package cli/plot, which a
 // command of one's own built with cli.Main links only if it sets
-// cli.Tool.Plot). Each command's -h lists its flags
+// cli.Tool.Plot). check -out DIR writes the same for one rule; check -dot
+// and solve -dot print a tree as Graphviz DOT. Each command's -h lists its flags
 // with examples. Run, check and match take -cpuprofile FILE, a CPU profile
 // of the work for go tool pprof: where a check or a match of one's rule
 // spends its time.
@@ -262,6 +265,11 @@
 //	  "shrinks": int,             // candidate trees the shrinker evaluated; 0 for a game position
 //	  "run": REPLAY,              // what replays it, structured
 //	  "replay": [string],         // command lines that replay it exactly: REPLAY as this tool's flags
+//	  "search": {                 // the replayed search on "tree", which report.html draws; absent for a game position and a fault
+//	    "curve": [{"budget": int, "wrong": 0|1, "optimal_share": number, "searches": 1}],
+//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children)
+//	    "decision": int           // the root child decided at the last budget
+//	  },
 //	  ...GAMEWITNESS's fields     // only on a game position
 //	}
 //

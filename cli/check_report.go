@@ -1,0 +1,98 @@
+package cli
+
+// This file is what check writes besides its text: the report directory
+// (-out) and the witness as Graphviz DOT (-dot), both as run's report and
+// solve -dot draw them.
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/internal/picture"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+)
+
+// writeCheckReport writes check's report directory: report.md,
+// report.html and report.json (the -json document) as run writes them for
+// one rule, and the plots of the tool's plotter.
+func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *checkDoc) ([]string, error) {
+	doc := &runDoc{Command: e.tool.command(checkCommand(fs)), Options: d.Options, Rules: []ruleResult{d.ruleResult},
+		replayNote: e.tool.replayNote(), title: e.tool.name(), expectation: e.tool.expectation([]*rules.Instance{in})}
+	switch d.Agreement {
+	case Reproduced:
+		doc.Reproduced = 1
+	case NotRefuted:
+		doc.NotRefuted = 1
+	case Contradicted:
+		doc.Contradicted = 1
+	}
+	if d.Tree != "" {
+		doc.checkedOn = "the given tree"
+	} else {
+		doc.countTraps(nil)
+	}
+	return writeReport(dir, doc, d, e.tool.Plot)
+}
+
+// checkCommand is the check command line as given, without the flags that
+// only choose what is written (-out, -json, -dot, the profiles).
+func checkCommand(fs *flagSet) string {
+	parts := []string{"mctscheck " + fs.Name(), "-rule " + shellWord(fs.Lookup("rule").Value.String())}
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "rule", "out", "json", "dot", "cpuprofile":
+			return
+		}
+		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+			parts = append(parts, "-"+f.Name+"="+f.Value.String())
+			return
+		}
+		parts = append(parts, "-"+f.Name+" "+shellWord(f.Value.String()))
+	})
+	return strings.Join(parts, " ")
+}
+
+// plainWord matches the words a shell reads as they are.
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9_./:=,@+-]+$`)
+
+// shellWord quotes s for a shell if it must be.
+func shellWord(s string) string {
+	if plainWord.MatchString(s) {
+		return s
+	}
+	return props.ShellQuote(s)
+}
+
+// countTraps counts the trap families a run checks each rule on: extra
+// and gen.Traps, and those of binary deterministic games.
+func (doc *runDoc) countTraps(extra []gen.Trap) {
+	for _, t := range append(extra[:len(extra):len(extra)], gen.Traps()...) {
+		doc.traps++
+		if t.Binary {
+			doc.binaryTraps++
+		}
+	}
+}
+
+// writeWitnessDOT writes a report's witness tree as Graphviz DOT to w, or
+// says on stderr that there is none to draw.
+func writeWitnessDOT(e *env, w io.Writer, rep *props.Report) error {
+	wit := rep.Witness
+	if wit == nil || wit.Tree == nil {
+		fmt.Fprintf(e.stderr, "%s: no witness tree to draw (%s)\n", e.tool.name(), rep.Verdict)
+		return nil
+	}
+	title := fmt.Sprintf("%s: %s witness (%s), seed %d", wit.Rule, wit.Verdict, wit.Condition, wit.Seeds[0])
+	return picture.Of(wit.Tree, wit.Search, wit.Findings).WriteDOT(w, "witness", title)
+}
+
+// reportLine is the line that names the report directory's files.
+func reportLine(dir string, files []string) string {
+	return fmt.Sprintf("Report: %s (%s)\n", path.Join(dir, "report.md"), strings.Join(files, ", "))
+}

@@ -1,0 +1,207 @@
+package cli
+
+// This file writes report.html: report.md's table and texts, with a chart
+// of each rule's convergence and a drawing of each witness tree, drawn by
+// internal/picture with the standard library, so that every command built
+// on this package (cli.Main too) writes it.
+
+import (
+	"html/template"
+	"io"
+	"regexp"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/internal/picture"
+	"github.com/mctscheck/mctscheck/props"
+)
+
+// htmlPage is report.html's content, as its template writes it.
+type htmlPage struct {
+	Title, Command      string
+	Intro, Notes        template.HTML
+	Header              []string
+	Rows                []htmlRow
+	Figure, FigureOther string // the convergence figure of Tool.Plot, if any, and its other format
+	Rules               []htmlRule
+	ReplayNote          template.HTML
+}
+
+type htmlRow struct {
+	Class string // the verdict's row style: "v-inconsistent", "v-fault", …
+	Cells []htmlCell
+}
+
+type htmlCell struct {
+	Text, Class, Link string
+}
+
+type htmlRule struct {
+	Name, Anchor string
+	Items        []template.HTML
+	Curve        template.HTML // the rule's convergence chart, with its witness's search
+	Witness      *htmlWitness
+}
+
+type htmlWitness struct {
+	Heading  string
+	Tree     string
+	Drawing  template.HTML // the tree; empty if not drawn
+	NotDrawn string        // why not
+	Caption  string
+	Findings []props.Finding
+	Fault    string
+	Inputs   string
+	Replay   []string
+}
+
+// writeHTML writes doc as report.html to w.
+func writeHTML(w io.Writer, doc *runDoc) error {
+	pg := htmlPage{Title: doc.title + " report", Command: doc.Command, Intro: inlineHTML(doc.intro()), Notes: inlineHTML(tableNotes),
+		Header: tableHeader, ReplayNote: inlineHTML(doc.replayNote)}
+	if len(doc.figures) > 0 {
+		pg.Figure = doc.figures[0]
+		if len(doc.figures) > 1 {
+			pg.FigureOther = doc.figures[1]
+		}
+	}
+	for i := range doc.Rules {
+		r := &doc.Rules[i]
+		row := htmlRow{Class: "v-" + string(r.Verdict)}
+		if r.interrupted() {
+			row.Class = "v-interrupted"
+		}
+		for _, c := range r.tableRow() {
+			row.Cells = append(row.Cells, htmlCell{Text: c})
+		}
+		row.Cells[0].Link = "#" + anchor(r.Name)
+		if r.Agreement == Contradicted {
+			row.Cells[len(row.Cells)-1].Class = "contradicted"
+		}
+		pg.Rows = append(pg.Rows, row)
+		hr := htmlRule{Name: r.Name, Anchor: anchor(r.Name)}
+		for _, item := range r.items() {
+			hr.Items = append(hr.Items, inlineHTML(item))
+		}
+		if r.Report != nil {
+			hr.Curve = picture.Curve(r.Curve, r.witnessCurve())
+			hr.Witness = htmlWitnessOf(r.Witness)
+		}
+		pg.Rules = append(pg.Rules, hr)
+	}
+	return pageTemplate.Execute(w, pg)
+}
+
+// htmlWitness describes a witness for the page, with its tree drawn.
+func htmlWitnessOf(w *props.Witness) *htmlWitness {
+	if w == nil || w.Tree == nil {
+		return nil
+	}
+	hw := &htmlWitness{Heading: witnessHeading(w), Tree: w.Tree.String(), Findings: w.Findings, Replay: w.Replay}
+	if f := w.Fault; f != nil {
+		hw.Fault, hw.Inputs = faultLine(f), strings.TrimRight(f.Inputs, "\n")
+	}
+	facts := picture.Of(w.Tree, w.Search, w.Findings)
+	if hw.Drawing = facts.SVG(); hw.Drawing == "" {
+		hw.NotDrawn = "The tree is not drawn: it has more nodes than a page can show legibly; its text is above."
+	}
+	hw.Caption = treeCaption(facts)
+	return hw
+}
+
+// treeCaption is the legend of a tree drawing.
+func treeCaption(f *picture.Facts) string {
+	s := "▲ max, ▼ min, ● chance, ■ terminal; V is the exact value for max (tree.Solve). Thick green edges are optimal moves."
+	if f.Searched {
+		s += " n counts the replayed search's simulations through each node at " + itoa(f.Budget) +
+			"; each root edge carries its child's share of them; the child outlined in red is the root decision there."
+	}
+	if f.Mechanism != "" {
+		s += " Orange dashes: " + f.Mechanism + "."
+	}
+	return s
+}
+
+// itoa formats n in decimal.
+func itoa(n int64) string { return picture.Num(float64(n)) }
+
+// inlineMarkdown matches the Markdown the reports' texts use: `code`,
+// **bold** and *emphasis*.
+var inlineMarkdown = regexp.MustCompile("`([^`]*)`|\\*\\*([^*]+)\\*\\*|\\*([^*]+)\\*")
+
+// inlineHTML renders a text of the Markdown report as HTML: escaped, with
+// its code, bold and emphasis as HTML's.
+func inlineHTML(s string) template.HTML {
+	var b strings.Builder
+	last := 0
+	for _, m := range inlineMarkdown.FindAllStringSubmatchIndex(s, -1) {
+		b.WriteString(template.HTMLEscapeString(s[last:m[0]]))
+		for g, tag := range []string{"code", "strong", "em"} {
+			if lo := m[2+2*g]; lo >= 0 {
+				b.WriteString("<" + tag + ">" + template.HTMLEscapeString(s[lo:m[3+2*g]]) + "</" + tag + ">")
+			}
+		}
+		last = m[1]
+	}
+	b.WriteString(template.HTMLEscapeString(s[last:]))
+	return template.HTML(b.String())
+}
+
+var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{{.Title}}</title>
+<style>
+body { font: 15px/1.45 sans-serif; color: #222; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; }
+code, pre { font: 13px monospace; }
+pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
+th { background: #eee; }
+tr.v-inconsistent td { background: #fde3e3; }
+tr.v-stuck td { background: #fdecd2; }
+tr.v-inconclusive td { background: #f1f1f1; }
+tr.v-no-counterexample td { background: #e6f4e6; }
+tr.v-fault td { background: #ece0f7; }
+tr.v-fault td:first-child { border-left: 6px solid #7b3fa0; }
+tr.v-fault td:nth-child(3) { font-weight: bold; color: #5a1f80; }
+tr.v-interrupted td { background: #fff; color: #777; font-style: italic; }
+td.contradicted { font-weight: bold; color: #b00; }
+.legend span { display: inline-block; padding: 0 0.5em; margin-right: 0.4em; border: 1px solid #ccc; }
+figure { margin: 1em 0; }
+figcaption { font-size: 13px; color: #444; max-width: 480px; }
+section.rule { border-top: 1px solid #ddd; margin-top: 1.5em; }
+.pictures { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+</style>
+</head>
+<body>
+<h1>{{.Title}}</h1>
+<p><code>{{.Command}}</code></p>
+<p>{{.Intro}}</p>
+<table>
+<tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
+{{range .Rows}}<tr class="{{.Class}}">{{range .Cells}}<td{{if .Class}} class="{{.Class}}"{{end}}>{{if .Link}}<a href="{{.Link}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}</td>{{end}}</tr>
+{{end}}</table>
+<p class="legend">Rows: <span style="background:#fde3e3">inconsistent: a witness</span><span style="background:#fdecd2">stuck: wrong through the horizon</span><span style="background:#f1f1f1">inconclusive</span><span style="background:#e6f4e6">no counterexample</span><span style="background:#ece0f7; border-left: 6px solid #7b3fa0">fault: the rule broke its contract, not a finding about consistency</span></p>
+<p>{{.Notes}}</p>
+{{if .Figure}}<h2>Convergence</h2>
+<figure><img src="{{.Figure}}" alt="convergence of every rule" style="max-width:100%"><figcaption>One panel per rule (the average over every search of every tree checked, and the witness tree's search){{if .FigureOther}}; also as <a href="{{.FigureOther}}">{{.FigureOther}}</a>{{end}}. The numbers are in report.json.</figcaption></figure>
+{{end}}<h2>Rules</h2>
+{{range .Rules}}<section class="rule" id="{{.Anchor}}">
+<h3>{{.Name}}</h3>
+<ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
+<div class="pictures">
+{{with .Witness}}<figure class="witness">{{if .Drawing}}{{.Drawing}}{{else}}<p>{{.NotDrawn}}</p>{{end}}<figcaption>{{.Caption}}</figcaption></figure>
+{{end}}{{if .Curve}}<figure class="convergence">{{.Curve}}<figcaption>The root decision against the budget{{if .Witness}}: on the witness tree (its replayed search) and on average over every search of every tree checked, which hides a wrong decision on one tree{{else}}, over every search of every tree checked{{end}}.</figcaption></figure>
+{{end}}</div>
+{{with .Witness}}<h4>{{.Heading}}</h4>
+<pre>{{.Tree}}</pre>
+<ul>{{range .Findings}}<li>{{.Condition}}: {{.Text}}</li>{{end}}{{if .Fault}}<li>{{.Fault}}</li>{{end}}</ul>
+{{if .Inputs}}<pre>{{.Inputs}}</pre>
+{{end}}<p>Replay{{$.ReplayNote}}:</p>
+<pre>{{range .Replay}}{{.}}
+{{end}}</pre>
+{{end}}</section>
+{{end}}</body>
+</html>
+`))
