@@ -76,6 +76,7 @@ const (
 	Eq4       Condition = "Eq. 4" // a clearly worse child keeps a non-vanishing share
 	Eq5       Condition = "Eq. 5" // a child starves while its parent's value stays below its true value
 	Eq6       Condition = "Eq. 6" // the root decision stays wrong as the budget doubles
+	Eq7       Condition = "Eq. 7" // a terminal's mean stays away from its reward (whole searches)
 	RuleFault Condition = "fault" // the rule returned a non-finite score or panicked
 )
 
@@ -333,4 +334,35 @@ func (cr Criterion) clearGap(tr *tree.Tree, kind core.Kind, win []snapshot, b, w
 	}
 	se := math.Sqrt(variance(b) + variance(w))
 	return chooser(kind, z.value[b])-chooser(kind, z.value[w]) >= cr.SEMultiple*se
+}
+
+// terminalDrift is the Eq. 7 finding of a whole search (a Searcher) that
+// reports its nodes: a terminal with MinShareVisits simulations at the
+// window's start whose mean stays δ or more away from its reward at every
+// checkpoint of win. A search that averages the rewards it reaches never
+// shows it, whatever its selection; one that values a terminal by anything
+// but its reward (a roll-out, a heuristic, the wrong side's reward) does,
+// and converges to the values of another game. It returns the first such
+// terminal, in the tree's breadth-first order.
+func (cr Criterion) terminalDrift(tr *tree.Tree, win []snapshot) *Finding {
+	a, z := win[0], win[len(win)-1]
+	for i := range int32(tr.Len()) {
+		if tr.Kind(i) != core.Terminal || a.visits[i] < cr.MinShareVisits {
+			continue
+		}
+		r := tr.Reward(i)
+		drifts := true
+		for _, s := range win {
+			if !(math.Abs(s.value[i]-r) >= cr.Gap) {
+				drifts = false
+				break
+			}
+		}
+		if drifts {
+			return &Finding{Condition: Eq7, Node: tree.FormatPath(tr.Path(i)), Child: -1, Text: fmt.Sprintf(
+				"terminal node %s (reward %g) has the mean %.3f after %d simulations (%.3f after %d at %d): the search does not value it by its reward",
+				tree.FormatPath(tr.Path(i)), r, z.value[i], z.visits[i], a.value[i], a.visits[i], a.budget)}
+		}
+	}
+	return nil
 }

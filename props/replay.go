@@ -13,6 +13,9 @@ import (
 type Replay struct {
 	// Rule is Options.RuleSpec, empty for a rule that has none.
 	Rule string `json:"rule"`
+	// Search says that Rule names a whole search (RunSearch), not a
+	// selection rule: mctscheck check -search replays it.
+	Search bool `json:"search,omitempty"`
 	// Tree is the witness tree in the text format, in the failed seed's
 	// child order; empty for a game.
 	Tree string `json:"tree,omitempty"`
