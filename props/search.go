@@ -133,6 +133,16 @@ func (r *searchRun) fault(kind FaultKind, format string, args ...any) *Fault {
 		Inputs: fmt.Sprintf("the search of %s with seed %d, checkpoints %d to %d doubling", r.st.Text, r.seed, r.budgets[0], r.budgets[len(r.budgets)-1])}
 }
 
+// complete fills in where f, a fault the searcher returned, happened: at
+// the root, at the current checkpoint, in this search.
+func (r *searchRun) complete(f *Fault) *Fault {
+	if f.Inputs == "" {
+		g := r.fault(f.Kind, "%s", f.Message)
+		f.Node, f.Sim, f.Inputs = g.Node, g.Sim, g.Inputs
+	}
+	return f
+}
+
 // check returns the fault of a report whose counts do not add up, or nil:
 // the checkpoint's count, one visit count and mean per child (and per
 // node), a legal decision, visits that add up and never go down, means in
@@ -177,12 +187,8 @@ func (r *searchRun) check(cp Checkpoint) *Fault {
 	}
 	for p, id := range r.pre {
 		v, m := cp.NodeVisits[p], cp.NodeMeans[p]
-		if p > 0 {
-			if f := r.checkNode(id, v, m); f != nil {
-				return f
-			}
-		} else if !(m >= 0 && m <= 1) && v > 0 {
-			return r.fault(FaultRange, "the root's mean is %v, outside [0,1]", m)
+		if f := r.checkNode(id, v, m); f != nil {
+			return f
 		}
 		if r.tr.Parent(id) == 0 {
 			if c := id - r.tr.First(0); v != cp.Visits[c] || v > 0 && m != cp.Means[c] {
@@ -291,7 +297,7 @@ func runSearch(ctx context.Context, s Searcher, o Options, tr *tree.Tree, i int)
 		out.err = ctx.Err()
 		return out
 	case errors.As(err, &f):
-		out.fault = f
+		out.fault = run.complete(f)
 		return out
 	case err != nil:
 		out.fault = run.fault(FaultCrash, "Search: %v", err)
