@@ -12,6 +12,7 @@ import (
 
 const checkUsage = `Usage: mctscheck check -rule SPEC [-tree TREE] [flags]
        mctscheck check -rule SPEC -game connect4 (-positions FILE | -moves MOVES) [flags]
+       mctscheck check -search exec:'CMD' [-tree TREE] [flags]
 
 Check runs the consistency checker on one rule: on the trap families of the
 literature and on -trees random trees, or on the one tree -tree gives. Each
@@ -19,10 +20,11 @@ tree is searched with -seeds seeds (with -tree, 16 by default), each but the
 first with the children in an order drawn from the seed (-keep-order keeps
 the tree's own), and observed at budgets doubling from 64 to -budget
 simulations; with -game, positions of a real game (see mctscheck check
--game connect4 -h). A seed whose root decision stays wrong is a witness
-only if the mechanism behind it (Eq. 5 or Eq. 4) persists in the limit,
-when the rule is asked what it would do at counts far beyond the run. It
-prints the verdict with its evidence:
+-game connect4 -h); with -search, a whole search run by a program in any
+language (see mctscheck check -search exec: -h). A seed whose root
+decision stays wrong is a witness only if the mechanism behind it (Eq. 5
+or Eq. 4) persists in the limit, when the rule is asked what it would do
+at counts far beyond the run. It prints the verdict with its evidence:
 
   inconsistent       a witness: a tree, shrunk to a minimal one, on which the
                      root decision stays wrong, the condition of the paper's
@@ -59,6 +61,9 @@ type checkDoc struct {
 func cmdCheck(e *env, args []string) error {
 	if gameFlagIn(args) {
 		return cmdCheckGame(e, args)
+	}
+	if searchFlagIn(args) {
+		return cmdCheckSearch(e, args)
 	}
 	fs := newFlagSet("check", checkUsage)
 	ruleSpec := fs.String("rule", "", "the rule `SPEC`, e.g. uct or uct:c=0.7 (see mctscheck rules)")

@@ -63,6 +63,10 @@ func commands() []command {
 // finding already.
 var errFinding = errors.New("finding")
 
+// errFault ends a command with exit code 4: the command has printed the
+// fault of the rule or program it checked.
+var errFault = errors.New("fault")
+
 // errHelp ends a command with exit code 0 after its usage was printed.
 var errHelp = errors.New("help")
 
@@ -149,6 +153,8 @@ func (t *Tool) exitCode(ctx context.Context, name string, err error, stderr io.W
 		return exitOK
 	case errors.Is(err, errFinding):
 		return exitFinding
+	case errors.Is(err, errFault):
+		return exitFault
 	case errors.As(err, new(*interruption)):
 		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
 		return exitInterrupted

@@ -225,7 +225,11 @@ func (t *Tool) replayLine(r props.Replay) string {
 	}
 	q := props.ShellQuote
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s check -rule %s", t.name(), q(r.Rule))
+	flag := "-rule"
+	if r.Search {
+		flag = "-search"
+	}
+	fmt.Fprintf(&b, "%s check %s %s", t.name(), flag, q(r.Rule))
 	if r.Game != "" {
 		fmt.Fprintf(&b, " -game %s -moves %s -seed %d -seeds %d -budget %d", q(r.Game), q(r.Moves), r.Seed, r.Seeds, r.Budget)
 		if r.KeepOrder {

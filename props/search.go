@@ -80,6 +80,12 @@ type Checkpoint struct {
 	NodeMeans  []float64
 }
 
+// NewSearchTree returns tr as a Searcher gets it: its nodes in preorder.
+func NewSearchTree(tr *tree.Tree) *SearchTree {
+	st, _ := newSearchTree(tr)
+	return st
+}
+
 // newSearchTree returns tr as a SearchTree, and each preorder number's
 // node in tr.
 func newSearchTree(tr *tree.Tree) (*SearchTree, []int32) {

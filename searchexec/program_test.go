@@ -27,8 +27,19 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(helperEnv); mode != "" {
 		os.Exit(helper(mode))
 	}
-	os.Exit(m.Run())
+	dir, err := os.MkdirTemp("", "searchexec-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	testDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
 }
+
+// testDir is a directory the tests share, removed at their end.
+var testDir string
 
 // request is a search request as the helper reads it.
 type request struct {
