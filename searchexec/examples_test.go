@@ -186,3 +186,12 @@ func TestExamplesBugs(t *testing.T) {
 		})
 	}
 }
+
+// TestJSClient: a client written in JavaScript from docs/protocol.md
+// (testdata/mcts.js) makes examples/mcts.py's searches exactly, with seeds
+// beyond 2^53, which a JSON number would have rounded.
+func TestJSClient(t *testing.T) {
+	node := needTool(t, "node")
+	py := needTool(t, "python3")
+	checkAgree(t, 1<<63+12345, program(t, "", py, pythonMCTS), program(t, "", node, "testdata/mcts.js"))
+}

@@ -23,6 +23,7 @@
 //	mctscheck solve -tree TREE              solve a tree exactly
 //	mctscheck solve -game connect4 -moves MOVES           solve a Connect Four position
 //	mctscheck check -rule SPEC -game connect4 -positions FILE  check on real positions
+//	mctscheck check -search exec:'CMD' [flags]  check a whole search, in any language
 //	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
 //	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
 //	mctscheck version [-json]               the module version and commit of the build
@@ -67,7 +68,16 @@
 //
 //	mctscheck check -rule SPEC -tree TREE -seed S -seeds R -budget B [-growth practical] [-backup minimax]
 //
-// check the witness tree alone with the seeds and budgets that found it.
+// check the witness tree alone with the seeds and budgets that found it;
+// those of a whole search's witnesses,
+//
+//	mctscheck check -search exec:'CMD' -tree TREE -seed S -seeds 1 -budget B -keep-order
+//
+// search it again with the program. Check -search runs a program that
+// speaks the search protocol of docs/protocol.md (package searchexec):
+// each search is the program's own, judged at its checkpoints against the
+// exact solution; examples/mcts.py and examples/mcts.c are textbook
+// searches with bugs to plant.
 //
 // # Exit codes
 //
@@ -77,9 +87,10 @@
 //     exit 0 when they succeed.
 //   - 1: a finding: for run and check, a prediction contradicted (a witness
 //     for a rule predicted consistent, or every tree converged for one
-//     predicted inconsistent); for search and match, a rule that panicked
-//     or returned a bad child index. Gtp exits 0 at quit or at the end of
-//     its input; its errors are GTP replies.
+//     predicted inconsistent); for check -search, a stuck search; for
+//     search and match, a rule that panicked or returned a bad child
+//     index. Gtp exits 0 at quit or at the end of its input; its errors are
+//     GTP replies.
 //   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
 //     one-line message on stderr that names the flag, the rule parameter or
 //     the tree's byte offset (and file:line:column for @FILE).
@@ -87,6 +98,8 @@
 //     be written after the run started, a write to standard output or to
 //     the -cpuprofile file that fails, as on a full disk, an internal
 //     error).
+//   - 4: a fault of the program checked (check -search): it crashed, hung,
+//     answered garbage or reported what cannot be; the verdict is fault.
 //   - 130: interrupted by Ctrl-C. Run then prints and writes what it
 //     checked so far, marked partial: the rules it did not finish have the
 //     verdict and agreement "interrupted"; other commands write nothing.
@@ -204,13 +217,13 @@
 //	  "backup": string, "growth": string,
 //	  "binary_only": bool,        // checked on binary deterministic trees only
 //	  "predicted": PREDICTION,
-//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"interrupted",
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault"|"interrupted",
 //	  "agreement": "reproduced"|"not refuted"|"contradicted"|"interrupted",
 //	  ...REPORT's fields after its verdict
 //	}
 //
 //	REPORT = {                    // props.Report: the checker's report on trees, or on one game position
-//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample",
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault",
 //	  "summary": string,          // the verdict in one line
 //	  ...POSITION's fields,       // only in the report on a game position (check -game)
 //	  "witness": WITNESS|null,    // non-null exactly when inconsistent or stuck
@@ -240,15 +253,16 @@
 //	}
 //
 //	WITNESS = {                   // props.Witness
-//	  "verdict": "inconsistent"|"stuck",  // wrong in the limit, or through the horizon
+//	  "verdict": "inconsistent"|"stuck"|"fault",  // wrong in the limit, or through the horizon; or a fault
 //	  "horizon": int,             // H, in simulations of a node, up to which the limit probe read the rule
 //	  "tree": string,             // the minimal tree, text format; absent for a game position
 //	  "nodes": int,               // its size; 0 for a game position
-//	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"fault",
+//	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"Eq. 7"|"fault",  // Eq. 7: a whole search's terminal not valued by its reward
 //	  "from": string,             // what it was shrunk from: a trap name or "random N"; absent for a game position
 //	  "original": string,         // that tree; absent for a game position
 //	  "findings": [{"condition": string, "node": string, "child": int, "text": string}],
-//	  "fault": {"message": string, "inputs": string, "node": string, "sim": int}|null,
+//	  "fault": {"kind": string, "message": string, "inputs": string, "node": string, "sim": int,
+//	    "stderr": string}|null,  // kind: "crash", "hang", "garbage", "protocol", "range", "nan", "panic" or "lie"; stderr: the end of a program's, only if any
 //	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order; absent for a game position
 //	  "budgets": [int],
 //	  "shrinks": int,             // candidate trees the shrinker evaluated; 0 for a game position
@@ -267,7 +281,8 @@
 //	}
 //
 //	REPLAY = {                    // props.Replay
-//	  "rule": string,             // the rule's spec
+//	  "rule": string,             // the rule's spec, or the search's (exec:CMD)
+//	  "search": true,             // only for a whole search: replayed by check -search
 //	  "tree": string,             // the witness tree in its failing order; absent for a game
 //	  "game": string, "moves": string,  // the position; absent for a tree
 //	  "seed": int, "seeds": int, "budget": int,
