@@ -61,15 +61,19 @@ type SearchNode struct {
 
 // Checkpoint is a Searcher's state after Sims simulations.
 type Checkpoint struct {
-	// Sims is the simulations run: the checkpoint's count.
+	// Sims is the checkpoint's count of simulations.
 	Sims int64
+	// Done, if not 0, is the simulations the search ran, fewer than Sims:
+	// a search may end early (a solver that has proven the root's value)
+	// and report its final state at this checkpoint and the later ones.
+	Done int64
 	// Decision is the root child the search would play now, by index.
 	Decision int
 	// Visits and Means are each root child's simulations and mean reward,
 	// for max (the tree's rewards are max's), in the tree's child order; a
 	// child with no simulation has any mean (NaN, say). The visits add up
-	// to Sims, or Sims − 1 for a search that counts the root's own
-	// expansion as a simulation.
+	// to the simulations run (Done, or Sims), or one fewer for a search that
+	// counts the root's own first expansion as a simulation.
 	Visits []int64
 	Means  []float64
 	// NodeVisits and NodeMeans, if not nil, are every node's simulations
@@ -162,6 +166,8 @@ func (r *searchRun) check(cp Checkpoint) *Fault {
 	switch {
 	case cp.Sims != sims:
 		return r.fault(FaultGarbage, "reported %d simulations at the checkpoint of %d", cp.Sims, sims)
+	case cp.Done < 0 || cp.Done > sims || i > 0 && cp.Done != 0 && cp.Done < r.snaps[i-1].visits[0]:
+		return r.fault(FaultRange, "reported %d simulations done at the checkpoint of %d", cp.Done, sims)
 	case len(cp.Visits) != k || len(cp.Means) != k:
 		return r.fault(FaultGarbage, "reported %d visit counts and %d means for a root with %d children", len(cp.Visits), len(cp.Means), k)
 	case cp.Decision < 0 || cp.Decision >= k:
@@ -170,6 +176,9 @@ func (r *searchRun) check(cp Checkpoint) *Fault {
 		return r.fault(FaultGarbage, "reported every node's statistics at some checkpoints only")
 	case cp.NodeVisits != nil && (len(cp.NodeVisits) != r.tr.Len() || len(cp.NodeMeans) != r.tr.Len()):
 		return r.fault(FaultGarbage, "reported %d node visit counts and %d node means for a tree of %d nodes", len(cp.NodeVisits), len(cp.NodeMeans), r.tr.Len())
+	}
+	if cp.Done > 0 {
+		sims = cp.Done
 	}
 	sum := int64(0)
 	for c := range k {
@@ -249,6 +258,9 @@ func (r *searchRun) snapshot(cp Checkpoint) snapshot {
 		return s
 	}
 	s.visits[0] = cp.Sims
+	if cp.Done > 0 {
+		s.visits[0] = cp.Done
+	}
 	sum, w := int64(0), 0.0
 	for c, v := range cp.Visits {
 		id := r.tr.Child(0, c)

@@ -129,6 +129,8 @@ func TestRunSearchFaults(t *testing.T) {
 		{"nodes", faulty{0, func(cp *props.Checkpoint) { cp.NodeMeans[1] = 0.123 }}, props.FaultRange, "root child 0 has"},
 		{"kids", faulty{0, func(cp *props.Checkpoint) { cp.NodeVisits[2] += 100 }}, props.FaultRange, "node 0.0's children have"},
 		{"some nodes", faulty{1, func(cp *props.Checkpoint) { cp.NodeVisits, cp.NodeMeans = nil, nil }}, props.FaultGarbage, "every node's statistics at some checkpoints only"},
+		{"done", faulty{1, func(cp *props.Checkpoint) { cp.Done = 200 }}, props.FaultRange, "reported 200 simulations done at the checkpoint of 128"},
+		{"done short", faulty{1, func(cp *props.Checkpoint) { cp.Done = 100 }}, props.FaultRange, "the root children's visits add up to 128 after 100 simulations"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rep, err := props.RunSearchTree(bg, c.s, tree.MustParse(text), props.Options{Seeds: 2, KeepOrder: true, MinBudget: 64, MaxBudget: 256, Window: 2, RuleSpec: "faulty"})
@@ -144,6 +146,43 @@ func TestRunSearchFaults(t *testing.T) {
 				t.Errorf("the fault's witness: %s; tree %v, seeds %v, inputs %q", rep.Summary, w.Tree, w.Seeds, w.Fault.Inputs)
 			}
 		})
+	}
+}
+
+// stopping is the textbook search ended at 100 simulations, as a solver
+// that proved the root may end, reporting its final state from then on.
+type stopping struct{}
+
+func (stopping) Search(ctx context.Context, t *props.SearchTree, seed uint64, checkpoints []int64, report func(props.Checkpoint) error) error {
+	var last props.Checkpoint
+	err := textbookMCTS{}.Search(ctx, t, seed, []int64{checkpoints[0], 100}, func(cp props.Checkpoint) error {
+		last = cp
+		if cp.Sims == checkpoints[0] {
+			return report(cp)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, c := range checkpoints[1:] {
+		cp := last
+		cp.Sims, cp.Done = c, 100
+		if err := report(cp); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TestRunSearchDone: a search that ends early is no fault.
+func TestRunSearchDone(t *testing.T) {
+	rep, err := props.RunSearchTree(bg, stopping{}, tree.MustParse("(max (min 1 0.5) 0.25)"), props.Options{Seeds: 2, MaxBudget: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.NoCounterexample {
+		t.Errorf("%s\n%v", rep.Summary, rep.Witness)
 	}
 }
 

@@ -45,6 +45,7 @@ func parseHandshake(line []byte) (Capabilities, error) {
 // answer is one checkpoint's answer as the program writes it.
 type answer struct {
 	Sims       *int64     `json:"sims"`
+	Done       int64      `json:"done"`
 	Decision   *int       `json:"decision"`
 	Visits     []int64    `json:"visits"`
 	Means      []*float64 `json:"means"`
@@ -66,7 +67,7 @@ func parseCheckpoint(line []byte, nodes bool) (props.Checkpoint, error) {
 	case nodes && (a.NodeVisits == nil || a.NodeMeans == nil):
 		return props.Checkpoint{}, errors.New(`the handshake declared "nodes": want "node_visits" and "node_means"`)
 	}
-	cp := props.Checkpoint{Sims: *a.Sims, Decision: *a.Decision, Visits: a.Visits, Means: floats(a.Means)}
+	cp := props.Checkpoint{Sims: *a.Sims, Done: a.Done, Decision: *a.Decision, Visits: a.Visits, Means: floats(a.Means)}
 	if nodes {
 		cp.NodeVisits, cp.NodeMeans = a.NodeVisits, floats(a.NodeMeans)
 	}
