@@ -136,23 +136,17 @@ func cmdCheck(e *env, args []string) error {
 	if fs.isSet("binary") {
 		o.BinaryOnly = *binary
 	}
-	prog := newProgress(e.stderr, e.tool.name(), []string{label(in)})
-	o.Progress = func(done, total int) { prog.update(0, done, total) }
-	prog.begin(0)
-	var rep *props.Report
-	err = withProfile(prof, func() (err error) {
-		if tr != nil {
-			rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
-		} else {
-			rep, err = props.Run(e.ctx, in.Rule, o)
-		}
-		return err
+	rep, err := checkWithProgress(e, label(in), &o, func() (rep *props.Report, err error) {
+		err = withProfile(prof, func() (err error) {
+			if tr != nil {
+				rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
+			} else {
+				rep, err = props.Run(e.ctx, in.Rule, o)
+			}
+			return err
+		})
+		return rep, err
 	})
-	if err == nil {
-		e.tool.addReplay(rep)
-		prog.finish(0, string(rep.Verdict))
-	}
-	prog.close()
 	if err != nil {
 		return err
 	}

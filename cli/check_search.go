@@ -116,20 +116,12 @@ func cmdCheckSearch(e *env, args []string) error {
 	if tr != nil && !fs.isSet("seeds") {
 		o.Seeds = 0 // RunSearchTree's default: many orders of the one tree
 	}
-	bar := newProgress(e.stderr, e.tool.name(), []string{name})
-	o.Progress = func(done, total int) { bar.update(0, done, total) }
-	bar.begin(0)
-	var rep *props.Report
-	if tr != nil {
-		rep, err = props.RunSearchTree(e.ctx, prog, tr, o)
-	} else {
-		rep, err = props.RunSearch(e.ctx, prog, o)
-	}
-	if err == nil {
-		e.tool.addReplay(rep)
-		bar.finish(0, string(rep.Verdict))
-	}
-	bar.close()
+	rep, err := checkWithProgress(e, name, &o, func() (*props.Report, error) {
+		if tr != nil {
+			return props.RunSearchTree(e.ctx, prog, tr, o)
+		}
+		return props.RunSearch(e.ctx, prog, o)
+	})
 	if err != nil {
 		return err
 	}
@@ -152,6 +144,22 @@ func cmdCheckSearch(e *env, args []string) error {
 		return errFinding
 	}
 	return nil
+}
+
+// checkWithProgress runs check, one check named name whose options o it
+// gives a progress line on stderr, and adds the replay lines to its
+// report.
+func checkWithProgress(e *env, name string, o *props.Options, check func() (*props.Report, error)) (*props.Report, error) {
+	bar := newProgress(e.stderr, e.tool.name(), []string{name})
+	o.Progress = func(done, total int) { bar.update(0, done, total) }
+	bar.begin(0)
+	rep, err := check()
+	if err == nil {
+		e.tool.addReplay(rep)
+		bar.finish(0, string(rep.Verdict))
+	}
+	bar.close()
+	return rep, err
 }
 
 // searchPrediction is what a check of a whole search holds it to: the

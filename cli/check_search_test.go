@@ -3,19 +3,11 @@
 package cli
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/mctscheck/mctscheck/internal/proc"
 	"github.com/mctscheck/mctscheck/rules"
 )
 
@@ -122,32 +114,5 @@ func TestCheckSearchBadInput(t *testing.T) {
 // TestCheckSearchInterrupted: Ctrl-C during a check of a search stops it
 // and leaves no process behind.
 func TestCheckSearchInterrupted(t *testing.T) {
-	needPython(t)
-	pidFile := filepath.Join(t.TempDir(), "pid")
-	spec := fmt.Sprintf("exec:sh -c 'echo $$ > %s; exec python3 ../examples/mcts.py'", pidFile)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	pid := make(chan int, 1)
-	go func() { // Ctrl-C once the program runs
-		for ctx.Err() == nil {
-			if b, err := os.ReadFile(pidFile); err == nil && bytes.HasSuffix(b, []byte("\n")) {
-				p, _ := strconv.Atoi(strings.TrimSpace(string(b)))
-				pid <- p
-				time.Sleep(300 * time.Millisecond)
-				cancel()
-				return
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
-	}()
-	tool := mctscheckTool
-	tool.ctx = ctx
-	var out, errOut bytes.Buffer
-	code := tool.Run([]string{"check", "-search", spec, "-jobs", "1"}, nil, &out, &errOut)
-	if code != exitInterrupted {
-		t.Fatalf("exit %d, want %d\n%s%s", code, exitInterrupted, out.String(), errOut.String())
-	}
-	if p := <-pid; proc.Alive(p) {
-		t.Errorf("the program (pid %d) is still there after Ctrl-C", p)
-	}
+	checkInterrupted(t, "-search", "exec:sh -c 'echo $$ > %s; exec python3 ../examples/mcts.py'")
 }

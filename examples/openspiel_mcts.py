@@ -40,11 +40,13 @@ import argparse
 import importlib.util
 import json
 import os
-import re
 import sys
 import types
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from mcts import parse_tree  # noqa: E402 (examples/mcts.py's parser of the tree format)
 
 
 def pyspiel_shim():
@@ -68,44 +70,6 @@ def pyspiel_shim():
 
     m.Bot, m.GameType, m.PlayerId, m.INVALID_ACTION = Bot, GameType, PlayerId, -1
     return m
-
-
-TOKEN = re.compile(r"[():@~]|[^\s():@~]+")
-
-
-def parse_tree(text):
-    """The tree format, as preorder arrays: kind, reward, children, prob."""
-    tokens = TOKEN.findall(text)
-    kind, reward, children, prob = [], [], [], []
-    pos = 0
-
-    def node(p):
-        nonlocal pos
-        tok = tokens[pos]
-        pos += 1
-        i = len(kind)
-        prob.append(p)
-        children.append([])
-        if tok != "(":
-            kind.append("terminal")
-            reward.append(float(tok))
-            return i
-        kind.append(tokens[pos])
-        reward.append(0.0)
-        pos += 1
-        while tokens[pos] != ")":
-            q = 0.0
-            if tokens[pos + 1] == ":":
-                q = float(tokens[pos])
-                pos += 2
-            children[i].append(node(q))
-            while tokens[pos] in ("@", "~"):
-                pos += 2
-        pos += 1
-        return i
-
-    node(0.0)
-    return kind, reward, children, prob
 
 
 class Game:

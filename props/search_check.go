@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
-	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/tree"
 	"pgregory.net/rapid"
 )
@@ -44,13 +43,7 @@ func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 	if s == nil {
 		return nil, errors.New("props: nil Searcher")
 	}
-	trees := o.traps()
-	g := gen.Trees(o.Shape)
-	for i := range o.Trees {
-		seed := int(o.Seed) + i
-		trees = append(trees, namedTree{name: fmt.Sprintf("random %d", i), make: func() *tree.Tree { return g.Example(seed) }})
-	}
-	return runSearchTrees(ctx, s, o, trees, "")
+	return runSearchTrees(ctx, s, o, o.trees(), "")
 }
 
 // RunSearchTree checks a whole search on one tree, as CheckTree checks a
@@ -127,12 +120,7 @@ func checkSearch(t rapid.TB, s Searcher, opts Options) (*Report, Options, error)
 		return nil, opts, err
 	}
 	if trees == nil {
-		trees = o.traps()
-		g := gen.Trees(o.Shape)
-		for i := range o.Trees {
-			seed := int(o.Seed) + i
-			trees = append(trees, namedTree{name: fmt.Sprintf("random %d", i), make: func() *tree.Tree { return g.Example(seed) }})
-		}
+		trees = o.trees()
 	}
 	rep, err := runSearchTrees(context.Background(), s, o, trees, t.Name())
 	return rep, o, err
