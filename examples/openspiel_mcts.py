@@ -18,16 +18,17 @@ are pyspiel chance nodes with the tree's probabilities, actions are child
 indices, and a terminal's reward r in [0,1] for max is the returns
 [2r - 1, 1 - 2r], OpenSpiel's zero-sum convention (max_utility 1).
 
-How a search is observed: mcts_search runs max_simulations simulations
-from a fresh tree. For each checkpoint the adapter runs it afresh with
-max_simulations set to the checkpoint, its numpy RandomState (shared by the
-bot and its RandomRolloutEvaluator, as OpenSpiel's examples do) seeded with
-the request's seed; every simulation draws from that state alone, so the
-search to 128 simulations is the search to 64 continued, and the
-checkpoints are one search observed as it grows. The decision is
+How a search is observed: mcts_search runs max_simulations (the last
+checkpoint) simulations from a fresh tree, with a numpy RandomState shared
+by the bot and its RandomRolloutEvaluator (as OpenSpiel's examples do),
+seeded with the request's seed. The adapter's subclass of MCTSBot only
+looks: before each simulation (at the first step of _apply_tree_policy,
+which each simulation calls once) it reads the root's tree when the
+simulations done reach a checkpoint, and answers it; the last checkpoint
+is answered from the tree mcts_search returns. The decision is
 root.best_child().action, what MCTSBot.step plays. A search that proves
-the root's value stops early (mcts_search's own rule); the answer then
-says how many simulations it ran ("done"). MCTSBot's first simulation
+the root's value stops early (mcts_search's own rule); the answers then
+say how many simulations it ran ("done"). MCTSBot's first simulation
 evaluates the root itself, so the root children's visits add up to one
 fewer than the simulations.
 
@@ -167,6 +168,20 @@ def answer(root, tree, sims, chance_player):
     return out
 
 
+def observed_bot(mcts):
+    """MCTSBot with a look at its tree between simulations: before each
+    simulation, _apply_tree_policy's first step, it hands the root and the
+    simulations done so far to self.observe. The search is MCTSBot's."""
+
+    class Observed(mcts.MCTSBot):
+        def _apply_tree_policy(self, root, state):
+            self.observe(root, self.done)
+            self.done += 1
+            return super()._apply_tree_policy(root, state)
+
+    return Observed
+
+
 def main():
     ap = argparse.ArgumentParser(description="OpenSpiel's MCTSBot over mctscheck's search protocol.")
     ap.add_argument("--openspiel", required=True, help="the OpenSpiel checkout")
@@ -175,6 +190,7 @@ def main():
     args = ap.parse_args()
     mcts = load_mcts(args.openspiel)
     pyspiel = sys.modules["pyspiel"]
+    bot_type = observed_bot(mcts)
     hello = json.loads(sys.stdin.readline())
     if 1 not in hello.get("versions", []):
         sys.exit("openspiel_mcts.py: mctscheck does not offer search protocol version 1")
@@ -183,12 +199,20 @@ def main():
         req = json.loads(line)
         tree = parse_tree(req["tree"])
         game = Game(pyspiel, tree)
-        for cp in req["checkpoints"]:
-            rs = np.random.RandomState(np.random.MT19937(int(req["seed"])))
-            bot = mcts.MCTSBot(game, args.uct_c, cp, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs),
-                               solve=not args.no_solve, random_state=rs)
-            root = bot.mcts_search(game.new_initial_state())
-            print(json.dumps(answer(root, tree, cp, pyspiel.PlayerId.CHANCE)), flush=True)
+        pending = list(req["checkpoints"])
+        rs = np.random.RandomState(np.random.MT19937(int(req["seed"])))
+        bot = bot_type(game, args.uct_c, pending[-1], mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs),
+                       solve=not args.no_solve, random_state=rs)
+        bot.done = 0
+
+        def observe(root, done):
+            if pending and done == pending[0]:
+                print(json.dumps(answer(root, tree, pending.pop(0), pyspiel.PlayerId.CHANCE)), flush=True)
+
+        bot.observe = observe
+        root = bot.mcts_search(game.new_initial_state())
+        while pending:  # the last checkpoint, or those after the search proved the root
+            print(json.dumps(answer(root, tree, pending.pop(0), pyspiel.PlayerId.CHANCE)), flush=True)
 
 
 if __name__ == "__main__":
