@@ -77,6 +77,8 @@ const (
 	Eq5       Condition = "Eq. 5" // a child starves while its parent's value stays below its true value
 	Eq6       Condition = "Eq. 6" // the root decision stays wrong as the budget doubles
 	Eq7       Condition = "Eq. 7" // a terminal's mean stays away from its reward (whole searches)
+	// DecisionRule: a whole search decides against its own statistics.
+	DecisionRule Condition = "decision rule"
 	RuleFault Condition = "fault" // the rule returned a non-finite score or panicked
 )
 
@@ -365,4 +367,42 @@ func (cr Criterion) terminalDrift(tr *tree.Tree, win []snapshot) *Finding {
 		}
 	}
 	return nil
+}
+
+// decisionAgainst is the finding of a whole search whose decision rule
+// goes against its own statistics: at every checkpoint of win it decides
+// a child outside Opt(root) other than its most visited child, which is
+// optimal and whose mean beats the decided child's clearly (clearGap).
+// Eq. 6 holds of the most visited child; a search that decides otherwise,
+// against both its visits and its means, stays wrong whatever its
+// selection does. It returns the Eq. 6 finding and the decision rule's,
+// or nils.
+func (cr Criterion) decisionAgainst(tr *tree.Tree, sol *tree.Solution, win []snapshot) (wrong, rule *Finding) {
+	most := func(s snapshot) int {
+		best := 0
+		for k := range tr.NumChildren(0) {
+			if s.visits[tr.Child(0, k)] > s.visits[tr.Child(0, best)] {
+				best = k
+			}
+		}
+		return best
+	}
+	z := win[len(win)-1]
+	d, m := z.decision, most(z)
+	for _, s := range win {
+		if s.decision != d || most(s) != m || optimal(sol, d) || !optimal(sol, m) {
+			return nil, nil
+		}
+	}
+	if d < 0 || !cr.clearGap(tr, tr.Kind(0), win, tr.Child(0, m), tr.Child(0, d)) {
+		return nil, nil
+	}
+	dc, mc := tr.Child(0, d), tr.Child(0, m)
+	wrong = &Finding{Condition: Eq6, Node: "0", Child: d, Text: fmt.Sprintf(
+		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %d simulations, its most visited child %d (V=%g) %d",
+		d, sol.Value(dc), win[0].budget, z.budget, z.budget, z.visits[dc], m, sol.Value(mc), z.visits[mc])}
+	rule = &Finding{Condition: DecisionRule, Node: "0", Child: d, Text: fmt.Sprintf(
+		"the search decides child %d (mean %.3f) over its most visited child %d (mean %.3f), which is optimal, at every budget from %d to %d: its decision goes against its own statistics",
+		d, z.value[dc], m, z.value[mc], win[0].budget, z.budget)}
+	return wrong, rule
 }

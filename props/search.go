@@ -295,7 +295,9 @@ type searchOutcome struct {
 // that seed's child order, and reads the reports. A whole search has no
 // limit probe: it is stuck when its decision is wrong over the window
 // (Eq. 6) with a mechanism behind it that the theory names (Eq. 5, Eq. 4,
-// or Eq. 7 at a terminal).
+// or Eq. 7 at a terminal), or when it decides against its own statistics
+// (a decision rule that overrules an optimal most visited child with a
+// clearly better mean).
 func runSearch(ctx context.Context, s Searcher, o Options, tr *tree.Tree, i int) (out searchOutcome) {
 	out.seed = o.Seed + uint64(i)
 	out.tr = tr
@@ -329,9 +331,14 @@ func runSearch(ctx context.Context, s Searcher, o Options, tr *tree.Tree, i int)
 	out.nodes = run.nodes
 	out.r = o.Criterion.judgeSeed(out.tr, sol, run.snaps, o.Window)
 	if out.r.Wrong == nil {
-		return out
+		wrong, rule := o.Criterion.decisionAgainst(out.tr, sol, run.snaps[len(run.snaps)-1-o.Window:])
+		if wrong == nil {
+			return out
+		}
+		out.findings = []Finding{*wrong, *rule}
+	} else {
+		out.findings = out.r.findings()
 	}
-	out.findings = out.r.findings()
 	if run.nodes {
 		if f := o.Criterion.terminalDrift(out.tr, run.snaps[len(run.snaps)-1-o.Window:]); f != nil {
 			out.findings = append(out.findings, *f)

@@ -265,3 +265,24 @@ func (c *counting) Search(ctx context.Context, t *props.SearchTree, seed uint64,
 	defer func() { c.mu.Lock(); c.now--; c.mu.Unlock() }()
 	return c.Searcher.Search(ctx, t, seed, checkpoints, report)
 }
+
+// TestRunSearchDecisionRule: a search whose decision overrules its own
+// most visited, optimal child of a clearly better mean is stuck, with the
+// decision rule as the mechanism, on the smallest tree that shows it.
+func TestRunSearchDecisionRule(t *testing.T) {
+	s := searchFunc(func(ctx context.Context, st *props.SearchTree, seed uint64, checkpoints []int64, report func(props.Checkpoint) error) error {
+		return textbookMCTS{}.Search(ctx, st, seed, checkpoints, func(cp props.Checkpoint) error {
+			cp.Decision = 0 // whatever the statistics say
+			return report(cp)
+		})
+	})
+	rep, err := props.RunSearchTree(bg, s, tree.MustParse("(max 0.5 (max 0 1) 0.25)"), props.Options{Seeds: 1, MaxBudget: 4096})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := rep.Witness
+	if rep.Verdict != props.Stuck || w.Condition != props.DecisionRule || w.Tree.String() != "(max 0 1)" {
+		t.Fatalf("%s\n%v", rep.Summary, w)
+	}
+	t.Logf("%v", w)
+}

@@ -257,7 +257,7 @@
 //	  "horizon": int,             // H, in simulations of a node, up to which the limit probe read the rule
 //	  "tree": string,             // the minimal tree, text format; absent for a game position
 //	  "nodes": int,               // its size; 0 for a game position
-//	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"Eq. 7"|"fault",  // Eq. 7: a whole search's terminal not valued by its reward
+//	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"Eq. 7"|"decision rule"|"fault",  // Eq. 7 and decision rule: a whole search's (docs/protocol.md)
 //	  "from": string,             // what it was shrunk from: a trap name or "random N"; absent for a game position
 //	  "original": string,         // that tree; absent for a game position
 //	  "findings": [{"condition": string, "node": string, "child": int, "text": string}],
