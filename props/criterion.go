@@ -73,13 +73,13 @@ type Condition string
 
 // The conditions of the paper's theorem, and rule faults.
 const (
-	Eq4       Condition = "Eq. 4" // a clearly worse child keeps a non-vanishing share
-	Eq5       Condition = "Eq. 5" // a child starves while its parent's value stays below its true value
-	Eq6       Condition = "Eq. 6" // the root decision stays wrong as the budget doubles
-	Eq7       Condition = "Eq. 7" // a terminal's mean stays away from its reward (whole searches)
+	Eq4 Condition = "Eq. 4" // a clearly worse child keeps a non-vanishing share
+	Eq5 Condition = "Eq. 5" // a child starves while its parent's value stays below its true value
+	Eq6 Condition = "Eq. 6" // the root decision stays wrong as the budget doubles
+	Eq7 Condition = "Eq. 7" // a terminal's mean stays away from its reward (whole searches)
 	// DecisionRule: a whole search decides against its own statistics.
 	DecisionRule Condition = "decision rule"
-	RuleFault Condition = "fault" // the rule returned a non-finite score or panicked
+	RuleFault    Condition = "fault" // the rule returned a non-finite score or panicked
 )
 
 // Finding is one piece of evidence about one node, over the window.
