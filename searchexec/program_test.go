@@ -248,7 +248,11 @@ func TestProgramFaults(t *testing.T) {
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
-			p := helperProgram(t, c.mode, searchexec.Options{Timeout: 300 * time.Millisecond, PerSim: time.Microsecond})
+			o := searchexec.Options{} // the defaults: a loaded machine is no hang
+			if c.kind == props.FaultHang {
+				o.Timeout, o.PerSim = 300*time.Millisecond, time.Microsecond
+			}
+			p := helperProgram(t, c.mode, o)
 			start := time.Now()
 			rep, err := props.RunSearchTree(bg, p, tree.MustParse(text), props.Options{Seeds: 4, KeepOrder: true, MaxBudget: 256, Window: 2})
 			if err != nil {
