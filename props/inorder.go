@@ -62,6 +62,9 @@ func inOrder[T any](ctx context.Context, n, jobs int, work func(ctx context.Cont
 		}()
 	}
 	for i := range n {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		s := &ring[i%ahead]
 		select {
 		case <-s.done:
