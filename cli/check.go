@@ -7,7 +7,6 @@ import (
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/props"
-	"github.com/mctscheck/mctscheck/tree"
 )
 
 const checkUsage = `Usage: mctscheck check -rule SPEC [-tree TREE] [flags]
@@ -108,17 +107,9 @@ func cmdCheck(e *env, args []string) error {
 	if err := checkBudget(*budget); err != nil {
 		return err
 	}
-	var tr *tree.Tree
-	if *treeArg != "" {
-		if tr, err = readTree(*treeArg, e.stdin); err != nil {
-			return err
-		}
-		if err := needChooser(tr); err != nil {
-			return err
-		}
-		if *binary && !tr.BinaryDeterministic() {
-			return usagef("-binary: the -tree has a chance node or a reward other than 0 and 1; drop -binary or give a binary deterministic tree")
-		}
+	tr, err := checkedTree(e, *treeArg, *binary)
+	if err != nil {
+		return err
 	}
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder,

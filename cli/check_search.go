@@ -8,7 +8,6 @@ import (
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/searchexec"
-	"github.com/mctscheck/mctscheck/tree"
 )
 
 const checkSearchUsage = `Usage: mctscheck check -search exec:'CMD' [-tree TREE] [flags]
@@ -92,18 +91,9 @@ func cmdCheckSearch(e *env, args []string) error {
 	if err := checkBudget(*budget); err != nil {
 		return err
 	}
-	var tr *tree.Tree
-	if *treeArg != "" {
-		var err error
-		if tr, err = readTree(*treeArg, e.stdin); err != nil {
-			return err
-		}
-		if err := needChooser(tr); err != nil {
-			return err
-		}
-		if *binary && !tr.BinaryDeterministic() {
-			return usagef("-binary: the -tree has a chance node or a reward other than 0 and 1; drop -binary or give a binary deterministic tree")
-		}
+	tr, err := checkedTree(e, *treeArg, *binary)
+	if err != nil {
+		return err
 	}
 	prog, err := searchexec.Command(line, searchexec.Options{})
 	if err != nil {
