@@ -10,11 +10,11 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
-	"github.com/mctscheck/mctscheck/tree"
 )
 
 const checkUsage = `Usage: mctscheck check -rule SPEC [-tree TREE] [flags]
        mctscheck check -rule SPEC -game connect4 (-positions FILE | -moves MOVES) [flags]
+       mctscheck check -search exec:'CMD' [-tree TREE] [flags]
 
 Check runs the consistency checker on one rule: on the trap families of the
 literature and on -trees random trees, or on the one tree -tree gives. Each
@@ -22,10 +22,11 @@ tree is searched with -seeds seeds (with -tree, 16 by default), each but the
 first with the children in an order drawn from the seed (-keep-order keeps
 the tree's own), and observed at budgets doubling from 64 to -budget
 simulations; with -game, positions of a real game (see mctscheck check
--game connect4 -h). A seed whose root decision stays wrong is a witness
-only if the mechanism behind it (Eq. 5 or Eq. 4) persists in the limit,
-when the rule is asked what it would do at counts far beyond the run. It
-prints the verdict with its evidence:
+-game connect4 -h); with -search, a whole search run by a program in any
+language (see mctscheck check -search exec: -h). A seed whose root
+decision stays wrong is a witness only if the mechanism behind it (Eq. 5
+or Eq. 4) persists in the limit, when the rule is asked what it would do
+at counts far beyond the run. It prints the verdict with its evidence:
 
   inconsistent       a witness: a tree, shrunk to a minimal one, on which the
                      root decision stays wrong, the condition of the paper's
@@ -77,6 +78,9 @@ type checkDoc struct {
 func cmdCheck(e *env, args []string) error {
 	if gameFlagIn(args) {
 		return cmdCheckGame(e, args)
+	}
+	if searchFlagIn(args) {
+		return cmdCheckSearch(e, args)
 	}
 	fs := newFlagSet("check", checkUsage)
 	ruleSpec := fs.String("rule", "", "the rule `SPEC`, e.g. uct or uct:c=0.7 (see mctscheck rules)")
@@ -138,17 +142,9 @@ func cmdCheck(e *env, args []string) error {
 	if err := checkBudget(*budget); err != nil {
 		return err
 	}
-	var tr *tree.Tree
-	if *treeArg != "" {
-		if tr, err = readTree(*treeArg, e.stdin); err != nil {
-			return err
-		}
-		if err := needChooser(tr); err != nil {
-			return err
-		}
-		if *binary && !tr.BinaryDeterministic() {
-			return usagef("-binary: the -tree has a chance node or a reward other than 0 and 1; drop -binary or give a binary deterministic tree")
-		}
+	tr, err := checkedTree(e, *treeArg, *binary)
+	if err != nil {
+		return err
 	}
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder,
@@ -166,23 +162,17 @@ func cmdCheck(e *env, args []string) error {
 	if fs.isSet("binary") {
 		o.BinaryOnly = *binary
 	}
-	prog := newProgress(e.stderr, e.tool.name(), []string{label(in)})
-	o.Status = func(s props.Status) { prog.report(0, s) }
-	prog.begin(0)
-	var rep *props.Report
-	err = withProfile(prof, func() (err error) {
-		if tr != nil {
-			rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
-		} else {
-			rep, err = props.Run(e.ctx, in.Rule, o)
-		}
-		return err
+	rep, err := checkWithProgress(e, label(in), &o, func() (rep *props.Report, err error) {
+		err = withProfile(prof, func() (err error) {
+			if tr != nil {
+				rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
+			} else {
+				rep, err = props.Run(e.ctx, in.Rule, o)
+			}
+			return err
+		})
+		return rep, err
 	})
-	if err == nil {
-		e.tool.addReplay(rep)
-		prog.finish(0, string(rep.Verdict))
-	}
-	prog.close()
 	if err != nil {
 		return err
 	}

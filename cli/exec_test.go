@@ -20,11 +20,19 @@ import (
 // TestCheckExecInterrupted: Ctrl-C during a check of an external rule
 // stops the check and leaves no process behind.
 func TestCheckExecInterrupted(t *testing.T) {
+	checkInterrupted(t, "-rule", "exec:sh -c 'echo $$ > %s; exec python3 ../examples/uct.py'")
+}
+
+// checkInterrupted runs check with flag set to spec, whose %s is a file
+// where the program writes its pid, sends Ctrl-C once the program runs,
+// and fails t unless the check ends with exit code 130 and the program is
+// gone.
+func checkInterrupted(t *testing.T, flag, spec string) {
+	t.Helper()
 	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is absent: the external rule is not tested (CI has it)")
+		t.Skip("python3 is absent: the external program is not tested (CI has it)")
 	}
 	pidFile := filepath.Join(t.TempDir(), "pid")
-	spec := fmt.Sprintf("exec:sh -c 'echo $$ > %s; exec python3 ../examples/uct.py'", pidFile)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pid := make(chan int, 1)
@@ -43,7 +51,7 @@ func TestCheckExecInterrupted(t *testing.T) {
 	tool := mctscheckTool
 	tool.ctx = ctx
 	var out, errOut bytes.Buffer
-	code := tool.Run([]string{"check", "-rule", spec}, nil, &out, &errOut)
+	code := tool.Run([]string{"check", flag, fmt.Sprintf(spec, pidFile)}, nil, &out, &errOut)
 	if code != exitInterrupted {
 		t.Fatalf("exit %d, want %d\n%s%s", code, exitInterrupted, out.String(), errOut.String())
 	}

@@ -30,13 +30,16 @@ func checkGameName(name string) error {
 
 // gameFlagIn reports whether args give -game, so that check and solve hand
 // the command line to their game form, which has flags of its own.
-func gameFlagIn(args []string) bool {
+func gameFlagIn(args []string) bool { return flagIn(args, "game") }
+
+// flagIn reports whether args give the flag name before any "--".
+func flagIn(args []string, name string) bool {
 	for _, a := range args {
 		if a == "--" {
 			return false
 		}
-		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if strings.HasPrefix(a, "-") && name == "game" {
+		n, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if strings.HasPrefix(a, "-") && n == name {
 			return true
 		}
 	}

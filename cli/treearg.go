@@ -85,6 +85,26 @@ func lineCol(text string, off int) (line, col int) {
 	return line, col
 }
 
+// checkedTree reads check's -tree flag arg: nil if it is empty, else the
+// tree, whose root must be a max or min node and which must be binary
+// deterministic with -binary.
+func checkedTree(e *env, arg string, binary bool) (*tree.Tree, error) {
+	if arg == "" {
+		return nil, nil
+	}
+	tr, err := readTree(arg, e.stdin)
+	if err != nil {
+		return nil, err
+	}
+	if err := needChooser(tr); err != nil {
+		return nil, err
+	}
+	if binary && !tr.BinaryDeterministic() {
+		return nil, usagef("-binary: the -tree has a chance node or a reward other than 0 and 1; drop -binary or give a binary deterministic tree")
+	}
+	return tr, nil
+}
+
 // needChooser checks that the root of t is a max or min node, as a search
 // and the checker require.
 func needChooser(t *tree.Tree) error {

@@ -530,6 +530,18 @@ func (o Options) traps() []namedTree {
 	return out
 }
 
+// trees returns the trees Run checks: the trap families the options allow,
+// then Options.Trees random trees, each drawn when its turn comes.
+func (o Options) trees() []namedTree {
+	trees := o.traps()
+	g := gen.Trees(o.Shape)
+	for i := range o.Trees {
+		seed := int(o.Seed) + i
+		trees = append(trees, namedTree{name: fmt.Sprintf("random %d", i), make: func() *tree.Tree { return g.Example(seed) }})
+	}
+	return trees
+}
+
 // Run checks rule on the trap families and on opts.Trees random trees, and
 // returns the report: at the first inconsistent tree it stops and shrinks it
 // to a minimal witness. It returns an error for bad options, a cancelled ctx,
@@ -543,13 +555,7 @@ func Run(ctx context.Context, rule core.Rule, opts Options) (*Report, error) {
 	if rule == nil {
 		return nil, errors.New("props: nil rule")
 	}
-	trees := o.traps()
-	gen := gen.Trees(o.Shape)
-	for i := range o.Trees {
-		seed := int(o.Seed) + i
-		trees = append(trees, namedTree{name: fmt.Sprintf("random %d", i), make: func() *tree.Tree { return gen.Example(seed) }})
-	}
-	return runTrees(ctx, rule, o, trees, "")
+	return runTrees(ctx, rule, o, o.trees(), "")
 }
 
 // CheckTree checks rule on one tree, as the replay of a witness does. With

@@ -73,10 +73,13 @@ type Condition string
 
 // The conditions of the paper's theorem, and rule faults.
 const (
-	Eq4       Condition = "Eq. 4" // a clearly worse child keeps a non-vanishing share
-	Eq5       Condition = "Eq. 5" // a child starves while its parent's value stays below its true value
-	Eq6       Condition = "Eq. 6" // the root decision stays wrong as the budget doubles
-	RuleFault Condition = "fault" // the rule broke its contract: the verdict Faulted
+	Eq4 Condition = "Eq. 4" // a clearly worse child keeps a non-vanishing share
+	Eq5 Condition = "Eq. 5" // a child starves while its parent's value stays below its true value
+	Eq6 Condition = "Eq. 6" // the root decision stays wrong as the budget doubles
+	Eq7 Condition = "Eq. 7" // a terminal's mean stays away from its reward (whole searches)
+	// DecisionRule: a whole search decides against its own statistics.
+	DecisionRule Condition = "decision rule"
+	RuleFault    Condition = "fault" // the rule broke its contract: the verdict Faulted
 )
 
 // Finding is one piece of evidence about one node, over the window.
@@ -333,4 +336,73 @@ func (cr Criterion) clearGap(tr *tree.Tree, kind core.Kind, win []snapshot, b, w
 	}
 	se := math.Sqrt(variance(b) + variance(w))
 	return chooser(kind, z.value[b])-chooser(kind, z.value[w]) >= cr.SEMultiple*se
+}
+
+// terminalDrift is the Eq. 7 finding of a whole search (a Searcher) that
+// reports its nodes: a terminal with MinShareVisits simulations at the
+// window's start whose mean stays δ or more away from its reward at every
+// checkpoint of win. A search that averages the rewards it reaches never
+// shows it, whatever its selection; one that values a terminal by anything
+// but its reward (a roll-out, a heuristic, the wrong side's reward) does,
+// and converges to the values of another game. It returns the first such
+// terminal, in the tree's breadth-first order.
+func (cr Criterion) terminalDrift(tr *tree.Tree, win []snapshot) *Finding {
+	a, z := win[0], win[len(win)-1]
+	for i := range int32(tr.Len()) {
+		if tr.Kind(i) != core.Terminal || a.visits[i] < cr.MinShareVisits {
+			continue
+		}
+		r := tr.Reward(i)
+		drifts := true
+		for _, s := range win {
+			if !(math.Abs(s.value[i]-r) >= cr.Gap) {
+				drifts = false
+				break
+			}
+		}
+		if drifts {
+			return &Finding{Condition: Eq7, Node: tree.FormatPath(tr.Path(i)), Child: -1, Text: fmt.Sprintf(
+				"terminal node %s (reward %g) has the mean %.3f after %d simulations (%.3f after %d at %d): the search does not value it by its reward",
+				tree.FormatPath(tr.Path(i)), r, z.value[i], z.visits[i], a.value[i], a.visits[i], a.budget)}
+		}
+	}
+	return nil
+}
+
+// decisionAgainst is the finding of a whole search whose decision rule
+// goes against its own statistics: at every checkpoint of win it decides
+// a child outside Opt(root) other than its most visited child, which is
+// optimal and whose mean beats the decided child's clearly (clearGap).
+// Eq. 6 holds of the most visited child; a search that decides otherwise,
+// against both its visits and its means, stays wrong whatever its
+// selection does. It returns the Eq. 6 finding and the decision rule's,
+// or nils.
+func (cr Criterion) decisionAgainst(tr *tree.Tree, sol *tree.Solution, win []snapshot) (wrong, rule *Finding) {
+	most := func(s snapshot) int {
+		best := 0
+		for k := range tr.NumChildren(0) {
+			if s.visits[tr.Child(0, k)] > s.visits[tr.Child(0, best)] {
+				best = k
+			}
+		}
+		return best
+	}
+	z := win[len(win)-1]
+	d, m := z.decision, most(z)
+	for _, s := range win {
+		if s.decision != d || most(s) != m || optimal(sol, d) || !optimal(sol, m) {
+			return nil, nil
+		}
+	}
+	if d < 0 || !cr.clearGap(tr, tr.Kind(0), win, tr.Child(0, m), tr.Child(0, d)) {
+		return nil, nil
+	}
+	dc, mc := tr.Child(0, d), tr.Child(0, m)
+	wrong = &Finding{Condition: Eq6, Node: "0", Child: d, Text: fmt.Sprintf(
+		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %d simulations, its most visited child %d (V=%g) %d",
+		d, sol.Value(dc), win[0].budget, z.budget, z.budget, z.visits[dc], m, sol.Value(mc), z.visits[mc])}
+	rule = &Finding{Condition: DecisionRule, Node: "0", Child: d, Text: fmt.Sprintf(
+		"the search decides child %d (mean %.3f) over its most visited child %d (mean %.3f), which is optimal, at every budget from %d to %d: its decision goes against its own statistics",
+		d, z.value[dc], m, z.value[mc], win[0].budget, z.budget)}
+	return wrong, rule
 }

@@ -211,6 +211,25 @@
 // per family, with their 95% bounds. The tests run with fixed seeds and
 // are deterministic; those rates are what a different seed risks.
 //
+// # Whole searches
+//
+// RunSearch, RunSearchTree and CheckSearch check a whole search as it is
+// (a Searcher: its own selection, expansion, roll-outs, backups and
+// decision, in Go without package core, or in any language through
+// package searchexec), on the same trees, seeds and child orders. The
+// searcher reports its root decision and statistics at the checkpoints,
+// and every node's if it can; reports whose counts do not add up, and a
+// searcher that panics or fails, are the verdict Faulted. The criterion
+// reads the reports as it reads core's searches, with two more mechanisms
+// that only a whole search can have: Eq. 7 at a terminal whose mean stays
+// δ away from its reward, and the decision rule, a decision that overrules
+// an optimal most visited child of a clearly better mean. A whole search
+// cannot be asked what it would do beyond the run, so a wrong decision with
+// a mechanism behind it is Stuck through the largest budget run, never
+// Inconsistent; the witness is shrunk by searching smaller trees with the
+// failed seed. ExampleRunSearch checks a textbook MCTS written from
+// scratch.
+//
 // # Worked examples
 //
 // Greedy with first-play urgency 1 on (max (max 0 1) 0.5) tries child 0

@@ -50,7 +50,7 @@ const (
 )
 
 func (f *Fault) Error() string {
-	return fmt.Sprintf("rule fault (%s) at node %s in simulation %d: %s\n%s", f.Kind, f.Node, f.Sim, f.Message, f.Inputs)
+	return fmt.Sprintf("fault (%s) at node %s in simulation %d: %s\n%s", f.Kind, f.Node, f.Sim, f.Message, f.Inputs)
 }
 
 // FaultCounter is implemented by rules that can fail between two answers,

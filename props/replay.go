@@ -16,6 +16,9 @@ import (
 type Replay struct {
 	// Rule is Options.RuleSpec, empty for a rule that has none.
 	Rule string `json:"rule"`
+	// Search says that Rule names a whole search (RunSearch), not a
+	// selection rule: mctscheck check -search replays it.
+	Search bool `json:"search,omitempty"`
 	// Tree is the witness tree in the text format, in the failed seed's
 	// child order; empty for a game.
 	Tree string `json:"tree,omitempty"`
@@ -92,7 +95,11 @@ func (r Replay) CheckLine(command string) string {
 	}
 	q := ShellQuote
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s check -rule %s", command, q(r.Rule))
+	flag := "-rule"
+	if r.Search {
+		flag = "-search"
+	}
+	fmt.Fprintf(&b, "%s check %s %s", command, flag, q(r.Rule))
 	if r.Game != "" {
 		fmt.Fprintf(&b, " -game %s -moves %s -seed %d -seeds %d -budget %d", q(r.Game), q(r.Moves), r.Seed, r.Seeds, r.Budget)
 		if r.KeepOrder {

@@ -666,8 +666,7 @@ func (x *ExecRule) exchange(p *execProc, batch []*execCall) *execError {
 	} else {
 		err = x.readJSON(p, batch, deadline)
 	}
-	if err == nil && p.rd.Buffered() > 0 {
-		extra, _ := p.rd.Peek(min(p.rd.Buffered(), 80))
+	if extra := p.Unread(); err == nil && extra != "" {
 		err = faultf("garbage", "exec: %s wrote more than its answers (%q follows them): write logs to standard error", x.name(), extra)
 	}
 	return err

@@ -1,14 +1,12 @@
 package rules
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/mctscheck/mctscheck/internal/proc"
@@ -87,79 +85,25 @@ func commandLine(argv []string) string {
 const handshakeBytes = 1 << 16
 
 var (
-	errLineTooLong = errors.New("line too long")
+	errLineTooLong = proc.ErrLineTooLong
 	errHang        = errors.New("hangs")
 )
 
-// execProc is one running program.
+// execProc is one running program: a proc.Pipe, with the names the rule's
+// code calls it by.
 type execProc struct {
-	cmd    *exec.Cmd
-	in     *os.File // the program's standard input, our end
-	out    *os.File // its standard output, our end
-	rd     *bufio.Reader
-	errBuf *tailBuffer
-	waited chan struct{} // closed when Wait has reaped it
-	status error         // Wait's error, once waited is closed
+	*proc.Pipe
+	cmd *exec.Cmd
 }
 
 // startExec starts the program and runs the handshake. After a failed
 // handshake it returns the process too, killed and reaped.
 func startExec(argv []string, o ExecOptions) (*execProc, Capabilities, error) {
-	inR, inW, err := os.Pipe()
+	pp, err := proc.Start(argv, o.Dir, o.Env, o.Stderr)
 	if err != nil {
-		return nil, Capabilities{}, err
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, Capabilities{}, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
-		return nil, Capabilities{}, err
-	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = o.Dir
-	if o.Env != nil {
-		cmd.Env = append(os.Environ(), o.Env...)
-	}
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	proc.Isolate(cmd)
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	errW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		errR.Close()
 		return nil, Capabilities{}, fmt.Errorf("rules: exec: %w", err)
 	}
-	p := &execProc{cmd: cmd, in: inW, out: outR, rd: bufio.NewReaderSize(outR, 1<<16),
-		errBuf: &tailBuffer{}, waited: make(chan struct{})}
-	go func() {
-		buf := make([]byte, 4096)
-		for {
-			n, err := errR.Read(buf)
-			p.errBuf.write(buf[:n])
-			if o.Stderr != nil && n > 0 {
-				o.Stderr.Write(buf[:n])
-			}
-			if err != nil {
-				errR.Close()
-				return
-			}
-		}
-	}()
-	go func() {
-		p.status = cmd.Wait()
-		close(p.waited)
-	}()
+	p := &execProc{Pipe: pp, cmd: pp.Cmd}
 	caps, err := p.handshake(argv, o.StartTimeout)
 	if err != nil {
 		p.kill()
@@ -206,155 +150,14 @@ func (p *execProc) handshake(argv []string, timeout time.Duration) (Capabilities
 	return caps, nil
 }
 
-// write writes all of b before the deadline.
-func (p *execProc) write(b []byte, deadline time.Time) error {
-	if err := p.in.SetWriteDeadline(deadline); err != nil {
-		return err
-	}
-	_, err := p.in.Write(b)
-	return err
-}
-
-// readLine reads one line (without its newline) of at most limit bytes
-// before the deadline.
+func (p *execProc) write(b []byte, deadline time.Time) error { return p.Write(b, deadline) }
 func (p *execProc) readLine(deadline time.Time, limit int) ([]byte, error) {
-	if err := p.out.SetReadDeadline(deadline); err != nil {
-		return nil, err
-	}
-	var line []byte
-	for {
-		frag, err := p.rd.ReadSlice('\n')
-		if err == nil {
-			if len(line)+len(frag)-1 > limit {
-				return nil, errLineTooLong
-			}
-			if line == nil {
-				return frag[:len(frag)-1], nil
-			}
-			return append(line, frag[:len(frag)-1]...), nil
-		}
-		if !errors.Is(err, bufio.ErrBufferFull) {
-			return nil, err
-		}
-		if len(line)+len(frag) > limit {
-			return nil, errLineTooLong
-		}
-		line = append(line, frag...)
-		if len(line) > limit {
-			return nil, errLineTooLong
-		}
-	}
+	return p.ReadLine(deadline, limit)
 }
-
-// readFull fills b before the deadline.
-func (p *execProc) readFull(b []byte, deadline time.Time) error {
-	if err := p.out.SetReadDeadline(deadline); err != nil {
-		return err
-	}
-	for len(b) > 0 {
-		n, err := p.rd.Read(b)
-		b = b[n:]
-		if err != nil && len(b) > 0 {
-			return err
-		}
-	}
-	return nil
-}
-
-// exitStatus says how the program ended, waiting briefly for it to end:
-// "exited with status 1", "was killed by signal: segmentation fault", or
-// "closed its output" if it is still running.
-func (p *execProc) exitStatus() string {
-	select {
-	case <-p.waited:
-	case <-time.After(time.Second):
-		return "closed its output"
-	}
-	if p.status == nil {
-		return "exited with status 0"
-	}
-	var ee *exec.ExitError
-	if errors.As(p.status, &ee) {
-		if ee.Exited() {
-			return fmt.Sprintf("exited with status %d", ee.ExitCode())
-		}
-		return "ended: " + ee.String()
-	}
-	return "ended: " + p.status.Error()
-}
-
-// stderrTail is the last lines the program wrote on its standard error,
-// joined by " | ", or "".
-func (p *execProc) stderrTail() string {
-	// Give the stderr reader a moment to drain what the program wrote last.
-	time.Sleep(10 * time.Millisecond)
-	lines := strings.Split(strings.TrimSpace(p.errBuf.String()), "\n")
-	if len(lines) == 1 && lines[0] == "" {
-		return ""
-	}
-	lines = lines[max(0, len(lines)-3):]
-	return strings.Join(lines, " | ")
-}
-
-// pending returns output the program wrote that no batch asked for, as
-// read before the next batch is written ("" if none): the bytes the
-// reader holds already, or those waiting in the pipe.
-func (p *execProc) pending() string {
-	if n := p.rd.Buffered(); n > 0 {
-		b, _ := p.rd.Peek(min(n, 80))
-		return string(b)
-	}
-	return string(proc.Pending(p.out))
-}
-
-// interrupt cuts a round trip in progress short: the next or current read
-// or write of the program's pipes fails at once, whoever holds their other
-// ends (a process the program started may keep its output open).
-func (p *execProc) interrupt() {
-	past := time.Unix(1, 0)
-	p.out.SetReadDeadline(past)
-	p.in.SetWriteDeadline(past)
-	proc.KillGroup(p.cmd)
-}
-
-// kill kills the program and every process in its group, and reaps it.
-func (p *execProc) kill() {
-	proc.KillGroup(p.cmd)
-	p.in.Close()
-	<-p.waited
-	p.out.Close()
-}
-
-// stop closes the program's input, gives it a moment to exit, then kills
-// it (and its group) and reaps it.
-func (p *execProc) stop() {
-	p.in.Close()
-	select {
-	case <-p.waited:
-	case <-time.After(500 * time.Millisecond):
-	}
-	p.kill()
-}
-
-// tailBuffer keeps the last bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	buf []byte
-}
-
-const tailSize = 4096
-
-func (t *tailBuffer) write(b []byte) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, b...)
-	if len(t.buf) > tailSize {
-		t.buf = append(t.buf[:0], t.buf[len(t.buf)-tailSize:]...)
-	}
-}
-
-func (t *tailBuffer) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return string(t.buf)
-}
+func (p *execProc) readFull(b []byte, deadline time.Time) error { return p.ReadFull(b, deadline) }
+func (p *execProc) exitStatus() string                          { return p.ExitStatus() }
+func (p *execProc) stderrTail() string                          { return p.StderrTail() }
+func (p *execProc) pending() string                             { return p.Pending() }
+func (p *execProc) interrupt()                                  { p.Interrupt() }
+func (p *execProc) kill()                                       { p.Kill() }
+func (p *execProc) stop()                                       { p.Stop() }

@@ -23,6 +23,7 @@
 //	mctscheck solve -tree TREE              solve a tree exactly
 //	mctscheck solve -game connect4 -moves MOVES           solve a Connect Four position
 //	mctscheck check -rule SPEC -game connect4 -positions FILE  check on real positions
+//	mctscheck check -search exec:'CMD' [flags]  check a whole search, in any language
 //	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
 //	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
 //	mctscheck engine -gtp CMD -positions FILE  check a real Go engine over GTP against solved positions
@@ -71,7 +72,16 @@
 //
 //	mctscheck check -rule SPEC -tree TREE -seed S -seeds R -budget B [-growth practical] [-backup minimax]
 //
-// check the witness tree alone with the seeds and budgets that found it.
+// check the witness tree alone with the seeds and budgets that found it;
+// those of a whole search's witnesses,
+//
+//	mctscheck check -search exec:'CMD' -tree TREE -seed S -seeds 1 -budget B -keep-order
+//
+// search it again with the program. Check -search runs a program that
+// speaks the search protocol of docs/protocol.md (package searchexec):
+// each search is the program's own, judged at its checkpoints against the
+// exact solution; examples/mcts.py and examples/mcts.c are textbook
+// searches with bugs to plant.
 //
 // # Exit codes
 //
@@ -81,8 +91,9 @@
 //     exit 0 when they succeed.
 //   - 1: a finding: for run and check, a prediction contradicted (a witness
 //     for a rule predicted consistent, or every tree converged for one
-//     predicted inconsistent). Gtp exits 0 at quit or at the end of its
-//     input; its errors are GTP replies.
+//     predicted inconsistent); for check -search, a stuck search. Gtp
+//     exits 0 at quit or at the end of its input; its errors are GTP
+//     replies.
 //   - 2: usage or input errors: a bad flag, rule spec, tree or file, with a
 //     one-line message on stderr that names the flag, the rule parameter or
 //     the tree's byte offset (and file:line:column for @FILE).
@@ -90,13 +101,14 @@
 //     be written after the run started, a write to standard output or to
 //     the -cpuprofile file that fails, as on a full disk, an internal
 //     error).
-//   - 4: a fault: a rule (or the program behind an exec: rule) broke its
-//     contract (for search and match too): it panicked, answered NaN or a child
-//     out of range, crashed, hung, wrote stray output, or declared
-//     probabilities or scores that its own choices contradict. The verdict
-//     is "fault" and the agreement "not judged": a fault is not a finding
-//     about consistency. A run with both a fault and a contradicted
-//     prediction exits 4.
+//   - 4: a fault: a rule, or the program behind an exec: rule or a
+//     check -search, broke its contract (for search and match too): it
+//     panicked, answered NaN or a child out of range, crashed, hung, wrote
+//     stray output, reported what cannot be, or declared probabilities or
+//     scores that its own choices contradict. The verdict is "fault" and
+//     the agreement "not judged": a fault is not a finding about
+//     consistency. A run with both a fault and a contradicted prediction
+//     exits 4.
 //   - 130: interrupted by Ctrl-C. Run then prints and writes what it
 //     checked so far, marked partial: the rules it did not finish have the
 //     verdict and agreement "interrupted"; other commands write nothing.
@@ -255,7 +267,7 @@
 //	  "horizon": int,             // H, in simulations of a node, up to which the limit probe read the rule
 //	  "tree": string,             // the minimal tree, text format; absent for a game position, and for a fault no search met
 //	  "nodes": int,               // its size; 0 for a game position
-//	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"fault",
+//	  "condition": "Eq. 4"|"Eq. 5"|"Eq. 6"|"Eq. 7"|"decision rule"|"fault",  // Eq. 7 and decision rule: a whole search's (docs/protocol.md)
 //	  "from": string,             // what it was shrunk from: a trap name or "random N"; absent for a game position
 //	  "original": string,         // that tree; absent for a game position
 //	  "findings": [{"condition": string, "node": string, "child": int, "text": string}],
@@ -293,7 +305,8 @@
 //	}
 //
 //	REPLAY = {                    // props.Replay
-//	  "rule": string,             // the rule's spec
+//	  "rule": string,             // the rule's spec, or the search's (exec:CMD)
+//	  "search": true,             // only for a whole search: replayed by check -search
 //	  "tree": string,             // the witness tree in its failing order; absent for a game
 //	  "game": string, "moves": string,  // the position; absent for a tree
 //	  "seed": int, "seeds": int, "budget": int,

@@ -1,0 +1,197 @@
+package cli
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/searchexec"
+)
+
+const checkSearchUsage = `Usage: mctscheck check -search exec:'CMD' [-tree TREE] [flags]
+
+Check with -search checks a whole Monte-Carlo tree search as it is, written
+in any language: its own selection, expansion, roll-outs, backups and
+decision. CMD is the program's command line, split into words as a shell
+would split it (nothing is expanded); the program speaks the search
+protocol of docs/protocol.md on its standard input and output: for each
+search it gets a tree, a seed and the checkpoints (64 to -budget,
+doubling), searches once, and answers at each checkpoint its root decision
+and the root children's visits and means, and, if it says so, every
+node's. -jobs programs run side by side, each serving one search at a time.
+
+The trees are the trap families and -trees random trees, or the one tree
+-tree gives, each searched with -seeds seeds (each but the first with the
+children in an order drawn from the seed; -keep-order keeps the tree's
+own). Each search's root decision is judged against the exact solution,
+and a wrong one is explained by the mechanism the theory names: Eq. 5 or
+Eq. 4 at the root, and below it, with Eq. 7 (a terminal not valued by its
+reward), for a program that reports every node. A whole search offers no
+limit probe, so the strongest finding is
+
+  stuck              a decision wrong over the last doublings, with a
+                     mechanism behind it, through the largest budget run:
+                     a return after it is not excluded. The tree is shrunk
+                     (the program searches smaller trees with the failed
+                     seed) to a minimal witness, with a line that replays it;
+  fault              the program crashed, hung, answered garbage, spoke
+                     another protocol, decided a child that is no root move
+                     or reported counts that do not add up: the tree and the
+                     seed it happened on, with the end of its stderr;
+  inconclusive       some tree did not converge and none is stuck;
+  no-counterexample  every tree converged.
+
+The exit code is 1 when the search is stuck, 4 on a fault, 0 otherwise, 2
+for bad flags or trees, 3 for internal errors. No process is left behind,
+on Ctrl-C too.
+
+Examples:
+
+  mctscheck check -search exec:'python3 examples/mcts.py'
+  mctscheck check -search exec:'python3 examples/mcts.py --bug fpu-never' -json
+  mctscheck check -search exec:'./mcts --bug negamax-sign' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 1 -budget 16384 -keep-order
+`
+
+// searchFlagIn reports whether args give -search: check -search has its
+// own flags.
+func searchFlagIn(args []string) bool { return flagIn(args, "search") }
+
+func cmdCheckSearch(e *env, args []string) error {
+	fs := newFlagSet("check", checkSearchUsage)
+	spec := fs.String("search", "", "the search: `exec:CMD`, a program speaking the search protocol of docs/protocol.md")
+	treeArg := fs.String("tree", "", "check this one `TREE` only: text in the tree format, or @FILE (@- for stdin)")
+	trees := fs.Int("trees", defaultTrees, "`N` random trees, besides the trap families")
+	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
+	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
+	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
+	binary := fs.Bool("binary", false, "binary deterministic trees only")
+	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches at once, each in a program of its own")
+	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	if err := fs.parse(e, args); err != nil {
+		return err
+	}
+	line, ok := strings.CutPrefix(*spec, "exec:")
+	line = strings.TrimSpace(line)
+	switch {
+	case !ok || line == "":
+		return usagef("-search %q: want exec:CMD, the command line of a program that speaks the search protocol (docs/protocol.md)", *spec)
+	case *seed == 0:
+		return usagef("-seed 0: want at least 1 (0 means the default, 1, to the checker)")
+	case *treeArg != "" && fs.isSet("trees"):
+		return usagef("-trees: give -tree (one tree) or -trees (random trees), not both")
+	case *jobs < 1 || *jobs > 256:
+		return usagef("-jobs %d: want 1 to 256 programs side by side", *jobs)
+	}
+	if err := checkScale(*trees, *seeds); err != nil {
+		return err
+	}
+	if err := checkBudget(*budget); err != nil {
+		return err
+	}
+	tr, err := checkedTree(e, *treeArg, *binary)
+	if err != nil {
+		return err
+	}
+	prog, err := searchexec.Command(line, searchexec.Options{})
+	if err != nil {
+		return usagef("-search: %v", strings.TrimPrefix(err.Error(), "searchexec: "))
+	}
+	defer prog.Close() // on Ctrl-C too: no program is left behind
+	name := "exec:" + line
+	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, BinaryOnly: *binary,
+		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs}
+	if tr != nil && !fs.isSet("seeds") {
+		o.Seeds = 0 // RunSearchTree's default: many orders of the one tree
+	}
+	rep, err := checkWithProgress(e, name, &o, func() (*props.Report, error) {
+		if tr != nil {
+			return props.RunSearchTree(e.ctx, prog, tr, o)
+		}
+		return props.RunSearch(e.ctx, prog, o)
+	})
+	if err != nil {
+		return err
+	}
+	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: rep.Seeds, Seed: *seed, MinBudget: 64,
+		MaxBudget: *budget, Growth: "own"}, ruleResult: searchResult(name, o, rep)}
+	if tr != nil {
+		doc.Tree, doc.Options.Trees = tr.String(), 1
+	}
+	if *asJSON {
+		if err := writeJSON(e.stdout, doc); err != nil {
+			return err
+		}
+	} else {
+		printCheckSearch(e, &doc, rep, *jobs)
+	}
+	switch rep.Verdict {
+	case props.Faulted:
+		return errFault
+	case props.Stuck:
+		return errFinding
+	}
+	return nil
+}
+
+// checkWithProgress runs check, one check named name whose options o it
+// gives a progress line on stderr, and adds the replay lines to its
+// report.
+func checkWithProgress(e *env, name string, o *props.Options, check func() (*props.Report, error)) (*props.Report, error) {
+	bar := newProgress(e.stderr, e.tool.name(), []string{name})
+	o.Status = func(s props.Status) { bar.report(0, s) }
+	bar.begin(0)
+	rep, err := check()
+	if err == nil {
+		e.tool.addReplay(rep)
+		bar.finish(0, string(rep.Verdict))
+	}
+	bar.close()
+	return rep, err
+}
+
+// searchPrediction is what a check of a whole search holds it to: the
+// claim of its author, that it is consistent.
+var searchPrediction = rules.Prediction{Consistent: true, Source: "the claim of the program's author",
+	Why: "a whole search has no prediction from the papers: its decision should converge to an optimal move"}
+
+// searchResult describes the report of a check of the search name. Its
+// growth and backup are the program's own; its agreement with the claim of
+// consistency is "reproduced" when every tree converged and "not refuted"
+// otherwise: a stuck search's limit is not shown, and a fault says nothing
+// about consistency.
+func searchResult(name string, o props.Options, rep *props.Report) ruleResult {
+	a := NotRefuted
+	if rep.Verdict == props.NoCounterexample {
+		a = Reproduced
+	}
+	return ruleResult{
+		ruleCheck: ruleCheck{Name: name, Spec: name, Backup: "own", Growth: "own", BinaryOnly: o.BinaryOnly,
+			Predicted: predictionOf(searchPrediction)},
+		Verdict:   rep.Verdict,
+		Report:    rep,
+		agreement: agreement{Agreement: a},
+	}
+}
+
+func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
+	w := e.stdout
+	r := &d.ruleResult
+	fmt.Fprintf(w, "search     %s\n", r.Spec)
+	what := "the given tree"
+	if d.Tree == "" {
+		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
+	}
+	fmt.Fprintf(w, "checked    %s × %d seeds from %d, budgets %d to %d doubling, %d programs side by side\n",
+		what, d.Options.Seeds, d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, jobs)
+	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
+	if r.Visited > 0 {
+		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+	}
+	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
+	if rep.Witness != nil {
+		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
+	}
+}
