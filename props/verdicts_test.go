@@ -89,11 +89,11 @@ func seedCount(n, short int) int {
 
 // TestSelectOnlyBoltzmannNoFalseAlarm: a tree that once gave a false
 // witness and random trees give the Select-only Boltzmann rule no inconsistent verdict: 50
-// seeds on the tree (10 under -short), 4 seeds of props.Run with 10
+// seeds on the tree (3 under -short), 4 seeds of props.Run with 10
 // random trees each (1 under -short).
 func TestSelectOnlyBoltzmannNoFalseAlarm(t *testing.T) {
 	tr := tree.MustParse("(max 0.03125 (min 0.21875 0.015625))")
-	for seed := range uint64(seedCount(50, 10)) {
+	for seed := range uint64(seedCount(50, 3)) {
 		rep, err := props.CheckTree(bg, boltzmannLog{}, tr, props.Options{Seed: seed + 1, Seeds: 4})
 		if err != nil {
 			t.Fatal(err)
