@@ -89,33 +89,33 @@
 //
 // engine/reference and engine/game-reference are the ratios of their CPU
 // times. Where the time goes, as shares of the reference's time in the
-// same run (a CPU profile of BenchmarkReference, -test.benchtime 30x,
+// same run (a CPU profile of BenchmarkReference, -test.benchtime 60x,
 // GODEBUG=asyncpreemptoff=1; the reference = 1.00), and the instructions
 // of one 200,000-simulation search per simulation (callgrind, which the
 // load does not move; the commit and the load are in docs/speed.md):
 //
 //	                                  engine  game-ref  reference
-//	selection (uctArgmax, choose)       0.65      0.63       0.70
-//	roll-outs (Synth.Playout)           0.15      0.11       0.09
-//	descent, expansion, backup          0.45      0.31       0.21
-//	  of which the game's methods       0.15      0.12          -
-//	total                               1.25      1.05       1.00
-//	instructions a simulation          3,256     2,556      2,326
-//	  of which selection               1,265     1,347      1,347
+//	selection (uctArgmax, choose)       0.66      0.62       0.61
+//	roll-outs (Synth.Playout)           0.17      0.14       0.18
+//	descent, expansion, backup          0.52      0.28       0.21
+//	  of which the game's methods       0.13      0.11          -
+//	total                               1.35      1.04       1.00
+//	instructions a simulation          2,847     2,557      2,326
+//	  of which selection               1,171     1,347      1,347
 //
-// The engine's selection now takes fewer instructions and no more time
-// than the reference's: with 1/sqrt(0) = +∞ in the table the first
-// unvisited child is the argmax without a test a child, and each loop has
-// its side as a constant. The gap is the descent: the game behind an
-// interface (the game-reference's own 5 to 10%), and the engine's
-// bookkeeping a level, which the hand loop does not have: a path step of
-// five fields, the cursor's test for GameArrays, the arena's chunk test,
-// the kind's dispatch (chance, max, min, the rule), the error checks, and
-// the registers Go's calling convention spills around each of the four
-// calls a level. Tried and not kept (docs/speed.md,
-// "Decisions"): two argmax chains (even and odd children), a path without
-// append's zeroing with the backup over chunk 0 directly, PGO of the
-// benchmarks.
+// The engine's selection takes fewer instructions than the reference's
+// (no test for an unvisited child, two children a turn) but a little more
+// time; the reference's branching argmax in its place was faster here
+// and slower on the checker's small trees (docs/speed.md). The gap is the rest
+// of the descent, which runs core's plain mode here (UCT with no optional
+// statistic: no Site, a path of nodes alone, the backup inside the
+// descent): 1,281 instructions a simulation outside selection and
+// roll-out against the game-reference's 843, the path's steps, the
+// arena's chunk tests, the error checks, the kind's dispatch and the
+// registers Go's calling convention spills around each call. The game
+// behind an interface is not the gap: the game-reference makes the same
+// calls. docs/speed.md ("The hot loop against the game-reference") has
+// the round's figures, and what was tried and not kept.
 //
 // # The checker
 //

@@ -10,11 +10,7 @@ import (
 // updates the optional sums of squares, minimax values and AMAF statistics.
 func (s *Search) backup(reward float64) {
 	w := &s.worker
-	for i := range w.path {
-		nd := s.nodes.at(w.path[i].node)
-		nd.n++
-		nd.w += reward
-	}
+	s.backupNodes(reward)
 	if s.sq.used() {
 		s.backupSquares(w, reward, false)
 	}
@@ -23,6 +19,17 @@ func (s *Search) backup(reward float64) {
 	}
 	if s.arena.amaf.used() {
 		s.backupAMAF(w, reward, false)
+	}
+}
+
+// backupNodes adds reward to every stored node of a serial search's path:
+// the whole backup of a plain search.
+func (s *Search) backupNodes(reward float64) {
+	path := s.worker.path
+	for i := range path {
+		nd := s.nodes.at(path[i].node)
+		nd.n++
+		nd.w += reward
 	}
 }
 

@@ -7,27 +7,43 @@ import (
 
 // The modes of descend and buildSite: a serial search reads and writes its
 // tree with plain operations, a tree-parallel one (NewTreeParallel) with atomic
-// ones, virtual loss and held-back backups. As in uctSelect, a mode's
-// array length is a constant in each instantiation, so that a serial
-// search's loop carries none of the parallel one's work.
+// ones, virtual loss and held-back backups. A plain search is a serial
+// search whose rule is core's UCT on the nodes alone (Search.plain): no
+// Site, no optional statistic, a path of nodes alone, the backup at the
+// end of the descent, and a cursor that reads either the game's methods
+// (uctRun) or its GameArrays (uctArrays) without testing which. As in
+// uctSelect, a mode's array length is a set of bits, a constant in each
+// instantiation, so that a serial search's loop carries none of the
+// parallel one's work, and a plain one none of a rule's:
+//
+//	serialRun  0: a serial search
+//	sharedRun  1: a tree-parallel search
+//	uctRun     2: a plain search
+//	uctArrays  6: a plain search of a game read from its GameArrays
 type (
 	serialRun [0]byte
 	sharedRun [1]byte
-	runMode   interface{ serialRun | sharedRun }
+	uctRun    [2]byte
+	uctArrays [6]byte
+	runMode   interface {
+		serialRun | sharedRun | uctRun | uctArrays
+	}
 )
 
 // descend runs the descent, growth and roll-out of one simulation of worker
-// w and returns its reward: the one descent of both searches. A shared
+// w and returns its reward: the one descent of both searches. A plain
+// descent also backs the reward up (backupNodes). A shared
 // descent leaves the simulation in flight through its path until
 // backupShared, and reads the statistics with the backups b holds back
 // added (b is nil in a serial search and when nothing is held back).
 func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 	var m M
-	shared := len(m) != 0
+	shared, plain := len(m)&1 != 0, len(m)&2 != 0
 	if !shared {
 		w = &s.worker // the same pointer, which the compiler then keeps in one register
 	}
-	w.reset()
+	arrays := len(m)&4 != 0 || !plain && w.table != nil // a constant in a plain descent
+	w.reset(arrays)
 	w.path = w.path[:0]
 	w.played = w.played[:0]
 	paper := s.cfg.Growth == GrowPaper
@@ -36,7 +52,7 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 	by := Max
 	var reward float64
 	for depth := int32(0); ; depth++ {
-		kind := w.kind()
+		kind := w.kind(arrays)
 		if shared && depth == 0 && kind == Min {
 			by = Min
 		}
@@ -46,15 +62,18 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 		}
 		w.path = append(w.path, step{})
 		st := &w.path[len(w.path)-1] // fields stored one by one: a composite literal copied whole stalls store forwarding
-		st.node, st.kind = cur, kind
+		st.node = cur
+		if !plain { // a plain backup reads the nodes alone
+			st.kind = kind
+		}
 		if shared {
 			st.by = by // whose loss a virtual loss is: only a tree-parallel search reads it
 		}
 		if kind == Terminal {
-			reward = w.terminalReward()
+			reward = w.terminalReward(arrays)
 			break
 		}
-		k := w.numMoves()
+		k := w.numMoves(arrays)
 		if k <= 0 {
 			return 0, s.errorf(w, "%v position with %d moves", kind, k)
 		}
@@ -94,9 +113,15 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 				nd.first, first = f, f
 			}
 		}
-		st.first, st.kids = first, int32(k)
+		if !plain {
+			st.first, st.kids = first, int32(k)
+		}
 		var i int
 		switch {
+		case plain && kind == Max: // uctSelect's argmax, called directly: cs is finite (Search.plain)
+			i = uctArgmax[uctMax](s.tab, s.uct.C*s.tab.sqrtLog(uint64(nd.n)), s.nodes.span(first, int32(k)))
+		case plain && kind == Min:
+			i = uctArgmax[uctMin](s.tab, s.uct.C*s.tab.sqrtLog(uint64(nd.n)), s.nodes.span(first, int32(k)))
 		case kind == Chance:
 			var err error
 			if i, err = s.sample(w, k); err != nil {
@@ -119,17 +144,20 @@ func descend[M runMode](s *Search, w *worker, b *batch) (float64, error) {
 				return 0, &RuleError{Path: s.pathMoves(w), Sim: w.t, Index: i, Len: k}
 			}
 		}
-		if s.arena.amaf.used() && kind != Chance {
+		if !plain && s.arena.amaf.used() && kind != Chance {
 			w.play(depth, kind, *s.moves.at(first + int32(i)))
 		}
 		if shared && kind != Chance {
 			by = kind
 		}
-		w.playMove(i)
+		w.playMove(arrays, i)
 		cur = first + int32(i)
 	}
 	if !(reward >= 0 && reward <= 1) {
 		return 0, s.errorf(w, "terminal reward %v outside [0,1]", reward)
+	}
+	if plain { // the whole backup, here where the path is at hand
+		s.backupNodes(reward)
 	}
 	return reward, nil
 }

@@ -72,7 +72,10 @@
 // (descend.go) and one UCT loop (uctSelect in uct.go), each a generic
 // function whose type parameter, a mode, is a compile-time constant: the
 // serial search's instantiation carries none of the tree-parallel one's
-// atomics, virtual loss or held-back backups. For core's UCT (or a rule
+// atomics, virtual loss or held-back backups, and a plain search's (core's
+// UCT, keeping no optional statistic) none of a rule's: no Site, a path
+// of nodes alone, the backup inside the descent, and a cursor fixed to
+// the game's methods or to its arrays. For core's UCT (or a rule
 // that names it through Builtin) on plain sites, the search scores the
 // stored children directly, without building a Site, taking 1/n and
 // 1/sqrt(n) from a table for small counts and computing every score as

@@ -82,39 +82,44 @@ func (c *cursor) useTable(t *GameArrays) {
 	c.table, c.kinds, c.first, c.end, c.probs, c.rewards = t, t.Kind, t.First, t.First[1:], t.Prob, t.Reward
 }
 
-func (c *cursor) reset() {
-	if c.table != nil {
+// The cursor's moves read the arrays when it has them, which the caller
+// says (arrays: c.table != nil), so that a loop tests the table once, and
+// a descent whose mode fixes it (descend's uctRun and uctArrays) not at
+// all.
+
+func (c *cursor) reset(arrays bool) {
+	if arrays {
 		c.at = 0
 		return
 	}
 	c.game.Reset()
 }
 
-func (c *cursor) kind() Kind {
-	if c.table != nil {
+func (c *cursor) kind(arrays bool) Kind {
+	if arrays {
 		return c.kinds[c.at]
 	}
 	return c.game.Kind()
 }
 
-func (c *cursor) numMoves() int {
-	if c.table != nil {
+func (c *cursor) numMoves(arrays bool) int {
+	if arrays {
 		return int(c.end[c.at] - c.first[c.at])
 	}
 	return c.game.NumMoves()
 }
 
 // playMove moves to child i.
-func (c *cursor) playMove(i int) {
-	if c.table != nil {
+func (c *cursor) playMove(arrays bool, i int) {
+	if arrays {
 		c.at = int(c.first[c.at]) + i
 		return
 	}
 	c.game.Play(i)
 }
 
-func (c *cursor) terminalReward() float64 {
-	if c.table != nil {
+func (c *cursor) terminalReward(arrays bool) float64 {
+	if arrays {
 		return c.rewards[c.at]
 	}
 	return c.game.Reward()

@@ -30,6 +30,8 @@ type amafStat struct {
 // step is one stored node of the current simulation's path. It holds no
 // pointer, so that the path is copied as plain words (a pointer in a struct
 // that the loop copies costs write barriers and store-forwarding stalls).
+// A plain descent (descend's uctRun and uctArrays), whose backup reads the
+// nodes alone, sets node alone.
 type step struct {
 	node  int32
 	first int32 // the node's first child, once the descent has left the node
@@ -92,6 +94,10 @@ type Search struct {
 	// with a constant for which the direct loop equals UCT.Select, and the
 	// search keeps no statistic that would make its sites other than plain.
 	uct *UCT
+	// plain is set when uct is and the search keeps no optional statistic
+	// at all: its simulations are descend's plain modes (uctRun and
+	// uctArrays).
+	plain bool
 
 	sims    int64
 	err     error
@@ -188,6 +194,9 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	if u, ok := builtin(rule).(UCT); ok && u.C >= 0 && u.C <= math.MaxFloat64 &&
 		!s.arena.virt.used() && !s.mm.used() {
 		s.uct = &u
+		// C·sqrt(ln n) is finite for every count below 2^32, so that a
+		// plain descent calls uctArgmax directly.
+		s.plain = u.C <= math.MaxFloat64/8 && !s.arena.prior.used() && !s.arena.amaf.used() && !s.sq.used()
 	}
 	s.initWorker(&s.worker, games[0])
 	s.Reset(cfg.Seed)
@@ -438,6 +447,14 @@ func (s *Search) panicError(w *worker, p any) error {
 // simulate runs one simulation of a serial search: descent, growth,
 // roll-out and backup.
 func (s *Search) simulate() error {
+	if s.plain { // backed up by the descent
+		if s.table != nil {
+			_, err := descend[uctArrays](s, &s.worker, nil)
+			return err
+		}
+		_, err := descend[uctRun](s, &s.worker, nil)
+		return err
+	}
 	reward, err := descend[serialRun](s, &s.worker, nil)
 	if err != nil {
 		return err
@@ -597,11 +614,12 @@ func (s *Search) rollout(w *worker, kind Kind, k int, depth int32) (float64, err
 		default:
 			return 0, s.rolloutErrorf(w, depth-leaf, "unknown kind %v in a roll-out", kind)
 		}
-		w.playMove(i)
-		if kind = w.kind(); kind == Terminal {
-			return w.terminalReward(), nil
+		arrays := w.table != nil
+		w.playMove(arrays, i)
+		if kind = w.kind(arrays); kind == Terminal {
+			return w.terminalReward(arrays), nil
 		}
-		if k = w.numMoves(); k <= 0 {
+		if k = w.numMoves(arrays); k <= 0 {
 			return 0, s.rolloutErrorf(w, depth+1-leaf, "%v position with %d moves in a roll-out", kind, k)
 		}
 	}
@@ -651,8 +669,8 @@ func (s *Search) errorf(w *worker, format string, args ...any) error {
 // worker w's current path.
 func (s *Search) pathMoves(w *worker) []int32 {
 	var moves []int32
-	for j := 1; j < len(w.path); j++ {
-		moves = append(moves, w.path[j].node-w.path[j-1].first)
+	for j := 1; j < len(w.path); j++ { // a node on the path has its children, for good
+		moves = append(moves, w.path[j].node-atomic.LoadInt32(&s.nodes.at(w.path[j-1].node).first))
 	}
 	return moves
 }
