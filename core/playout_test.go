@@ -46,24 +46,32 @@ func TestPlayoutSameSearch(t *testing.T) {
 				return true
 			})
 		}
-		if cfg.MaxDepth > 0 {
-			var ge *core.GameError
-			if !errors.As(errs[0], &ge) || errs[1] == nil || errs[0].Error() != errs[1].Error() || !strings.Contains(errs[0].Error(), "MaxDepth") {
-				t.Errorf("MaxDepth %d: Playout gave %v, the move-by-move roll-out %v", cfg.MaxDepth, errs[0], errs[1])
-			}
-			continue
+		sameSearch(t, "Playout", cfg.MaxDepth, got, errs)
+	}
+}
+
+// sameSearch fails t unless two searches, the first with whole roll-outs
+// (what), the second move by move, ended alike: with the same MaxDepth
+// GameError when maxDepth > 0, else with the same statistics node for node.
+func sameSearch(t *testing.T, what string, maxDepth int, got [2][]core.NodeInfo, errs [2]error) {
+	t.Helper()
+	if maxDepth > 0 {
+		var ge *core.GameError
+		if !errors.As(errs[0], &ge) || errs[1] == nil || errs[0].Error() != errs[1].Error() || !strings.Contains(errs[0].Error(), "MaxDepth") {
+			t.Errorf("MaxDepth %d: %s gave %v, the move-by-move roll-out %v", maxDepth, what, errs[0], errs[1])
 		}
-		if errs[0] != nil || errs[1] != nil {
-			t.Fatalf("Run: %v, %v", errs[0], errs[1])
-		}
-		if len(got[0]) != len(got[1]) {
-			t.Fatalf("%d nodes with Playout, %d without", len(got[0]), len(got[1]))
-		}
-		for i := range got[0] {
-			a, b := got[0][i], got[1][i]
-			if a.Visits != b.Visits || a.W != b.W {
-				t.Fatalf("node %d (%v): %d visits, W %v with Playout; %d, %v without", i, a.Path, a.Visits, a.W, b.Visits, b.W)
-			}
+		return
+	}
+	if errs[0] != nil || errs[1] != nil {
+		t.Fatalf("Run: %v, %v", errs[0], errs[1])
+	}
+	if len(got[0]) != len(got[1]) {
+		t.Fatalf("%d nodes with %s, %d without", len(got[0]), what, len(got[1]))
+	}
+	for i := range got[0] {
+		a, b := got[0][i], got[1][i]
+		if a.Visits != b.Visits || a.W != b.W {
+			t.Fatalf("node %d (%v): %d visits, W %v with %s; %d, %v without", i, a.Path, a.Visits, a.W, what, b.Visits, b.W)
 		}
 	}
 }
@@ -132,24 +140,6 @@ func TestPolicyPlayouterSameSearch(t *testing.T) {
 		if amaf != (calls == 0) {
 			t.Errorf("%T: %d calls of the policy's Playout, want them only without AMAF", tc.rule, calls)
 		}
-		if tc.maxDepth > 0 {
-			var ge *core.GameError
-			if !errors.As(errs[0], &ge) || errs[1] == nil || errs[0].Error() != errs[1].Error() || !strings.Contains(errs[0].Error(), "MaxDepth") {
-				t.Errorf("MaxDepth %d: the policy's Playout gave %v, the move-by-move roll-out %v", tc.maxDepth, errs[0], errs[1])
-			}
-			continue
-		}
-		if errs[0] != nil || errs[1] != nil {
-			t.Fatalf("Run: %v, %v", errs[0], errs[1])
-		}
-		if len(got[0]) != len(got[1]) {
-			t.Fatalf("%d nodes with the policy's Playout, %d without", len(got[0]), len(got[1]))
-		}
-		for i := range got[0] {
-			a, b := got[0][i], got[1][i]
-			if a.Visits != b.Visits || a.W != b.W {
-				t.Fatalf("node %d (%v): %d visits, W %v with the policy's Playout; %d, %v without", i, a.Path, a.Visits, a.W, b.Visits, b.W)
-			}
-		}
+		sameSearch(t, "the policy's Playout", tc.maxDepth, got, errs)
 	}
 }

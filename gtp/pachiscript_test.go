@@ -22,12 +22,10 @@ func pachiScript(t *testing.T, env []string, args ...string) (int, string) {
 	cmd := exec.Command("bash", append([]string{script}, args...)...)
 	cmd.Env = append(append(os.Environ(), "TMPDIR="+t.TempDir()), env...)
 	out, err := cmd.CombinedOutput()
-	if e, ok := err.(*exec.ExitError); ok {
-		return e.ExitCode(), string(out)
-	} else if err != nil {
+	if cmd.ProcessState == nil { // it did not start
 		t.Fatal(err)
 	}
-	return 0, string(out)
+	return cmd.ProcessState.ExitCode(), string(out)
 }
 
 // TestPachiScriptArgs: scripts/pachi-vs-mctscheck.sh refuses bad arguments
