@@ -9,7 +9,7 @@ import (
 	"github.com/mctscheck/mctscheck/match"
 )
 
-const gtpUsage = `Usage: mctscheck gtp -rule SPEC [-budget N] [-size 9] [-komi 7.5] [-seed S]
+const gtpUsage = `Usage: mctscheck gtp -rule SPEC [-budget N] [-size 9] [-komi 7.5] [-seed S] [-cpuprofile FILE]
 
 Gtp plays Go as a GTP engine (Go Text Protocol, version 2) on standard
 input and output, for GNU Go's twogtp, gogui or any GTP controller. Its
@@ -41,6 +41,7 @@ func cmdGTP(e *env, args []string) error {
 	komi := fs.Float64("komi", goboard.DefaultKomi, "the `komi` at the start (komi changes it)")
 	seed := fs.Uint64("seed", 1, "the `seed` of the searches")
 	asJSON := fs.Bool("json", false, "not available: gtp's output is the Go Text Protocol")
+	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
@@ -62,7 +63,7 @@ func cmdGTP(e *env, args []string) error {
 	if err != nil {
 		return usagef("-size %d -komi %v: %v", *size, *komi, err)
 	}
-	err = eng.Serve(e.ctx, e.stdin, e.stdout)
+	err = withProfile(prof, func() error { return eng.Serve(e.ctx, e.stdin, e.stdout) })
 	if errors.Is(err, context.Canceled) && e.ctx.Err() != nil {
 		return &interruption{"interrupted"} // Ctrl-C, idle or in a genmove: the replies so far are written
 	}

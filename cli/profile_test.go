@@ -9,7 +9,7 @@ import (
 )
 
 // TestCPUProfile: -cpuprofile writes a profile (gzip, as go tool pprof
-// reads it) for check, run and match, and an unwritable path is a usage error
+// reads it) for check, run, match and gtp, and an unwritable path is a usage error
 // before any work.
 func TestCPUProfile(t *testing.T) {
 	dir := t.TempDir()
@@ -17,6 +17,7 @@ func TestCPUProfile(t *testing.T) {
 		{"check", "-rule", "uct", "-trees", "2", "-seeds", "1", "-budget", "1024"},
 		{"run", "-rules", "uct", "-trees", "2", "-seeds", "1", "-budget", "1024", "-out", ""},
 		{"match", "-a", "uct", "-b", "uct:c=0.2", "-game", "connect4", "-games", "2", "-budget", "50"},
+		{"gtp", "-rule", "uct", "-budget", "50"}, // on an empty input
 	} {
 		f := filepath.Join(dir, args[0]+".prof")
 		r := mctscheck(t, "", append(args, "-cpuprofile", f)...)

@@ -84,7 +84,8 @@
 // game stored whole (ArrayGame, such as package tree's explicit trees) is
 // read from its GameArrays instead of through the Game's methods, by every
 // worker: the same values, without an interface call per move; a game
-// that implements Playouter plays the default roll-out itself.
+// that implements Playouter plays the default roll-out itself, and a
+// roll-out policy that implements PolicyPlayouter its own.
 //
 // # Inspection
 //

@@ -96,3 +96,32 @@ type Playouter interface {
 	// the game had not ended.
 	Playout(rng *RNG, limit int) (reward float64, ended bool)
 }
+
+// PolicyPlayouter is implemented by roll-out policies (Config.Rollout)
+// that can play their whole roll-out on some games themselves, without an
+// interface call per move. The search uses it under the conditions of
+// Playouter, with the policy in place of the default one.
+type PolicyPlayouter interface {
+	Policy
+	// Playouter returns a Playouter that plays this policy's roll-outs on
+	// g from its current position: at every position the move Choose would
+	// choose, with the same draws from rng, so that the statistics do not
+	// change. It returns nil when it cannot play them on g.
+	Playouter(g Game) Playouter
+}
+
+// playouterOf returns the Playouter that plays the roll-outs of policy on
+// game (nil: the default policy), or nil if there is none.
+func playouterOf(game Game, policy Policy) Playouter {
+	switch pol := policy.(type) {
+	case nil:
+		if p, ok := game.(Playouter); ok {
+			return p
+		}
+	case PolicyPlayouter:
+		if p := pol.Playouter(game); p != nil {
+			return p
+		}
+	}
+	return nil
+}

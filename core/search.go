@@ -209,8 +209,8 @@ func (s *Search) initWorker(w *worker, game Game) {
 	if t, ok := arraysOf(game); ok && s.cfg.Rollout == nil {
 		w.useTable(t) // checked by newSearch
 	}
-	if p, ok := game.(Playouter); ok && w.table == nil && s.cfg.Rollout == nil && !s.needs.AMAF && s.cfg.Growth == GrowPractical {
-		w.playout = p
+	if w.table == nil && !s.needs.AMAF && s.cfg.Growth == GrowPractical {
+		w.playout = playouterOf(game, s.cfg.Rollout)
 	}
 	if h, ok := game.(Heuristic); ok && (s.needs.Priors || s.needs.Virtual != nil) {
 		w.heur = h

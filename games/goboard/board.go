@@ -404,17 +404,22 @@ func (b *Board) eye(c Color, p int) bool {
 	if (b.nb[p]>>(4*(c-1)))&15 != 4 {
 		return false
 	}
-	bad := 0
-	edge := 0
-	for _, q := range [4]int{p - b.stride - 1, p - b.stride + 1, p + b.stride - 1, p + b.stride + 1} {
-		switch b.color[q] {
-		case 3 - c:
-			bad++
-		case border:
-			edge = 1
-		}
-	}
+	// The four diagonal points, written out: a loop over an array of them
+	// cost twice the instructions.
+	w := b.stride
+	x0, x1, x2, x3 := b.color[p-w-1], b.color[p-w+1], b.color[p+w-1], b.color[p+w+1]
+	o := 3 - c
+	bad := b2i(x0 == o) + b2i(x1 == o) + b2i(x2 == o) + b2i(x3 == o)
+	edge := b2i(x0 == border || x1 == border || x2 == border || x3 == border)
 	return bad+edge < 2
+}
+
+// b2i is 1 for true and 0 for false.
+func b2i(t bool) int {
+	if t {
+		return 1
+	}
+	return 0
 }
 
 // Play plays m, a point identity or the pass, for the player to move. It
@@ -487,12 +492,21 @@ func (b *Board) play(p int) {
 	}
 	b.ko = 0
 	if b.nb[p]>>(4*(o-1))&15 != 0 { // an opponent stone, or the edge, next to p
+		// Written out: a loop over an array of the four made them a
+		// fifth of play's time. A chain captured at one neighbour is empty
+		// at the next.
 		captured, last := 0, 0
-		for _, q := range [4]int{q0, q1, q2, q3} {
-			if b.color[q] == o && b.libs[b.chain[q]] == 0 {
-				captured += b.remove(int(b.chain[q]))
-				last = q
-			}
+		if b.color[q0] == o && b.libs[b.chain[q0]] == 0 {
+			captured, last = captured+b.remove(int(b.chain[q0])), q0
+		}
+		if b.color[q1] == o && b.libs[b.chain[q1]] == 0 {
+			captured, last = captured+b.remove(int(b.chain[q1])), q1
+		}
+		if b.color[q2] == o && b.libs[b.chain[q2]] == 0 {
+			captured, last = captured+b.remove(int(b.chain[q2])), q2
+		}
+		if b.color[q3] == o && b.libs[b.chain[q3]] == 0 {
+			captured, last = captured+b.remove(int(b.chain[q3])), q3
 		}
 		if r := b.chain[p]; captured == 1 && b.stone[r] == 1 && b.libs[r] == 1 {
 			b.ko, b.koFor = int16(last), o

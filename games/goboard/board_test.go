@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/mctscheck/mctscheck/core"
 )
 
 // setupMoves returns the colored moves that put the stones of a diagram on
@@ -459,5 +461,39 @@ func TestEyes(t *testing.T) {
 				t.Errorf("%s is an eye of %v: %v, want %v", tc.v, tc.c, got, tc.want)
 			}
 		})
+	}
+}
+
+// TestAreaMidGame: Area agrees with the oracle's flood of the grid on
+// positions cut from light playouts after 0 to 60 moves, where empty
+// regions of several points (which Area floods) and single points (which
+// it counts from the neighbour counts) both occur.
+func TestAreaMidGame(t *testing.T) {
+	rng := core.NewRNG(11)
+	regions := 0
+	for game := range 200 {
+		b, err := NewBoard(Config{Size: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range rng.IntN(61) {
+			if b.over() {
+				break
+			}
+			b.playLight(rng)
+		}
+		for i := range b.nEmpty {
+			if b.nb[b.empty[i]]>>8 != 0 {
+				regions++
+				break
+			}
+		}
+		wb, ww := gridOf(b).area()
+		if gb, gw := b.Area(); gb != wb || gw != ww {
+			t.Fatalf("game %d: Area() = %d, %d, oracle %d, %d\n%s", game, gb, gw, wb, ww, b)
+		}
+	}
+	if regions < 50 {
+		t.Errorf("only %d of 200 positions with an empty region of several points", regions)
 	}
 }

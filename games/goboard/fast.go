@@ -23,9 +23,11 @@ type FastGame struct {
 }
 
 var (
-	_ core.Game      = (*FastGame)(nil)
-	_ core.Mover     = (*FastGame)(nil)
-	_ core.Heuristic = (*FastGame)(nil)
+	_ core.PolicyPlayouter = FastLight{}
+	_ core.Playouter       = (*fastRollout)(nil)
+	_ core.Game            = (*FastGame)(nil)
+	_ core.Mover           = (*FastGame)(nil)
+	_ core.Heuristic       = (*FastGame)(nil)
 )
 
 // NewFastGame returns a FastGame over g, which it drives as its cursor.
@@ -88,6 +90,37 @@ func (f *FastGame) MoveLimit() int { return f.g.MoveLimit() }
 // Prior implements core.Heuristic: the Game's (stored-tree positions only).
 func (f *FastGame) Prior(i int) (float64, bool) { return f.g.Prior(i) }
 
+// fastRollout is a FastGame as the core.Playouter of FastLight's roll-outs.
+// (FastGame itself must not be one: core would take it for the player of
+// the default policy's roll-outs.)
+type fastRollout FastGame
+
+// Playout implements core.Playouter: FastLight's roll-out, the moves and
+// draws of FastLight.Choose and FastGame.Play, without the interface calls.
+func (r *fastRollout) Playout(rng *core.RNG, limit int) (float64, bool) {
+	f := (*FastGame)(r)
+	f.startRoll()
+	b := &f.g.b
+	for range limit {
+		if b.over() {
+			return b.Reward(), true
+		}
+		b.playLight(rng)
+	}
+	if b.over() {
+		return b.Reward(), true
+	}
+	return 0, false
+}
+
+// startRoll switches f to its roll-out, if it is not in it yet.
+func (f *FastGame) startRoll() {
+	if !f.roll {
+		f.roll = true
+		f.g.stale, f.g.listed = true, false
+	}
+}
+
 // FastLight is the light-playout roll-out policy of a FastGame
 // (core.Config.Rollout): each player in turn plays a uniformly random
 // point that is legal under simple ko and does not fill one of its own
@@ -101,10 +134,17 @@ func (FastLight) Choose(g core.Game, rng *core.RNG) int {
 	if !ok {
 		return Light{}.Choose(g, rng)
 	}
-	if !f.roll {
-		f.roll = true
-		f.g.stale, f.g.listed = true, false
-	}
+	f.startRoll()
 	f.next = f.g.b.drawLight(rng)
 	return 0
+}
+
+// Playouter implements core.PolicyPlayouter: on a FastGame, the search
+// hands it the whole roll-out (when it keeps no AMAF statistics, which
+// need every move's identity); on any other game, nil.
+func (FastLight) Playouter(g core.Game) core.Playouter {
+	if f, ok := g.(*FastGame); ok {
+		return (*fastRollout)(f)
+	}
+	return nil
 }

@@ -127,3 +127,81 @@ func TestFastGameSearch(t *testing.T) {
 		t.Errorf("UCT on 9×9: %v allocations per 300 simulations, want 0", a)
 	}
 }
+
+// chooseOnly hides FastLight's Playouter, so that the search plays its
+// roll-outs move by move.
+type chooseOnly struct{ FastLight }
+
+func (chooseOnly) Playouter() {} // not core.PolicyPlayouter's signature
+
+// TestFastLightPlayouter: a UCT search that hands FastLight's roll-outs to
+// the FastGame whole gives the statistics of the move-by-move roll-outs,
+// node for node, and the same error past MaxDepth.
+func TestFastLightPlayouter(t *testing.T) {
+	for _, maxDepth := range []int{0, 30} {
+		var got [2][]core.NodeInfo
+		var errs [2]error
+		for j, pol := range []core.Policy{FastLight{}, chooseOnly{}} {
+			g, err := NewGame(Config{Size: 7}, "D4", "C5", "E3")
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := core.New(NewFastGame(g), core.UCT{C: math.Sqrt2}, core.Config{Seed: 9, Growth: core.GrowPractical, Rollout: pol, MaxDepth: maxDepth})
+			if err != nil {
+				t.Fatal(err)
+			}
+			errs[j] = s.Run(context.Background(), 2000)
+			s.Walk(func(n core.NodeInfo) bool {
+				n.Path = append([]int32(nil), n.Path...)
+				got[j] = append(got[j], n)
+				return true
+			})
+		}
+		if maxDepth > 0 {
+			if errs[0] == nil || errs[1] == nil || errs[0].Error() != errs[1].Error() {
+				t.Errorf("MaxDepth %d: whole roll-outs gave %v, move by move %v", maxDepth, errs[0], errs[1])
+			}
+			continue
+		}
+		if errs[0] != nil || errs[1] != nil {
+			t.Fatalf("Run: %v, %v", errs[0], errs[1])
+		}
+		if len(got[0]) != len(got[1]) {
+			t.Fatalf("%d nodes with whole roll-outs, %d move by move", len(got[0]), len(got[1]))
+		}
+		for i := range got[0] {
+			a, b := got[0][i], got[1][i]
+			if a.Visits != b.Visits || a.W != b.W {
+				t.Fatalf("node %d (%v): %d visits, W %v with whole roll-outs; %d, %v move by move", i, a.Path, a.Visits, a.W, b.Visits, b.W)
+			}
+		}
+	}
+}
+
+// TestFastRolloutLimit: FastLight's whole roll-out of L moves ends within
+// a limit of L moves, with Board.Playout's end and reward, and not within
+// L − 1.
+func TestFastRolloutLimit(t *testing.T) {
+	g, err := NewGame(Config{Size: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFastGame(g)
+	p := FastLight{}.Playouter(f)
+	for seed := range uint64(20) {
+		twin := g.b
+		want := twin.Playout(core.NewRNG(seed))
+		n := twin.MovesPlayed() - g.b.MovesPlayed()
+		if r, ended := p.Playout(core.NewRNG(seed), n); !ended || r != want || g.b.Hash() != twin.Hash() {
+			t.Fatalf("seed %d: limit %d: reward %v, ended %v; Board.Playout %v after %d moves", seed, n, r, ended, want, n)
+		}
+		f.Reset()
+		if _, ended := p.Playout(core.NewRNG(seed), n-1); ended {
+			t.Fatalf("seed %d: a roll-out of %d moves ended within %d", seed, n, n-1)
+		}
+		f.Reset()
+	}
+	if FastLight.Playouter(FastLight{}, g) != nil {
+		t.Error("FastLight plays whole roll-outs on a Game, want only on a FastGame")
+	}
+}
