@@ -27,6 +27,9 @@ func TestMain(m *testing.M) {
 	if v := os.Getenv(memoryEnv); v != "" {
 		os.Exit(memoryChild(v))
 	}
+	if v := os.Getenv(checkTreeEnv); v != "" {
+		os.Exit(checkTreeChild(v))
+	}
 	os.Exit(m.Run())
 }
 
