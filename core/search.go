@@ -92,9 +92,8 @@ type Search struct {
 	// search keeps no statistic that would make its sites other than plain.
 	uct *UCT
 
-	sims    int64
-	err     error
-	rootBuf []rootStat // Decide's buffer
+	sims int64
+	err  error
 	arena
 
 	// Tree parallelism (NewTreeParallel): the other workers and the shared state.
