@@ -2,12 +2,15 @@ package bench_test
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"testing"
@@ -21,6 +24,13 @@ import (
 // users.
 const checkTreeEnv = "MCTSCHECK_BENCH_CHECKTREE"
 
+// checkTreeProfileEnv, if set, is where the child writes its heap
+// profile (BenchmarkCheckTree's -childprofile).
+const checkTreeProfileEnv = "MCTSCHECK_BENCH_CHECKTREE_PROFILE"
+
+// childProfile is BenchmarkCheckTree's -childprofile.
+var childProfile = flag.String("childprofile", "", "BenchmarkCheckTree's children write their heap profiles to `PREFIX`-SHAPE.pprof, for go tool pprof -sample_index=alloc_space")
+
 // checkTreeGOGC is the tool's GOGC (cmd/mctscheck sets it unless the
 // environment does), so that the child collects garbage as the tool does.
 const checkTreeGOGC = 400
@@ -33,7 +43,17 @@ func checkTreeChild(arg string) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(checkTreeGOGC)
 	}
+	if os.Getenv(checkTreeProfileEnv) != "" {
+		runtime.MemProfileRate = 64 << 10
+	}
 	code := cli.MctscheckTool().Run(strings.Split(arg, "\n"), strings.NewReader(""), io.Discard, io.Discard)
+	if name := os.Getenv(checkTreeProfileEnv); name != "" {
+		runtime.GC() // the profile counts what the last collection saw
+		if err := writeHeapProfile(name); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
 	rss, err := peakRSS()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -41,6 +61,19 @@ func checkTreeChild(arg string) int {
 	}
 	fmt.Printf("exit %d maxrss-kib %d cpu-ns %d\n", code, rss, processCPU().Nanoseconds())
 	return 0
+}
+
+// writeHeapProfile writes the heap profile to the file name.
+func writeHeapProfile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // checkTreeCase is one tree of BenchmarkCheckTree, with the check's seeds
@@ -115,6 +148,9 @@ func runCheckTree(exe, file string, c checkTreeCase) (peak, cpu float64, err err
 	args := []string{"check", "-rule", "uct", "-tree", "@" + file, "-seeds", strconv.Itoa(c.seeds), "-budget", strconv.Itoa(c.budget)}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), checkTreeEnv+"="+strings.Join(args, "\n"))
+	if *childProfile != "" {
+		cmd.Env = append(cmd.Env, checkTreeProfileEnv+"="+*childProfile+"-"+c.shape+".pprof")
+	}
 	out, err := cmd.Output()
 	if err != nil {
 		return 0, 0, fmt.Errorf("child: %v\n%s", err, out)
@@ -139,7 +175,8 @@ func runCheckTree(exe, file string, c checkTreeCase) (peak, cpu float64, err err
 // Go runtime's few MiB), cpu-s the child's CPU time, user and system, on
 // all its threads (the check searches GOMAXPROCS seeds at once). With the
 // test flag -large (go test -run '^$' -bench CheckTree ./bench -args
-// -large) it also checks the wide tree at the defaults.
+// -large) it also checks the wide tree at the defaults; with
+// -childprofile PREFIX each child writes its heap profile.
 func BenchmarkCheckTree(b *testing.B) {
 	exe, err := os.Executable()
 	if err != nil {
