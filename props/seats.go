@@ -35,7 +35,7 @@ func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64
 	return ob, err
 }
 
-// leave hands a seed's seat on to later seeds (seats.go) once the seed is
+// leave hands a seed's seat on to later seeds once the seed is
 // done with it: a seat over the tree's own order if the search ended
 // well, a shuffled one if, besides, the seed's tree is no evidence, which
 // the subject keeps (failed or stuck). The observation keeps no part of a
@@ -67,7 +67,9 @@ type seat struct {
 	owner  *seats // the seats it returns to
 }
 
-// seats are the free seats of one tree's seeds.
+// seats are the free seats of one tree's seeds, whose checkers share a
+// rule and options (seedsAhead's jobs copy them), for which the seats'
+// searches are made.
 type seats struct {
 	tr       *tree.Tree
 	mu       sync.Mutex
