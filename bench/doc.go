@@ -132,6 +132,18 @@
 //
 //	GOFLAGS=-pgo=$PWD/cmd/mctscheck/default.pgo BENCH=Check scripts/benchcmp.sh HEAD~1 HEAD
 //
+// BenchmarkCheckTree measures the checker's memory on large explicit
+// trees: one op is `mctscheck check -rule uct -tree @FILE` (the tool's
+// check command, with the tool's GOGC) in a child process, from reading
+// the file to the report, on a chain of 1,048,575 nodes (max and min
+// nodes alternating, each over a leaf and the next node; 16 seeds,
+// budgets 64 to 16,384, the defaults of a -tree) and on a root over
+// 1,000,000 leaves (4 seeds, budgets 64 to 1,024, since every simulation
+// there reads all the children; -large adds it at the defaults). Its
+// B/node is the child's peak resident memory (ru_maxrss) per node of the
+// tree, peak-MiB that peak, cpu-s the child's CPU time (user and system,
+// all threads).
+//
 // # Running
 //
 //	scripts/bench.sh > new.txt            # the suite, -count 10
@@ -140,10 +152,12 @@
 //	benchstat -col /d -filter '.name:Scaling /b:8' new.txt   # cost against depth
 //	go test -run '^$' -bench Reference -count 10 ./bench/ > ref.txt   # engine/reference
 //	go test -run '^$' -bench Memory ./bench/ -args -large   # adds the 1 GiB search
+//	go test -run '^$' -bench CheckTree -benchtime 1x -count 5 ./bench/   # B/node
 //
-// The test binary reads one environment variable, MCTSCHECK_BENCH_MEMORY,
-// which BenchmarkMemory sets for the child process it starts; it is not a
-// knob for users. Instruction counts, which the load of the machine does
+// The test binary reads two environment variables, MCTSCHECK_BENCH_MEMORY
+// and MCTSCHECK_BENCH_CHECKTREE, which BenchmarkMemory and
+// BenchmarkCheckTree set for the child processes they start; they are not
+// knobs for users. Instruction counts, which the load of the machine does
 // not move, come from scripts/instrcmp.sh (BENCH=pattern counts a
 // benchmark run instead of a tool job).
 //

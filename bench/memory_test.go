@@ -20,12 +20,16 @@ import (
 // starts, not a knob for users.
 const memoryEnv = "MCTSCHECK_BENCH_MEMORY"
 
-// large adds largeSims to BenchmarkMemory.
-var large = flag.Bool("large", false, "BenchmarkMemory also runs the largest search that fits in 1 GiB (about a minute a run)")
+// large adds largeSims to BenchmarkMemory and checkTreeLarge to
+// BenchmarkCheckTree.
+var large = flag.Bool("large", false, "BenchmarkMemory also runs the largest search that fits in 1 GiB (about a minute a run), BenchmarkCheckTree the wide tree at the defaults (several CPU minutes)")
 
 func TestMain(m *testing.M) {
 	if v := os.Getenv(memoryEnv); v != "" {
 		os.Exit(memoryChild(v))
+	}
+	if v := os.Getenv(checkTreeEnv); v != "" {
+		os.Exit(checkTreeChild(v))
 	}
 	os.Exit(m.Run())
 }

@@ -38,12 +38,17 @@ func (d Decision) String() string {
 
 // Decide returns the root child that d picks, or -1 when the root has no
 // expanded children or no visited child, or is not a max or min node. It
-// panics when d is not one of MostVisited, HighestMean and Secure, as an
-// index out of range does: no child is the answer to an unknown question.
+// reads the children one at a time, allocating nothing, however many they
+// are. It panics when d is not one of MostVisited, HighestMean and Secure,
+// as an index out of range does: no child is the answer to an unknown
+// question.
 func (s *Search) Decide(d Decision) int {
-	kind, kids := s.rootStats(s.rootBuf)
-	s.rootBuf = kids
-	return decide(d, kind, kids)
+	kind, first, k := s.rootChildren()
+	dc := newDecider(d, kind)
+	for i := range k {
+		dc.add(i, s.rootStat(first, i))
+	}
+	return dc.best
 }
 
 // rootStat is a root child's real statistics for a decision, from max's
@@ -64,71 +69,99 @@ func (a rootStat) plus(b rootStat) rootStat {
 	return c
 }
 
-// rootStats appends the statistics of the root's children to dst and
-// returns them with the root's kind; none unless the root is an expanded
-// max or min node.
-func (s *Search) rootStats(dst []rootStat) (Kind, []rootStat) {
+// rootChildren returns the root's kind and the arena index and number of
+// its children: none unless the root is an expanded max or min node.
+func (s *Search) rootChildren() (kind Kind, first, k int32) {
 	g := s.game
 	g.Reset()
-	kind := g.Kind()
+	kind = g.Kind()
 	root := s.nodes.at(0)
 	if (kind != Max && kind != Min) || root.first < 0 {
-		return kind, dst[:0]
+		return kind, 0, 0
 	}
-	k := int32(g.NumMoves())
-	dst = dst[:0]
-	for i, c := range s.nodes.span(root.first, k) {
-		st := rootStat{n: uint64(c.n), w: c.w}
-		if c.n > 0 {
-			st.mean = c.w / float64(c.n)
-			if s.mm.used() {
-				st.mean = *s.mm.at(root.first + int32(i))
-				st.w = st.mean * float64(c.n)
-			}
+	return kind, root.first, int32(g.NumMoves())
+}
+
+// rootStat returns the statistics of root child i, whose arena index is
+// first+i.
+func (s *Search) rootStat(first, i int32) rootStat {
+	c := s.nodes.at(first + i)
+	st := rootStat{n: uint64(c.n), w: c.w}
+	if c.n > 0 {
+		st.mean = c.w / float64(c.n)
+		if s.mm.used() {
+			st.mean = *s.mm.at(first + i)
+			st.w = st.mean * float64(c.n)
 		}
-		dst = append(dst, st)
+	}
+	return st
+}
+
+// rootStats appends the statistics of the root's children to dst and
+// returns the root's kind with them.
+func (s *Search) rootStats(dst []rootStat) (Kind, []rootStat) {
+	kind, first, k := s.rootChildren()
+	dst = dst[:0]
+	for i := range k {
+		dst = append(dst, s.rootStat(first, i))
 	}
 	return kind, dst
 }
 
-// decide applies d to the root children's statistics: the one home of the
-// decision rules, for serial and parallel searches alike.
+// decide applies d to the root children's statistics, as Decide does.
 func decide(d Decision, kind Kind, kids []rootStat) int {
+	dc := newDecider(d, kind)
+	for i, c := range kids {
+		dc.add(int32(i), c)
+	}
+	return dc.best
+}
+
+// decider applies a decision rule to the root's children one at a time:
+// the one home of the decision rules, for serial and parallel searches
+// alike. best is the child picked so far, -1 for none.
+type decider struct {
+	d       Decision
+	kind    Kind
+	best    int
+	bestN   uint64
+	bestKey float64
+}
+
+// newDecider returns a decider of d at a root of the given kind. It panics
+// when d is not one of MostVisited, HighestMean and Secure.
+func newDecider(d Decision, kind Kind) decider {
 	if d > Secure {
 		panic(fmt.Sprintf("core: Decide(%v): unknown decision rule; want MostVisited, HighestMean or Secure", d))
 	}
-	if kind != Max && kind != Min {
-		return -1
+	return decider{d: d, kind: kind, best: -1}
+}
+
+// add considers child i with statistics c.
+func (dc *decider) add(i int32, c rootStat) {
+	if (dc.kind != Max && dc.kind != Min) || c.n == 0 {
+		return
 	}
-	best := -1
-	var bestN uint64
-	var bestKey float64
-	for i, c := range kids {
-		if c.n == 0 {
-			continue
-		}
-		mean := c.mean
-		if kind == Min {
-			mean = 1 - mean
-		}
-		key := mean
-		if d == Secure {
-			key = mean - 1/math.Sqrt(float64(c.n))
-		}
-		better := false
-		switch {
-		case best < 0:
-			better = true
-		case d == MostVisited:
-			better = c.n > bestN || c.n == bestN && key > bestKey
-		case d == HighestMean:
-			better = key > bestKey || key == bestKey && c.n > bestN
-		default:
-			better = key > bestKey
-		}
-		if better {
-			best, bestN, bestKey = i, c.n, key
-		}
+	mean := c.mean
+	if dc.kind == Min {
+		mean = 1 - mean
 	}
-	return best
+	key := mean
+	if dc.d == Secure {
+		key = mean - 1/math.Sqrt(float64(c.n))
+	}
+	better := false
+	switch {
+	case dc.best < 0:
+		better = true
+	case dc.d == MostVisited:
+		better = c.n > dc.bestN || c.n == dc.bestN && key > dc.bestKey
+	case dc.d == HighestMean:
+		better = key > dc.bestKey || key == dc.bestKey && c.n > dc.bestN
+	default:
+		better = key > dc.bestKey
+	}
+	if better {
+		dc.best, dc.bestN, dc.bestKey = int(i), c.n, key
+	}
 }

@@ -106,8 +106,8 @@ func TestArraysChecked(t *testing.T) {
 	good := *tr.Game().Arrays()
 	short := good
 	short.First = short.First[:1]
-	noPrior := good
-	noPrior.HasPrior = nil
+	noPrior := good // a tree without priors has neither column
+	noPrior.Prior, noPrior.HasPrior = make([]float64, len(good.Kind)), nil
 	for name, tab := range map[string]*core.GameArrays{"nil": nil, "empty": {}, "short First": &short, "Prior without HasPrior": &noPrior} {
 		_, err := core.New(badTable{methodsOnly{tr.Game()}, tab}, core.UCT{C: 1}, core.Config{})
 		if err == nil || !strings.Contains(err.Error(), "GameArrays") {

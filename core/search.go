@@ -99,9 +99,8 @@ type Search struct {
 	// uctArrays).
 	plain bool
 
-	sims    int64
-	err     error
-	rootBuf []rootStat // Decide's buffer
+	sims int64
+	err  error
 	arena
 
 	// Tree parallelism (NewTreeParallel): the other workers and the shared state.

@@ -64,42 +64,15 @@ type subject interface {
 // observation is one seed's search read on an explicit tree.
 type observation struct {
 	tr     *tree.Tree // the tree in the seed's order, or the game's skeleton
+	sol    *tree.Solution
 	snaps  []snapshot
 	search *core.Search
+	seat   *seat // tr's seat, for an explicit tree (seats.go)
 	// judged and beyond count a game's stored nodes judged, and left
 	// unjudged beyond the oracle's budget.
 	judged, beyond int
 	// pruned: the search stopped early (checker.prune), deciding optimally.
 	pruned bool
-}
-
-// treeSubject is an explicit tree, searched in orders drawn from the seeds.
-type treeSubject struct{ tr *tree.Tree }
-
-func (t treeSubject) order(c *checker, i int, seed uint64) uint64 {
-	if i == 0 || c.opts.KeepOrder {
-		return 0
-	}
-	return seed
-}
-
-func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64) (*observation, error) {
-	ob := &observation{tr: t.tr}
-	if order != 0 {
-		ob.tr = t.tr.Shuffled(core.NewRNG(order ^ orderSalt))
-	}
-	obs, err := newObserver(ob.tr, c.rule, c.opts)
-	if err != nil {
-		return ob, err
-	}
-	if c.prune {
-		sol, from := tree.Solve(ob.tr), len(obs.budgets)-1-c.opts.Window
-		obs.stop = func(k int, sn *snapshot) bool { return k >= from && optimal(sol, sn.decision) }
-	}
-	ob.snaps, err = obs.run(ctx, seed)
-	ob.search, ob.pruned = obs.search, obs.pruned
-	c.sims += obs.sims
-	return ob, err
 }
 
 // seeds runs the seeds of one subject, each (but the first, and all with
@@ -249,22 +222,23 @@ func (c *checker) runSeedCtx(ctx context.Context, sub subject, seed, order uint6
 // criterion to its snapshots and, for a seed whose decision is wrong with
 // a mechanism behind it, projects the mechanism to the limit while the
 // search's statistics are at hand.
-func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) (seedResult, limitResult, *observation, error) {
-	ob, err := sub.observe(ctx, c, seed, order)
+func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) (r seedResult, rec limitResult, ob *observation, err error) {
+	ob, err = sub.observe(ctx, c, seed, order)
+	defer func() { ob.leave(err == nil, rec.persists || rec.stuck) }()
 	if err != nil {
 		return seedResult{}, limitResult{}, ob, err
 	}
 	if ob.pruned {
 		return seedResult{OptimalFrom: -1}, limitResult{}, ob, nil // decided optimally in the window: it cannot fail
 	}
-	sol := tree.Solve(ob.tr)
+	sol := ob.sol
 	switch {
 	case c.curve != nil:
 		c.curve.addCurve(curveOf(ob.tr, sol, ob.snaps))
 	case c.pending != nil:
 		*c.pending = append(*c.pending, curveOf(ob.tr, sol, ob.snaps))
 	}
-	r := c.opts.Criterion.judgeSeed(ob.tr, sol, ob.snaps, c.opts.Window)
+	r = c.opts.Criterion.judgeSeed(ob.tr, sol, ob.snaps, c.opts.Window)
 	if c.opts.Backup == core.BackupMinimax {
 		r.Eq4 = nil // minimax values converge whatever the shares: Eq. 4 is the average's condition
 	}
@@ -274,7 +248,7 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 	if c.failed != nil && c.failed.Load() != 0 && c.failed.Load() < seed {
 		return r, limitResult{}, ob, nil // an earlier seed failed: this one's evidence is not read
 	}
-	rec, err := c.project(ctx, ob.search, ob.tr, &r)
+	rec, err = c.project(ctx, ob.search, ob.tr, &r)
 	return r, rec, ob, err
 }
 
@@ -348,7 +322,7 @@ func (c *checker) judge(ctx context.Context, name string, tr *tree.Tree) (TreeRe
 	if k := tr.Kind(0); k != core.Max && k != core.Min {
 		return TreeResult{Name: name, Tree: tr}, fmt.Errorf("props: tree %s: the root is a %v node, want max or min", name, k)
 	}
-	return c.seeds(ctx, name, treeSubject{tr}, "")
+	return c.seeds(ctx, name, newTreeSubject(tr), "")
 }
 
 // witness shrinks an inconsistent or stuck tree and describes the result,
@@ -373,7 +347,7 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 			return trial{}
 		}
 		one := &checker{rule: c.rule, opts: o, prune: true}
-		r, err := one.seeds(ctx, "candidate", treeSubject{t}, res.Verdict)
+		r, err := one.seeds(ctx, "candidate", newTreeSubject(t), res.Verdict)
 		tr := trial{sims: one.sims, keep: err == nil && r.Verdict == res.Verdict && condition(r.Findings) == cond}
 		if err == nil && r.Verdict == Faulted {
 			r.Name = res.Name + ", shrunk"
@@ -453,7 +427,7 @@ func (c *checker) faultWitness(ctx context.Context, res TreeResult, testName str
 			}
 			one := &checker{rule: c.rule, opts: o}
 			before := countFaults(c.rule)
-			r, err := one.seeds(ctx, "candidate", treeSubject{t}, Faulted)
+			r, err := one.seeds(ctx, "candidate", newTreeSubject(t), Faulted)
 			return trial{sims: one.sims, keep: err == nil && same(r) && (!counts || countFaults(c.rule) > before)}
 		}
 		jobs := o.Jobs

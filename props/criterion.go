@@ -138,9 +138,9 @@ func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapsho
 	r.Wrong = cr.wrongDecision(tr, sol, snaps[first:])
 	n := tr.Len()
 	a, z := snaps[first], snaps[last]
-	for p := range int32(n) {
+	for j, p := range a.seen.ids { // the nodes with simulations, in node order
 		kind := tr.Kind(p)
-		if (kind != core.Max && kind != core.Min) || a.visits[p] < cr.MinParentVisits {
+		if (kind != core.Max && kind != core.Min) || a.n[j] < cr.MinParentVisits {
 			continue
 		}
 		if r.Eq5 == nil {
@@ -151,18 +151,19 @@ func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapsho
 		}
 	}
 	if r.Eq5 != nil {
+		r.eq5Frozen = make([]bool, 0, tr.NumChildren(r.eq5At))
 		for k := range tr.NumChildren(r.eq5At) {
 			c := tr.Child(r.eq5At, k)
-			r.eq5Frozen = append(r.eq5Frozen, z.visits[c] == a.visits[c])
+			r.eq5Frozen = append(r.eq5Frozen, z.visits(c) == a.visits(c))
 		}
 	}
-	r.RootError = math.Abs(z.value[0] - sol.Value(0))
+	r.RootError = math.Abs(z.value(0) - sol.Value(0))
 	visited, recent := 0, 0
-	for i := range n {
-		if z.visits[i] > 0 {
+	for j := range z.n {
+		if z.n[j] > 0 {
 			visited++
 		}
-		if z.visits[i] > a.visits[i] {
+		if z.n[j] > a.n[j] {
 			recent++
 		}
 	}
@@ -186,10 +187,10 @@ func (cr Criterion) wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snaps
 		return &Finding{Condition: Eq6, Node: "0", Child: -1,
 			Text: fmt.Sprintf("no root decision at %d simulations", z.budget)}
 	}
-	dn := z.visits[tr.Child(0, z.decision)]
+	dn := z.visits(tr.Child(0, z.decision))
 	best, bestN := -1, int64(-1)
 	for _, k := range sol.Optimal(0) {
-		if v := z.visits[tr.Child(0, int(k))]; v > bestN {
+		if v := z.visits(tr.Child(0, int(k))); v > bestN {
 			best, bestN = int(k), v
 		}
 	}
@@ -215,26 +216,26 @@ func chooser(k core.Kind, v float64) float64 {
 // value from its chooser's side, yet a child gets no simulation at all.
 func (cr Criterion) starvation(tr *tree.Tree, sol *tree.Solution, win []snapshot, p int32) *Finding {
 	a, z := win[0], win[len(win)-1]
-	if z.visits[p] < cr.ParentGrowth*a.visits[p] {
+	if z.visits(p) < cr.ParentGrowth*a.visits(p) {
 		return nil
 	}
 	kind := tr.Kind(p)
 	truth := chooser(kind, sol.Value(p))
 	for _, s := range win {
-		if truth-chooser(kind, s.value[p]) < cr.Gap {
+		if truth-chooser(kind, s.value(p)) < cr.Gap {
 			return nil
 		}
 	}
 	for k := range tr.NumChildren(p) {
 		c := tr.Child(p, k)
-		if z.visits[c] == a.visits[c] {
+		if z.visits(c) == a.visits(c) {
 			stays, side := "≤", "below" // the mean, max's perspective, against the value
 			if kind == core.Min {
 				stays, side = "≥", "above"
 			}
 			return &Finding{Condition: Eq5, Node: tree.FormatPath(tr.Path(p)), Child: k, Text: fmt.Sprintf(
 				"%v node %s: child %d (V=%g) stays at %s while the node goes from %d to %d and its mean stays %s %.3f, %s its value %g",
-				kind, tree.FormatPath(tr.Path(p)), k, sol.Value(c), plural(int(z.visits[c]), "simulation"), a.visits[p], z.visits[p],
+				kind, tree.FormatPath(tr.Path(p)), k, sol.Value(c), plural(int(z.visits(c)), "simulation"), a.visits(p), z.visits(p),
 				stays, maxMean(kind, win, p), side, sol.Value(p))}
 		}
 	}
@@ -246,7 +247,7 @@ func (cr Criterion) starvation(tr *tree.Tree, sol *tree.Solution, win []snapshot
 func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 	m := math.Inf(-1)
 	for _, s := range win {
-		m = math.Max(m, chooser(kind, s.value[p]))
+		m = math.Max(m, chooser(kind, s.value(p)))
 	}
 	return chooser(kind, m)
 }
@@ -265,31 +266,36 @@ func maxMean(kind core.Kind, win []snapshot, p int32) float64 {
 func (cr Criterion) keptShare(tr *tree.Tree, sol *tree.Solution, win []snapshot, mid snapshot, p int32, kept float64) *Finding {
 	a, z := win[0], win[len(win)-1]
 	kind := tr.Kind(p)
-	k := tr.NumChildren(p)
 	enough := func(c int32, n int64) bool {
 		if tr.Kind(c) == core.Terminal {
 			return n >= 1
 		}
 		return n >= cr.MinShareVisits
 	}
+	// Both children need simulations at the window's start: the visited
+	// children, at positions lo to hi−1 in the snapshots of the search,
+	// which share them, in child order.
+	first := tr.First(p)
+	lo, hi := a.seen.span(first, first+int32(tr.NumChildren(p)))
 	var better []int // children with enough simulations, best mean at the end first
-	for bi := range k {
-		if enough(tr.Child(p, bi), a.visits[tr.Child(p, bi)]) {
-			better = append(better, bi)
+	for j := lo; j < hi; j++ {
+		if c := a.seen.ids[j]; enough(c, a.n[j]) {
+			better = append(better, int(c-first))
 		}
 	}
 	if len(better) < 2 {
 		return nil
 	}
-	endMean := func(i int) float64 { return chooser(kind, z.value[tr.Child(p, i)]) }
+	endMean := func(i int) float64 { return chooser(kind, z.value(tr.Child(p, i))) }
 	slices.SortStableFunc(better, func(x, y int) int { return cmp.Compare(endMean(y), endMean(x)) })
-	for wi := range k {
-		w := tr.Child(p, wi)
-		if a.visits[w] < cr.MinShareVisits {
+	for j := lo; j < hi; j++ {
+		w := a.seen.ids[j]
+		wi := int(w - first)
+		if a.n[j] < cr.MinShareVisits {
 			continue
 		}
-		dw1, dp1 := mid.visits[w]-a.visits[w], mid.visits[p]-a.visits[p]
-		dw2, dp2 := z.visits[w]-mid.visits[w], z.visits[p]-mid.visits[p]
+		dw1, dp1 := mid.n[j]-a.n[j], mid.visits(p)-a.visits(p)
+		dw2, dp2 := z.n[j]-mid.n[j], z.visits(p)-mid.visits(p)
 		if dw2 < cr.MinShareVisits || dp1 <= 0 || dp2 <= 0 {
 			continue
 		}
@@ -307,7 +313,7 @@ func (cr Criterion) keptShare(tr *tree.Tree, sol *tree.Solution, win []snapshot,
 			}
 			return &Finding{Condition: Eq4, Node: tree.FormatPath(tr.Path(p)), Child: wi, Text: fmt.Sprintf(
 				"%v node %s: child %d (mean %.3f) keeps %.1f%% of the new simulations (%.1f%% before) though child %d's mean is %.3f, from %d to %d simulations",
-				kind, tree.FormatPath(tr.Path(p)), wi, z.value[w], 100*s2, 100*s1, bi, z.value[b], a.visits[p], z.visits[p])}
+				kind, tree.FormatPath(tr.Path(p)), wi, z.value(w), 100*s2, 100*s1, bi, z.value(b), a.visits(p), z.visits(p))}
 		}
 	}
 	return nil
@@ -323,7 +329,7 @@ const maxBetter = 8
 // rewards in [0,1], and none for a terminal child, whose mean is exact).
 func (cr Criterion) clearGap(tr *tree.Tree, kind core.Kind, win []snapshot, b, w int32) bool {
 	for _, s := range win {
-		if !(chooser(kind, s.value[b])-chooser(kind, s.value[w]) >= cr.Gap) {
+		if !(chooser(kind, s.value(b))-chooser(kind, s.value(w)) >= cr.Gap) {
 			return false
 		}
 	}
@@ -332,10 +338,10 @@ func (cr Criterion) clearGap(tr *tree.Tree, kind core.Kind, win []snapshot, b, w
 		if tr.Kind(c) == core.Terminal {
 			return 0
 		}
-		return 0.25 / float64(z.visits[c])
+		return 0.25 / float64(z.visits(c))
 	}
 	se := math.Sqrt(variance(b) + variance(w))
-	return chooser(kind, z.value[b])-chooser(kind, z.value[w]) >= cr.SEMultiple*se
+	return chooser(kind, z.value(b))-chooser(kind, z.value(w)) >= cr.SEMultiple*se
 }
 
 // terminalDrift is the Eq. 7 finding of a whole search (a Searcher) that
@@ -349,13 +355,13 @@ func (cr Criterion) clearGap(tr *tree.Tree, kind core.Kind, win []snapshot, b, w
 func (cr Criterion) terminalDrift(tr *tree.Tree, win []snapshot) *Finding {
 	a, z := win[0], win[len(win)-1]
 	for i := range int32(tr.Len()) {
-		if tr.Kind(i) != core.Terminal || a.visits[i] < cr.MinShareVisits {
+		if tr.Kind(i) != core.Terminal || a.visits(i) < cr.MinShareVisits {
 			continue
 		}
 		r := tr.Reward(i)
 		drifts := true
 		for _, s := range win {
-			if !(math.Abs(s.value[i]-r) >= cr.Gap) {
+			if !(math.Abs(s.value(i)-r) >= cr.Gap) {
 				drifts = false
 				break
 			}
@@ -363,7 +369,7 @@ func (cr Criterion) terminalDrift(tr *tree.Tree, win []snapshot) *Finding {
 		if drifts {
 			return &Finding{Condition: Eq7, Node: tree.FormatPath(tr.Path(i)), Child: -1, Text: fmt.Sprintf(
 				"terminal node %s (reward %g) has the mean %.3f after %d simulations (%.3f after %d at %d): the search does not value it by its reward",
-				tree.FormatPath(tr.Path(i)), r, z.value[i], z.visits[i], a.value[i], a.visits[i], a.budget)}
+				tree.FormatPath(tr.Path(i)), r, z.value(i), z.visits(i), a.value(i), a.visits(i), a.budget)}
 		}
 	}
 	return nil
@@ -381,7 +387,7 @@ func (cr Criterion) decisionAgainst(tr *tree.Tree, sol *tree.Solution, win []sna
 	most := func(s snapshot) int {
 		best := 0
 		for k := range tr.NumChildren(0) {
-			if s.visits[tr.Child(0, k)] > s.visits[tr.Child(0, best)] {
+			if s.visits(tr.Child(0, k)) > s.visits(tr.Child(0, best)) {
 				best = k
 			}
 		}
@@ -400,9 +406,9 @@ func (cr Criterion) decisionAgainst(tr *tree.Tree, sol *tree.Solution, win []sna
 	dc, mc := tr.Child(0, d), tr.Child(0, m)
 	wrong = &Finding{Condition: Eq6, Node: "0", Child: d, Text: fmt.Sprintf(
 		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %d simulations, its most visited child %d (V=%g) %d",
-		d, sol.Value(dc), win[0].budget, z.budget, z.budget, z.visits[dc], m, sol.Value(mc), z.visits[mc])}
+		d, sol.Value(dc), win[0].budget, z.budget, z.budget, z.visits(dc), m, sol.Value(mc), z.visits(mc))}
 	rule = &Finding{Condition: DecisionRule, Node: "0", Child: d, Text: fmt.Sprintf(
 		"the search decides child %d (mean %.3f) over its most visited child %d (mean %.3f), which is optimal, at every budget from %d to %d: its decision goes against its own statistics",
-		d, z.value[dc], m, z.value[mc], win[0].budget, z.budget)}
+		d, z.value(dc), m, z.value(mc), win[0].budget, z.budget)}
 	return wrong, rule
 }

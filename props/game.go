@@ -345,19 +345,16 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 	if err != nil {
 		return nil, err
 	}
-	dense := make([]snapshot, len(snaps))
+	cps := make([]checkpoint, len(snaps))
 	for k, sn := range snaps {
-		d := snapshot{budget: sn.budget, decision: sn.decision, visits: make([]int64, sk.tr.Len()), value: make([]float64, sk.tr.Len())}
+		cps[k] = checkpoint{budget: sn.budget, decision: sn.decision}
 		for id := range int32(sk.tr.Len()) {
-			st, ok := sn.nodes[pathKey(sk.tr.Path(id))]
-			d.visits[id], d.value[id] = st.visits, st.value
-			if !ok {
-				d.value[id] = math.NaN()
+			if st := sn.nodes[pathKey(sk.tr.Path(id))]; st.visits > 0 {
+				cps[k].nodes = append(cps[k].nodes, visitedNode{id: id, visits: st.visits, value: st.value})
 			}
 		}
-		dense[k] = d
 	}
-	return &observation{tr: sk.tr, snaps: dense, search: s, judged: sk.judged, beyond: sk.beyond}, nil
+	return &observation{tr: sk.tr, sol: tree.Solve(sk.tr), snaps: snapshotsOf(cps), search: s, judged: sk.judged, beyond: sk.beyond}, nil
 }
 
 // record reads the stored nodes the criterion may need: the root's

@@ -146,3 +146,10 @@ func auditOf(r core.Rule) *Fault {
 	}
 	return nil
 }
+
+// resetAudit forgets the declarations r's guard recorded, for a new search.
+func resetAudit(r core.Rule) {
+	if g, ok := r.(*guarded); ok {
+		g.declared = claims{}
+	}
+}

@@ -274,20 +274,18 @@ func TestKeptShareLinear(t *testing.T) {
 	}
 	b.WriteString(")")
 	tr := tree.MustParse(b.String())
-	snap := func(budget int64, scale int64) snapshot {
-		s := snapshot{budget: budget, decision: 0, visits: make([]int64, tr.Len()), value: make([]float64, tr.Len())}
-		for i := range s.value {
-			s.value[i] = math.NaN()
-		}
+	snap := func(budget int64, scale int64) checkpoint {
+		cp := checkpoint{budget: budget}
+		root := visitedNode{value: math.NaN()}
 		for c := range k {
-			id := tr.Child(0, c)
-			s.visits[id] = 20 * scale
-			s.value[id] = 1 - float64(c)/k // child c's mean, falling with c
-			s.visits[0] += s.visits[id]
+			cp.nodes = append(cp.nodes, visitedNode{id: tr.Child(0, c), visits: 20 * scale,
+				value: 1 - float64(c)/k}) // child c's mean, falling with c
+			root.visits += 20 * scale
 		}
-		return s
+		cp.nodes = append(cp.nodes, root)
+		return cp
 	}
-	win := []snapshot{snap(1, 1), snap(2, 2), snap(4, 4)}
+	win := snapshotsOf([]checkpoint{snap(1, 1), snap(2, 2), snap(4, 4)})
 	sol := tree.Solve(tr)
 	start := time.Now()
 	if f := DefaultCriterion.keptShare(tr, sol, win, win[1], 0, DefaultCriterion.ShareKept); f != nil {

@@ -3,21 +3,117 @@ package props
 import (
 	"context"
 	"math"
+	"slices"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
-// snapshot is the state of one search at one checkpoint, indexed by the
-// explicit tree's node numbers.
+// snapshot is the state of one search at one checkpoint: its decision,
+// and the real simulations and V̂ (max's perspective) of the explicit
+// tree's nodes. The criterion reads the statistics of visited nodes only
+// (an unvisited node has 0 simulations and no V̂), so a snapshot holds
+// those alone, and its size follows the simulations, not the tree.
 type snapshot struct {
 	budget   int64
-	decision int       // root child picked by the decision rule, -1 if none
-	visits   []int64   // real simulations through each node
-	value    []float64 // V̂ of each node, max's perspective; NaN if unvisited
+	decision int // root child picked by the decision rule, -1 if none
+	seen     *seenNodes
+	n        []int64   // n[j]: simulations through node seen.ids[j]
+	v        []float64 // v[j]: its V̂, NaN while it is unvisited
 }
 
-// observer runs searches of one tree and records snapshots.
+// seenNodes are the nodes one search visited by any of its checkpoints,
+// in increasing order: the positions of their statistics in each of the
+// search's snapshots.
+type seenNodes struct{ ids []int32 }
+
+// slot returns the position of node id, and whether it was visited.
+func (s *seenNodes) slot(id int32) (int, bool) { return slices.BinarySearch(s.ids, id) }
+
+// span returns the positions lo to hi−1 of the visited nodes in [from, to).
+func (s *seenNodes) span(from, to int32) (lo, hi int) {
+	lo, _ = slices.BinarySearch(s.ids, from)
+	hi, _ = slices.BinarySearch(s.ids, to)
+	return lo, hi
+}
+
+// visits returns the simulations through node id: 0 if it is unvisited.
+func (s *snapshot) visits(id int32) int64 {
+	if j, ok := s.seen.slot(id); ok {
+		return s.n[j]
+	}
+	return 0
+}
+
+// value returns V̂ of node id: NaN if it is unvisited.
+func (s *snapshot) value(id int32) float64 {
+	if j, ok := s.seen.slot(id); ok {
+		return s.v[j]
+	}
+	return math.NaN()
+}
+
+// allNodes is the set of every node of a tree of n nodes, in which a
+// node's position is its number: the snapshots of a whole search's
+// reports (on the small trees a Searcher is given) are laid out over it.
+func allNodes(n int) *seenNodes {
+	ids := make([]int32, n)
+	for i := range ids {
+		ids[i] = int32(i)
+	}
+	return &seenNodes{ids: ids}
+}
+
+// emptySnapshot returns a snapshot over seen in which every node is
+// unvisited.
+func emptySnapshot(budget int64, decision int, seen *seenNodes) snapshot {
+	s := snapshot{budget: budget, decision: decision, seen: seen,
+		n: make([]int64, len(seen.ids)), v: make([]float64, len(seen.ids))}
+	for j := range s.v {
+		s.v[j] = math.NaN()
+	}
+	return s
+}
+
+// checkpoint is a search at one budget as recorded: the visited nodes in
+// any order.
+type checkpoint struct {
+	budget   int64
+	decision int
+	nodes    []visitedNode
+}
+
+// visitedNode is one visited node's statistics at a checkpoint.
+type visitedNode struct {
+	id     int32
+	visits int64
+	value  float64
+}
+
+// snapshotsOf lays out a search's checkpoints as snapshots that share the
+// set of nodes visited at any of them.
+func snapshotsOf(cps []checkpoint) []snapshot {
+	var ids []int32
+	for _, cp := range cps {
+		for _, nd := range cp.nodes {
+			ids = append(ids, nd.id)
+		}
+	}
+	slices.Sort(ids)
+	seen := &seenNodes{ids: slices.Clip(slices.Compact(ids))}
+	out := make([]snapshot, len(cps))
+	for k, cp := range cps {
+		s := emptySnapshot(cp.budget, cp.decision, seen)
+		for _, nd := range cp.nodes {
+			j, _ := seen.slot(nd.id)
+			s.n[j], s.v[j] = nd.visits, nd.value
+		}
+		out[k] = s
+	}
+	return out
+}
+
+// observer runs a search of one tree and records snapshots.
 type observer struct {
 	tr      *tree.Tree
 	rule    core.Rule // the rule, guarded
@@ -25,20 +121,11 @@ type observer struct {
 	search  *core.Search
 	budgets []int64
 	sims    int64 // simulations run, for the speed figure
-	// stop, if set, ends the search after the checkpoint k whose snapshot
+	// stop, if set, ends the search after the checkpoint k whose decision
 	// it accepts (the shrinker's candidates: a seed decided optimally in
 	// the window cannot fail), and pruned records that it did.
-	stop   func(k int, sn *snapshot) bool
+	stop   func(k, decision int) bool
 	pruned bool
-}
-
-func newObserver(tr *tree.Tree, rule core.Rule, opts Options) (*observer, error) {
-	g := guard(rule)
-	s, err := newSearch(tr, g, opts)
-	if err != nil {
-		return nil, err
-	}
-	return &observer{tr: tr, rule: g, opts: opts, search: s, budgets: opts.budgets()}, nil
 }
 
 // run searches with seed through every checkpoint. A rule fault comes back
@@ -47,7 +134,7 @@ func newObserver(tr *tree.Tree, rule core.Rule, opts Options) (*observer, error)
 func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 	s := o.search
 	s.Reset(seed)
-	snaps := make([]snapshot, 0, len(o.budgets))
+	cps := make([]checkpoint, 0, len(o.budgets))
 	for _, b := range o.budgets {
 		before := s.Sims()
 		err := s.Run(ctx, int(b-before))
@@ -58,8 +145,8 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 			}
 			return nil, err
 		}
-		snaps = append(snaps, o.snap(b))
-		if o.stop != nil && o.stop(len(snaps)-1, &snaps[len(snaps)-1]) {
+		cps = append(cps, o.record(b))
+		if o.stop != nil && o.stop(len(cps)-1, cps[len(cps)-1].decision) {
 			o.pruned = true
 			break
 		}
@@ -67,17 +154,12 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 	if f := auditOf(o.rule); f != nil {
 		return nil, f
 	}
-	return snaps, nil
+	return snapshotsOf(cps), nil
 }
 
-// snap records the search's statistics by explicit node.
-func (o *observer) snap(budget int64) snapshot {
-	n := o.tr.Len()
-	sn := snapshot{budget: budget, decision: o.search.Decide(o.opts.Decision),
-		visits: make([]int64, n), value: make([]float64, n)}
-	for i := range sn.value {
-		sn.value[i] = math.NaN()
-	}
+// record reads the search's visited nodes by explicit node.
+func (o *observer) record(budget int64) checkpoint {
+	cp := checkpoint{budget: budget, decision: o.search.Decide(o.opts.Decision)}
 	ids := make([]int32, 0, 16) // explicit node at each depth of the walk
 	o.search.Walk(func(info core.NodeInfo) bool {
 		d := len(info.Path)
@@ -87,9 +169,10 @@ func (o *observer) snap(budget int64) snapshot {
 			id = o.tr.Child(ids[d-1], int(info.Path[d-1]))
 		}
 		ids = append(ids, id)
-		sn.visits[id] = info.Visits
-		sn.value[id] = info.Value
+		if info.Visits > 0 {
+			cp.nodes = append(cp.nodes, visitedNode{id: id, visits: info.Visits, value: info.Value})
+		}
 		return true
 	})
-	return sn
+	return cp
 }

@@ -15,7 +15,9 @@ import (
 // one cursor on tr per worker.
 func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error) {
 	// An explicit tree ends: its depth, not core's default, bounds a path.
-	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: tr.Len(),
+	// Its search stores the nodes it reaches, few of a large tree's, in an
+	// arena allocated up front up to presized nodes, grown beyond.
+	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: min(tr.Len(), presized),
 		MaxDepth: max(tr.Depth()+1, core.DefaultMaxDepth)}
 	if opts.Workers < 2 {
 		return core.New(tr.Game(), rule, cfg)
@@ -27,6 +29,10 @@ func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error
 	cfg.VirtualLoss, cfg.Lockstep = opts.VirtualLoss, true
 	return core.NewTreeParallel(games, rule, cfg)
 }
+
+// presized bounds the nodes for which a search of an explicit tree
+// allocates its arena before it starts.
+const presized = 1 << 16
 
 // curveEntry is one search's contribution to a report's curve, one point
 // a checkpoint, kept until its tree's turn, so that the curve sums in the

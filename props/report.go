@@ -311,10 +311,10 @@ func curveOf(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) curveEntry {
 		}
 		opt := int64(0)
 		for _, k := range sol.Optimal(0) {
-			opt += s.visits[tr.Child(0, int(k))]
+			opt += s.visits(tr.Child(0, int(k)))
 		}
-		if s.visits[0] > 0 {
-			e[i].share = float64(opt) / float64(s.visits[0])
+		if s.visits(0) > 0 {
+			e[i].share = float64(opt) / float64(s.visits(0))
 		}
 	}
 	return e

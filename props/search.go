@@ -121,7 +121,8 @@ type searchRun struct {
 	seed    uint64
 	budgets []int64
 	snaps   []snapshot
-	nodes   bool // the reports carry every node's statistics
+	all     *seenNodes // every node of tr, the snapshots' layout
+	nodes   bool       // the reports carry every node's statistics
 }
 
 // take checks one report and records it, or returns the *Fault it is.
@@ -166,7 +167,7 @@ func (r *searchRun) check(cp Checkpoint) *Fault {
 	switch {
 	case cp.Sims != sims:
 		return r.fault(FaultGarbage, "reported %d simulations at the checkpoint of %d", cp.Sims, sims)
-	case cp.Done < 0 || cp.Done > sims || i > 0 && cp.Done != 0 && cp.Done < r.snaps[i-1].visits[0]:
+	case cp.Done < 0 || cp.Done > sims || i > 0 && cp.Done != 0 && cp.Done < r.snaps[i-1].visits(0):
 		return r.fault(FaultRange, "reported %d simulations done at the checkpoint of %d", cp.Done, sims)
 	case len(cp.Visits) != k || len(cp.Means) != k:
 		return r.fault(FaultGarbage, "reported %d visit counts and %d means for a root with %d children", len(cp.Visits), len(cp.Means), k)
@@ -233,8 +234,8 @@ func (r *searchRun) checkNode(id int32, v int64, m float64) *Fault {
 		return r.fault(FaultNaN, "node %s has %d visits and the mean NaN", path, v)
 	case v > 0 && !(m >= 0 && m <= 1):
 		return r.fault(FaultRange, "node %s's mean is %v, outside [0,1]", path, m)
-	case len(r.snaps) > 0 && v < r.snaps[len(r.snaps)-1].visits[id]:
-		return r.fault(FaultRange, "node %s's visits went down from %d to %d", path, r.snaps[len(r.snaps)-1].visits[id], v)
+	case len(r.snaps) > 0 && v < r.snaps[len(r.snaps)-1].visits(id):
+		return r.fault(FaultRange, "node %s's visits went down from %d to %d", path, r.snaps[len(r.snaps)-1].visits(id), v)
 	}
 	return nil
 }
@@ -243,35 +244,34 @@ func (r *searchRun) checkNode(id int32, v int64, m float64) *Fault {
 // node's statistics the root's mean is its children's, weighted by their
 // visits, and the other nodes count as unvisited.
 func (r *searchRun) snapshot(cp Checkpoint) snapshot {
-	n := r.tr.Len()
-	s := snapshot{budget: cp.Sims, decision: cp.Decision, visits: make([]int64, n), value: make([]float64, n)}
-	for i := range s.value {
-		s.value[i] = math.NaN()
+	if r.all == nil {
+		r.all = allNodes(r.tr.Len())
 	}
+	s := emptySnapshot(cp.Sims, cp.Decision, r.all) // a node's position is its number
 	if cp.NodeVisits != nil {
 		r.nodes = true
 		for p, id := range r.pre {
-			if s.visits[id] = cp.NodeVisits[p]; s.visits[id] > 0 {
-				s.value[id] = cp.NodeMeans[p]
+			if s.n[id] = cp.NodeVisits[p]; s.n[id] > 0 {
+				s.v[id] = cp.NodeMeans[p]
 			}
 		}
 		return s
 	}
-	s.visits[0] = cp.Sims
+	s.n[0] = cp.Sims
 	if cp.Done > 0 {
-		s.visits[0] = cp.Done
+		s.n[0] = cp.Done
 	}
 	sum, w := int64(0), 0.0
 	for c, v := range cp.Visits {
 		id := r.tr.Child(0, c)
-		if s.visits[id] = v; v > 0 {
-			s.value[id] = cp.Means[c]
+		if s.n[id] = v; v > 0 {
+			s.v[id] = cp.Means[c]
 			sum += v
 			w += float64(v) * cp.Means[c]
 		}
 	}
 	if sum > 0 {
-		s.value[0] = w / float64(sum)
+		s.v[0] = w / float64(sum)
 	}
 	return s
 }

@@ -33,7 +33,7 @@ type WitnessSearch struct {
 // witness's replay does, and returns what it observed; nil if the rule
 // faults (the fault is the witness's evidence then).
 func (c *checker) witnessSearch(ctx context.Context, tr *tree.Tree) (*WitnessSearch, error) {
-	ob, err := treeSubject{tr}.observe(ctx, c, c.opts.Seed, 0)
+	ob, err := newTreeSubject(tr).observe(ctx, c, c.opts.Seed, 0)
 	var f *Fault
 	if errors.As(err, &f) {
 		return nil, nil
@@ -44,5 +44,9 @@ func (c *checker) witnessSearch(ctx context.Context, tr *tree.Tree) (*WitnessSea
 	var curve Report
 	curve.addCurve(curveOf(tr, tree.Solve(tr), ob.snaps))
 	last := ob.snaps[len(ob.snaps)-1]
-	return &WitnessSearch{Curve: curve.Curve, Visits: last.visits, Decision: last.decision}, nil
+	visits := make([]int64, tr.Len())
+	for i := range visits {
+		visits[i] = last.visits(int32(i))
+	}
+	return &WitnessSearch{Curve: curve.Curve, Visits: visits, Decision: last.decision}, nil
 }

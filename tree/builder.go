@@ -18,7 +18,7 @@ const maxNodes = math.MaxInt32
 // MoveLimit entries per worker before its first simulation, and a bound
 // here keeps that table small (8 MB) whatever the text asks for. A node
 // therefore has at most MaxMove+1 children, whose default moves are their
-// indices; [MaxParseNodes] is the same bound on a parsed tree's size.
+// indices.
 const MaxMove = 1<<20 - 1
 
 // Ref refers to a node made by a Builder. The zero Ref refers to no node.
@@ -174,17 +174,24 @@ func (b *Builder) Build(root Ref) (*Tree, error) {
 	}
 	first = append(first, int32(len(order)))
 
-	// Pass 2: fill in the nodes and the edges into them.
+	// Pass 2: fill in the nodes and the edges into them, with columns for
+	// move identities and priors only if some edge has one.
 	n := len(order)
 	t := &Tree{
-		kind:     make([]core.Kind, n),
-		first:    first,
-		parent:   parent,
-		reward:   make([]float64, n),
-		prob:     make([]float64, n),
-		move:     make([]int32, n),
-		prior:    make([]float64, n),
-		hasPrior: make([]bool, n),
+		kind:   make([]core.Kind, n),
+		first:  first,
+		parent: parent,
+		reward: make([]float64, n),
+		prob:   make([]float64, n),
+	}
+	for j := range b.edges {
+		e := &b.edges[j]
+		if e.HasMove && t.move == nil {
+			t.move = make([]int32, n)
+		}
+		if e.HasPrior && t.prior == nil {
+			t.prior, t.hasPrior = make([]float64, n), make([]bool, n)
+		}
 	}
 	maxMove := int32(0)
 	for i, r := range order {
@@ -200,7 +207,10 @@ func (b *Builder) Build(root Ref) (*Tree, error) {
 				m = int32(e.Move)
 			}
 			maxMove = max(maxMove, m)
-			t.prob[c], t.move[c] = e.Prob, m
+			t.prob[c] = e.Prob
+			if t.move != nil {
+				t.move[c] = m
+			}
 			if e.HasPrior {
 				t.prior[c], t.hasPrior[c] = e.Prior, true
 			}
@@ -230,11 +240,8 @@ func checkNode(k core.Kind, reward float64, edges []Edge) string {
 	default:
 		return "unknown kind, want max, min, chance or terminal"
 	}
-	if len(edges) == 0 {
-		return "no children, want at least 1"
-	}
 	if len(edges) > MaxMove+1 {
-		return fmt.Sprintf("%d children, want at most %d (2^20, as move identities are below 2^20)", len(edges), MaxMove+1)
+		return checkChildren(k, len(edges), 0)
 	}
 	sum := 0.0
 	for j, e := range edges {
@@ -254,11 +261,22 @@ func checkNode(k core.Kind, reward float64, edges []Edge) string {
 			return fmt.Sprintf("child %d: prior %s, want a finite number", j, fmtFloat(e.Prior))
 		}
 	}
-	if k == core.Chance && !(math.Abs(sum-1) <= core.ProbTolerance) {
-		return "probabilities sum to " + fmtFloat(sum) + ", want 1"
+	if msg := checkChildren(k, len(edges), sum); msg != "" || k == core.Chance {
+		return msg
 	}
-	if k != core.Chance {
-		return duplicateMove(edges)
+	return duplicateMove(edges)
+}
+
+// checkChildren returns what is wrong with a max, min or chance node with
+// n children whose probabilities, under a chance node, sum to sum, or "".
+func checkChildren(k core.Kind, n int, sum float64) string {
+	switch {
+	case n == 0:
+		return "no children, want at least 1"
+	case n > MaxMove+1:
+		return fmt.Sprintf("%d children, want at most %d (2^20, as move identities are below 2^20)", n, MaxMove+1)
+	case k == core.Chance && !(math.Abs(sum-1) <= core.ProbTolerance):
+		return "probabilities sum to " + fmtFloat(sum) + ", want 1"
 	}
 	return ""
 }
@@ -282,11 +300,16 @@ func duplicateMove(edges []Edge) string {
 			m = e.Move
 		}
 		if i, ok := child[m]; ok {
-			return fmt.Sprintf("children %d and %d have the same move %d; siblings need distinct moves (a child without @ has its index), as AMAF statistics are kept per move", i, j, m)
+			return sameMove(i, j, m)
 		}
 		child[m] = j
 	}
 	return ""
+}
+
+// sameMove says that children i and j share move m.
+func sameMove(i, j, m int) string {
+	return fmt.Sprintf("children %d and %d have the same move %d; siblings need distinct moves (a child without @ has its index), as AMAF statistics are kept per move", i, j, m)
 }
 
 func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -1,6 +1,7 @@
 package tree_test
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -135,23 +136,45 @@ func TestBuilderTolerance(t *testing.T) {
 
 // TestBuildMatchesParse builds random trees and parses their text, and checks
 // that both give the same tree.
+// TestBuildMatchesParse: Parse, which lays out the text itself, gives the
+// tree a Builder makes, numbering, parents, depth and move limit included,
+// from the canonical text and from a noisy one.
 func TestBuildMatchesParse(t *testing.T) {
 	for seed := range uint64(300) {
-		n := randTree(seededRand(seed), 5)
+		r := seededRand(seed)
+		n := randTree(r, 5)
 		b := tree.NewBuilder()
 		built, err := b.Build(build(b, n))
 		if err != nil {
 			t.Fatalf("seed %d: Build: %v", seed, err)
 		}
-		s := text(n, nil)
-		parsed, err := tree.Parse(s)
-		if err != nil {
-			t.Fatalf("seed %d: Parse(%s): %v", seed, s, err)
-		}
-		if !built.Equal(parsed) {
-			t.Errorf("seed %d: Build gives %s, Parse gives %s", seed, built, parsed)
+		for _, s := range []string{text(n, nil), text(n, r)} {
+			parsed, err := tree.Parse(s)
+			if err != nil {
+				t.Fatalf("seed %d: Parse(%s): %v", seed, s, err)
+			}
+			if d := layoutDiff(built, parsed); d != "" {
+				t.Errorf("seed %d: Build gives %s, Parse gives %s: %s", seed, built, parsed, d)
+			}
 		}
 	}
+}
+
+// layoutDiff says how got differs from want, as trees (Equal) or in the
+// parents, depth and move limit that a layout derives, or returns "".
+func layoutDiff(want, got *tree.Tree) string {
+	switch {
+	case !want.Equal(got):
+		return "not Equal"
+	case want.Depth() != got.Depth() || want.MoveLimit() != got.MoveLimit():
+		return fmt.Sprintf("depth %d, move limit %d; want %d, %d", got.Depth(), got.MoveLimit(), want.Depth(), want.MoveLimit())
+	}
+	for i := range int32(want.Len()) {
+		if want.Parent(i) != got.Parent(i) {
+			return fmt.Sprintf("node %d has parent %d, want %d", i, got.Parent(i), want.Parent(i))
+		}
+	}
+	return ""
 }
 
 // TestBuilderIgnoresUnsetAttributes checks that Move and Prior count only

@@ -31,7 +31,7 @@
 // [Tree.String] prints the canonical form, and printing then parsing gives the
 // same tree back. Parse errors are [*ParseError] values that give the byte
 // offset and what was expected there. Parse reads at most [MaxParseNodes]
-// nodes (2^20), which bounds its memory;
+// nodes (2^22), which bounds its memory;
 // [ParseLimit] sets another bound.
 //
 // Errors about a node name it by its path from the root: the root is written

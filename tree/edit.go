@@ -2,6 +2,7 @@ package tree
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/mctscheck/mctscheck/core"
 )
@@ -156,11 +157,11 @@ func (t *Tree) edit(e edit) (*Tree, error) {
 func (t *Tree) edgeInto(c int32, r Ref, e edit) Edge {
 	ed := Edge{Node: r, Prob: t.prob[c]}
 	p := t.parent[c]
-	if m := t.move[c]; m != c-t.first[p] && e.op != opNoMoves && !(e.op == opNoMove && c == e.at) {
-		ed.Move, ed.HasMove = int(m), true
+	if m := t.Move(c); m != int(c-t.first[p]) && e.op != opNoMoves && !(e.op == opNoMove && c == e.at) {
+		ed.Move, ed.HasMove = m, true
 	}
-	if t.hasPrior[c] && e.op != opNoPriors && !(e.op == opNoPrior && c == e.at) {
-		ed.Prior, ed.HasPrior = t.prior[c], true
+	if h, ok := t.Prior(c); ok && e.op != opNoPriors && !(e.op == opNoPrior && c == e.at) {
+		ed.Prior, ed.HasPrior = h, true
 	}
 	return ed
 }
@@ -172,10 +173,34 @@ func (t *Tree) edgeInto(c int32, r Ref, e edit) Edge {
 // statistics mean the same. Searching a shuffled tree asks whether a rule's
 // behaviour depends on the order in which moves are listed.
 func (t *Tree) Shuffled(rng *core.RNG) *Tree {
+	out := t.ShuffledInto(nil, rng)
+	out.perm = nil // only ShuffledInto needs it again
+	return out
+}
+
+// ShuffledInto is Shuffled into the memory of dst, which is nil or a tree
+// that t.ShuffledInto returned before and that nobody reads any more: it
+// returns dst (a new tree if dst is nil) with the order drawn from rng,
+// the same tree as Shuffled draws. A Cursor of dst walks the new order,
+// since the arrays are the same, so a search of dst.Game() can search it
+// again after a reset: a check searches seed after seed, each in its own
+// order, in the memory of one tree. It panics if dst has another size
+// than t, or is not a tree of ShuffledInto.
+func (t *Tree) ShuffledInto(dst *Tree, rng *core.RNG) *Tree {
+	n := t.Len()
+	switch {
+	case dst == nil:
+		dst = t.shuffleBuffer()
+		if n == 0 {
+			return dst
+		}
+	case dst.perm == nil || dst.Len() != n:
+		panic(fmt.Sprintf("tree: ShuffledInto a tree of %d nodes that is not a shuffle of this one, of %d", dst.Len(), n))
+	}
 	// The permutation of each node's children, drawn node by node in
 	// index order; perm[first[i]+k] is the old number of i's new child k.
-	perm := make([]int32, t.Len())
-	for i := range int32(t.Len()) {
+	perm := dst.perm
+	for i := range int32(n) {
 		p := perm[t.first[i]:t.first[i+1]]
 		for k := range p {
 			p[k] = t.first[i] + int32(k)
@@ -187,33 +212,50 @@ func (t *Tree) Shuffled(rng *core.RNG) *Tree {
 	}
 	// Number the nodes breadth first in the new order, as Builder.Build
 	// does, and copy each node's fields, and its edge's, to its new number.
+	// first[i] holds the old number of new node i until step i sets it.
+	first, parent := dst.first, dst.parent
+	first[0], parent[0] = 0, -1
+	ownProb := &dst.prob[0] != &t.prob[0]
+	next := int32(1)
+	for i := range int32(n) {
+		o := first[i]
+		dst.kind[i], dst.reward[i], dst.move[i] = t.kind[o], t.reward[o], int32(t.Move(o))
+		if ownProb {
+			dst.prob[i] = t.prob[o]
+		}
+		if dst.hasPrior != nil {
+			dst.prior[i], dst.hasPrior[i] = t.prior[o], t.hasPrior[o]
+		}
+		first[i] = next
+		for _, c := range perm[t.first[o]:t.first[o+1]] {
+			first[next], parent[next] = c, i
+			next++
+		}
+	}
+	first[n] = next
+	return dst
+}
+
+// shuffleBuffer allocates a tree for ShuffledInto to fill from t: a tree
+// without chance nodes shares t's probabilities, all 0 in any order.
+func (t *Tree) shuffleBuffer() *Tree {
 	n := t.Len()
 	out := &Tree{
 		kind:      make([]core.Kind, n),
 		first:     make([]int32, n+1),
 		parent:    make([]int32, n),
 		reward:    make([]float64, n),
-		prob:      make([]float64, n),
+		prob:      t.prob,
 		move:      make([]int32, n),
-		prior:     make([]float64, n),
-		hasPrior:  make([]bool, n),
 		moveLimit: t.moveLimit,
 		depth:     t.depth,
+		perm:      make([]int32, n),
 	}
-	old := make([]int32, n) // old[new] is the node's old number
-	out.parent[0] = -1
-	next := int32(1)
-	for i := range int32(n) {
-		o := old[i]
-		out.kind[i], out.reward[i] = t.kind[o], t.reward[o]
-		out.prob[i], out.move[i] = t.prob[o], t.move[o]
-		out.prior[i], out.hasPrior[i] = t.prior[o], t.hasPrior[o]
-		out.first[i] = next
-		for _, c := range perm[t.first[o]:t.first[o+1]] {
-			old[next], out.parent[next] = c, i
-			next++
-		}
+	if slices.Contains(t.kind, core.Chance) {
+		out.prob = make([]float64, n)
 	}
-	out.first[n] = next
+	if t.hasPrior != nil {
+		out.prior, out.hasPrior = make([]float64, n), make([]bool, n)
+	}
 	return out
 }

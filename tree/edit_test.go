@@ -1,6 +1,7 @@
 package tree_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -137,15 +138,79 @@ func TestShuffledAsRebuilt(t *testing.T) {
 		seed := uint64(k)
 		got := orig.Shuffled(core.NewRNG(seed))
 		want := rebuiltShuffle(orig, core.NewRNG(seed))
-		if !got.Equal(want) || got.MoveLimit() != want.MoveLimit() || got.Depth() != want.Depth() {
-			t.Fatalf("tree %s seed %d: Shuffled gives\n%s\nwant\n%s", orig, seed, got, want)
+		if d := layoutDiff(want, got); d != "" {
+			t.Fatalf("tree %s seed %d: Shuffled gives\n%s\nwant\n%s\n%s", orig, seed, got, want, d)
 		}
-		for i := int32(1); i < int32(got.Len()); i++ {
-			if got.Parent(i) != want.Parent(i) {
-				t.Fatalf("tree %s seed %d: node %d has parent %d, want %d", orig, seed, i, got.Parent(i), want.Parent(i))
+	}
+}
+
+// TestShuffledInto: ShuffledInto gives the trees Shuffled gives, seed after
+// seed, in the arrays of the first, so that a cursor made on the first
+// walks each of them; it refuses a tree it did not make.
+func TestShuffledInto(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for k := range 100 {
+		orig := tree.MustParse(text(randTree(r, 5), nil))
+		var dst *tree.Tree
+		var cur *tree.Cursor
+		for seed := range uint64(5) {
+			got := orig.ShuffledInto(dst, core.NewRNG(seed))
+			if dst == nil {
+				dst, cur = got, got.Game()
+			} else if got != dst {
+				t.Fatalf("tree %d seed %d: ShuffledInto returned another tree than its dst", k, seed)
+			}
+			want := orig.Shuffled(core.NewRNG(seed))
+			if d := layoutDiff(want, got); d != "" {
+				t.Fatalf("tree %s seed %d: ShuffledInto gives\n%s\nwant\n%s\n%s", orig, seed, got, want, d)
+			}
+			if d := walkDiff(want, cur, r); d != "" {
+				t.Fatalf("tree %s seed %d: the first shuffle's cursor: %s", orig, seed, d)
 			}
 		}
 	}
+	tr := tree.MustParse("(max (min 1 0) 1)")
+	for _, dst := range []*tree.Tree{tr, tree.MustParse("(max 1 0)").ShuffledInto(nil, core.NewRNG(1))} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("ShuffledInto(%s) did not panic", dst)
+				}
+			}()
+			tr.ShuffledInto(dst, core.NewRNG(1))
+		}()
+	}
+}
+
+// walkDiff walks c from the root along random moves to a terminal, twice,
+// and says where it disagrees with want, or returns "".
+func walkDiff(want *tree.Tree, c *tree.Cursor, r *rand.Rand) string {
+	for range 2 {
+		c.Reset()
+		i := int32(0)
+		for {
+			if c.Kind() != want.Kind(i) || c.NumMoves() != want.NumChildren(i) {
+				return fmt.Sprintf("node %d: %v with %d moves, want %v with %d", i, c.Kind(), c.NumMoves(), want.Kind(i), want.NumChildren(i))
+			}
+			if c.Kind() == core.Terminal {
+				if c.Reward() != want.Reward(i) {
+					return fmt.Sprintf("node %d: reward %v, want %v", i, c.Reward(), want.Reward(i))
+				}
+				break
+			}
+			k := r.IntN(c.NumMoves())
+			ch := want.Child(i, k)
+			h, ok := c.Prior(k)
+			wh, wok := want.Prior(ch)
+			if c.Move(k) != want.Move(ch) || c.Prob(k) != want.Prob(ch) || h != wh || ok != wok {
+				return fmt.Sprintf("node %d child %d: move %d prob %v prior %v,%v; want %d %v %v,%v",
+					i, k, c.Move(k), c.Prob(k), h, ok, want.Move(ch), want.Prob(ch), wh, wok)
+			}
+			c.Play(k)
+			i = ch
+		}
+	}
+	return ""
 }
 
 // rebuiltShuffle is the reference for Shuffled: the permutations drawn in

@@ -95,7 +95,12 @@ func (c *Cursor) Reward() float64 {
 func (c *Cursor) Prob(i int) float64 { return c.prob[c.first[c.at]+int32(i)] }
 
 // Move returns the move identity of child i of the current node.
-func (c *Cursor) Move(i int) int { return int(c.move[c.first[c.at]+int32(i)]) }
+func (c *Cursor) Move(i int) int {
+	if c.move == nil {
+		return i
+	}
+	return int(c.move[c.first[c.at]+int32(i)])
+}
 
 // MoveLimit returns the tree's MoveLimit: every move identity is below it.
 func (c *Cursor) MoveLimit() int { return c.moveLimit }
@@ -103,6 +108,9 @@ func (c *Cursor) MoveLimit() int { return c.moveLimit }
 // Prior returns the prior of child i of the current node, and whether it has
 // one.
 func (c *Cursor) Prior(i int) (h float64, ok bool) {
+	if c.hasPrior == nil {
+		return 0, false
+	}
 	j := c.first[c.at] + int32(i)
 	return c.prior[j], c.hasPrior[j]
 }

@@ -19,12 +19,24 @@ type Solution struct {
 // min node, and the probability-weighted mean at a chance node. It takes one
 // pass over the nodes in reverse breadth-first order. The solution of a nil
 // or empty tree has no nodes: Value is NaN and Optimal nil for every node.
-func Solve(t *Tree) *Solution {
+func Solve(t *Tree) *Solution { return SolveInto(nil, t) }
+
+// SolveInto is Solve into the memory of dst, which is nil or a solution
+// that nobody reads any more: it returns dst (a new solution if dst is nil
+// or too small for t) with the solution of t. A check that solves one
+// shuffled tree after another (Tree.ShuffledInto) solves them in the
+// memory of one solution.
+func SolveInto(dst *Solution, t *Tree) *Solution {
 	if t == nil {
 		t = &Tree{}
 	}
 	n := t.Len()
-	s := &Solution{t: t, value: make([]float64, n), opt: make([]bool, n)}
+	s := dst
+	if s == nil || cap(s.value) < n {
+		s = &Solution{value: make([]float64, n), opt: make([]bool, n)}
+	}
+	s.t, s.value, s.opt = t, s.value[:n], s.opt[:n]
+	clear(s.opt)
 	v := s.value
 	for i := n - 1; i >= 0; i-- {
 		lo, hi := t.first[i], t.first[i+1]

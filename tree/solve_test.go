@@ -1,6 +1,7 @@
 package tree_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -73,6 +74,26 @@ func TestSolveMatchesBruteForce(t *testing.T) {
 		})
 		if count != tr.Len() {
 			t.Errorf("seed %d: tree has %d nodes, want %d", seed, tr.Len(), count)
+		}
+	}
+}
+
+// TestSolveInto: SolveInto gives Solve's solution, into the memory of the
+// solution it is given when that has room, of larger trees and smaller.
+func TestSolveInto(t *testing.T) {
+	var sol *tree.Solution
+	for seed := range uint64(200) {
+		tr := tree.MustParse(text(randTree(seededRand(seed), 1+int(seed%6)), nil))
+		want := tree.Solve(tr)
+		sol = tree.SolveInto(sol, tr)
+		for i := range int32(tr.Len()) {
+			if sol.Value(i) != want.Value(i) || !slices.Equal(sol.Optimal(i), want.Optimal(i)) {
+				t.Fatalf("seed %d %s: node %d: value %v, optimal %v; want %v, %v", seed, tr, i,
+					sol.Value(i), sol.Optimal(i), want.Value(i), want.Optimal(i))
+			}
+		}
+		if sol.Value(int32(tr.Len())) == sol.Value(int32(tr.Len())) {
+			t.Fatalf("seed %d: a value beyond the tree's %d nodes", seed, tr.Len())
 		}
 	}
 }

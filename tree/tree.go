@@ -20,17 +20,22 @@ import (
 // A Tree is made by [Builder.Build] or [Parse] and is never modified
 // afterwards, so it may be shared by any number of goroutines.
 type Tree struct {
-	kind     []core.Kind
-	first    []int32 // len Len()+1: children of i are first[i] to first[i+1]-1
-	parent   []int32 // parent[0] = -1
-	reward   []float64
-	prob     []float64
+	kind   []core.Kind
+	first  []int32 // len Len()+1: children of i are first[i] to first[i+1]-1
+	parent []int32 // parent[0] = -1
+	reward []float64
+	prob   []float64 // all 0, and shared with shuffled copies, without chance nodes
+	// move is nil when every move identity is its child's index, prior and
+	// hasPrior when no edge has a prior: a large tree usually has neither.
 	move     []int32
 	prior    []float64
 	hasPrior []bool
 
 	moveLimit int
 	depth     int
+	// perm, in a tree made by ShuffledInto, is the permutation of the
+	// children that ShuffledInto draws into it again.
+	perm []int32
 }
 
 // Len returns the number of nodes.
@@ -68,11 +73,24 @@ func (t *Tree) Prob(i int32) float64 { return t.prob[i] }
 
 // Move returns the move identity of the edge into node i: by default its
 // index among its siblings. It is 0 for the root.
-func (t *Tree) Move(i int32) int { return int(t.move[i]) }
+func (t *Tree) Move(i int32) int {
+	switch {
+	case t.move != nil:
+		return int(t.move[i])
+	case i == 0:
+		return 0
+	}
+	return int(i - t.first[t.parent[i]])
+}
 
 // Prior returns the prior (heuristic value) of the edge into node i, and
 // whether it has one.
-func (t *Tree) Prior(i int32) (h float64, ok bool) { return t.prior[i], t.hasPrior[i] }
+func (t *Tree) Prior(i int32) (h float64, ok bool) {
+	if t.hasPrior == nil {
+		return 0, false
+	}
+	return t.prior[i], t.hasPrior[i]
+}
 
 // MoveLimit returns 1 + the largest move identity in the tree, and at least 1.
 func (t *Tree) MoveLimit() int { return t.moveLimit }
@@ -134,13 +152,18 @@ func (t *Tree) Equal(u *Tree) bool {
 	if t == nil || u == nil {
 		return t == u
 	}
-	return slices.Equal(t.kind, u.kind) &&
-		slices.Equal(t.first, u.first) &&
-		slices.Equal(t.reward, u.reward) &&
-		slices.Equal(t.prob, u.prob) &&
-		slices.Equal(t.move, u.move) &&
-		slices.Equal(t.prior, u.prior) &&
-		slices.Equal(t.hasPrior, u.hasPrior)
+	if !slices.Equal(t.kind, u.kind) || !slices.Equal(t.first, u.first) ||
+		!slices.Equal(t.reward, u.reward) || !slices.Equal(t.prob, u.prob) {
+		return false
+	}
+	for i := range int32(t.Len()) { // move and prior may be nil in one tree, not in the other
+		h, ok := t.Prior(i)
+		g, ok2 := u.Prior(i)
+		if t.Move(i) != u.Move(i) || h != g || ok != ok2 {
+			return false
+		}
+	}
+	return true
 }
 
 // BinaryDeterministic reports whether t has no chance node and only rewards

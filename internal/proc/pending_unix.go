@@ -8,18 +8,17 @@ import (
 )
 
 // Pending reads, without waiting, what f (the read end of a pipe) holds
-// already: up to 80 bytes, or nil when nothing is waiting. The protocols'
+// already into buf: up to len(buf) bytes, or nil when nothing is waiting. The protocols'
 // drivers call it before they write a request, to catch output that no
 // request asked for, which would be taken for the next answer.
-func Pending(f *os.File) []byte {
+func Pending(f *os.File, buf []byte) []byte {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return nil
 	}
-	var buf [80]byte
 	n := 0
 	rc.Read(func(fd uintptr) bool {
-		n, err = syscall.Read(int(fd), buf[:])
+		n, err = syscall.Read(int(fd), buf)
 		return true // never wait: EAGAIN means nothing is there
 	})
 	if err != nil || n <= 0 {

@@ -27,6 +27,7 @@ type Pipe struct {
 	errBuf *tailBuffer
 	waited chan struct{} // closed when Wait has reaped it
 	status error         // Wait's error, once waited is closed
+	stray  [80]byte      // Pending's buffer
 }
 
 // Start starts argv[0] with the arguments argv[1:] (not through a shell),
@@ -152,7 +153,7 @@ func (p *Pipe) Pending() string {
 	if s := p.Unread(); s != "" {
 		return s
 	}
-	return string(Pending(p.out))
+	return string(Pending(p.out, p.stray[:]))
 }
 
 // Interrupt cuts a read or write in progress short: it fails at once,
