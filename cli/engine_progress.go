@@ -74,7 +74,11 @@ func (p *engineProgress) close() {
 func (p *engineProgress) status() string {
 	st := p.st
 	if st.Solving != "" {
-		return fmt.Sprintf("solving board %d of %d (%s): %d positions searched", st.Position, st.Positions, st.Solving, st.Nodes)
+		s := fmt.Sprintf("solving board %d of %d (%s)", st.Position, st.Positions, st.Solving)
+		if st.Nodes > 0 {
+			s += fmt.Sprintf(": %d positions searched so far", st.Nodes)
+		}
+		return s
 	}
 	return fmt.Sprintf("position %d of %d; %s", st.Position, st.Positions, p.clock())
 }

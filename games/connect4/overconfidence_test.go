@@ -126,6 +126,9 @@ func overconfidence(t *testing.T, spec string, runs, budget int) (over int, mean
 			over++
 		}
 		mean += root.Value / float64(runs)
+		if os.Getenv("MCTSCHECK_LONG") == "1" {
+			t.Logf("run %d of %d of %s: root value %.3f", seed, runs, spec, root.Value) // the script's progress
+		}
 	}
 	return over, mean
 }
