@@ -57,7 +57,11 @@ func (p *engineProgress) update(st engine.Status) {
 	switch {
 	case st.Solving != "" && !p.solving:
 		p.solving = true
-		p.line(fmt.Sprintf("solving the positions exactly (%d distinct boards)", st.Positions))
+		boards := "distinct boards"
+		if st.Positions == 1 {
+			boards = "board"
+		}
+		p.line(fmt.Sprintf("solving the positions exactly (%d %s)", st.Positions, boards))
 	case st.Finished != nil:
 		pr := st.Finished
 		p.line(fmt.Sprintf("[%d/%d] %s: %s; %s", st.Position, st.Positions, pr.Position.Name, pr.Shares(st.Budgets), p.clock()))

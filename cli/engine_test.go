@@ -270,7 +270,7 @@ func TestEngineProgress(t *testing.T) {
 	_, stderr, code := runEngineCmd("-out", "", "-positions", firstPosition(t, func(s string) string { return s }),
 		"-budgets", "1,2", "-seeds", "2", "-gtp", engineScript(t, `printf '= K6\n\n'`))
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
-	if code != exitOK || len(lines) != 2 || !strings.HasSuffix(lines[0], "engine: solving the positions exactly (1 distinct boards)") ||
+	if code != exitOK || len(lines) != 2 || !strings.HasSuffix(lines[0], "engine: solving the positions exactly (1 board)") ||
 		!regexp.MustCompile(`engine: \[1/1\] pair-d2-r6-normal-prior: 2/2 2/2; 4/4 trials, \d+s, about 0s left$`).MatchString(lines[1]) {
 		t.Errorf("exit %d, progress:\n%s", code, stderr)
 	}

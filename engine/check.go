@@ -75,9 +75,9 @@ type Trial struct {
 	// leaves a move out gives it 0 visits: Leela Zero lists every child
 	// with a visit.
 	Visits, OptimalVisits int
-	// OptimalPrior is the prior the engine reported for the optimal moves
+	// EnginePrior is the prior the engine reported for the optimal moves
 	// (Leela Zero's "N:", summed), or -1 when it listed none of them.
-	OptimalPrior float64
+	EnginePrior float64
 	// Fault is empty, or says what went wrong: the engine crashed, timed
 	// out, answered garbage or an illegal move, or failed a command.
 	// FaultKind is its first word: one of the Fault* constants.
@@ -358,7 +358,7 @@ func vertices(ms []int) string {
 
 // trial runs one genmove.
 func trial(ctx context.Context, args []string, p *Position, sol *Solution, timeout time.Duration) Trial {
-	t := Trial{Move: -1, Winrate: -1, Visits: -1, OptimalVisits: -1, OptimalPrior: -1}
+	t := Trial{Move: -1, Winrate: -1, Visits: -1, OptimalVisits: -1, EnginePrior: -1}
 	proc, err := start(args)
 	if err != nil {
 		t.Fault, t.FaultKind = "start: "+err.Error(), FaultStart
@@ -427,7 +427,7 @@ func trial(ctx context.Context, args []string, p *Position, sol *Solution, timeo
 	proc.close()
 	stats := rootStats(proc.stderr.String())
 	t.Winrate = stats.winrate(reply)
-	t.Visits, t.OptimalVisits, t.OptimalPrior = stats.visits(sol.Optimal)
+	t.Visits, t.OptimalVisits, t.EnginePrior = stats.visits(sol.Optimal)
 	return t
 }
 

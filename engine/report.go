@@ -156,8 +156,8 @@ func (pr *PositionResult) misses(b int) misses {
 		if t.OptimalVisits == 0 {
 			m.never++
 		}
-		if t.OptimalPrior >= 0 {
-			m.prior = t.OptimalPrior
+		if t.EnginePrior >= 0 {
+			m.prior = t.EnginePrior
 		}
 	}
 	return m
@@ -380,7 +380,7 @@ func (r *Report) Doc() Doc {
 		}
 		for _, t := range pr.Trials {
 			td := TrialDoc{Budget: t.Budget, Seed: t.Seed, Move: t.Reply, Optimal: t.Optimal, Fault: t.Fault, FaultKind: t.FaultKind,
-				Winrate: known(t.Winrate), EnginePrior: known(t.OptimalPrior)}
+				Winrate: known(t.Winrate), EnginePrior: known(t.EnginePrior)}
 			if t.Visits >= 0 {
 				td.Visits, td.OptimalVisits = &t.Visits, &t.OptimalVisits
 			}

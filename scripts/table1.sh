@@ -24,9 +24,9 @@
 #   TABLE1_WORKERS  games at once (default 1)
 #   TABLE1_SEED     the matches' seed (default 1)
 #
-# OUT defaults to ./table1. The whole table takes about a day of one core:
-# a cell's time grows with its budget, from a minute to hours (docs/games.md
-# has the measurements). Progress goes to stderr: each cell as it starts,
+# OUT defaults to ./table1. The whole table takes a few hours of one core:
+# a cell's time grows with its budget, from a minute to two hours
+# (docs/games.md has the measurements). Progress goes to stderr: each cell as it starts,
 # each part as it ends with the time left in the cell, and the match's own
 # progress in OUT/progress.log.
 #
