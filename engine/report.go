@@ -219,9 +219,9 @@ func (r *Report) conclusions() string {
 	}
 	var b strings.Builder
 	if never > 0 {
-		fmt.Fprintf(&b, "  Never tried (%d %s): the search's exploration does not reach the move, so more visits of the same search will not find it. "+
-			"The selection rule is at fault (a prior too small for its exploration term, or a first-play urgency below the other moves' values): "+
-			"the inconsistency this check is for.\n", never, plural(never, "position"))
+		fmt.Fprintf(&b, "  Never tried (%d %s): the search did not simulate the move once at this budget; its selection rule has not explored it "+
+			"(a prior too small for its exploration term, or a first-play urgency below the other moves' values). "+
+			"If it stays untried as the budget grows, more visits will not find it: the inconsistency this check is for.\n", never, plural(never, "position"))
 	}
 	if tried > 0 {
 		fmt.Fprintf(&b, "  Tried, valued lower (%d %s): the search visits the move, but its estimates (the network's value, the finished games below it) "+
