@@ -6,8 +6,8 @@
 # DIR/table.md (false alarms and misses per family and spec, with 95% upper
 # bounds). Progress, with the time left, goes to stderr every 30 seconds.
 #
-# The default sweep (10 seeds, 30 trees, two shards) takes about an hour on
-# 2 cores; docs/consistency-sweep.md has the measurement.
+# The default sweep (10 seeds, 30 trees, two shards) takes about 40 minutes
+# on 2 busy cores; docs/consistency-sweep.md has the measurement.
 #
 # Usage: scripts/consistency-sweep.sh [SEEDS [TREES [DIR]]]
 # Environment:
