@@ -116,7 +116,7 @@ func cmdCheck(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	defer in.Close() // an external rule's program stops
+	defer in.Close()                                        // an external rule's program stops
 	stop := context.AfterFunc(e.ctx, func() { in.Close() }) // at once on Ctrl-C, cutting a round trip short
 	defer stop()
 	if err := execOptions(in, fs, e, *ruleStderr, *ruleTimeout); err != nil {

@@ -177,6 +177,9 @@ func (t *Tool) exitCode(ctx context.Context, name string, err error, stderr io.W
 	case errors.As(err, new(*interruption)):
 		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
 		return exitInterrupted
+	case errors.As(err, new(*faultError)):
+		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
+		return exitFault
 	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
 		fmt.Fprintf(stderr, "%s: %s: interrupted; nothing written\n", t.name(), name)
 		return exitInterrupted

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/mctscheck/mctscheck/engine"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
@@ -34,6 +35,9 @@ type Tool struct {
 	// plotting; report.html, drawn with the standard library, has each
 	// witness tree and each rule's convergence chart either way.
 	Plot Plotter
+	// PlotEngine, if set, draws the engine command's figure into its
+	// report directory; package cli/plot's EngineShares draws it.
+	PlotEngine EnginePlotter
 
 	ctx  context.Context // the context Ctrl-C cancels; tests set it
 	arg0 string          // the command as run; os.Args[0] unless a test sets it
@@ -54,6 +58,12 @@ func Main(args []string, own ...*rules.Entry) int {
 // Plotter draws the convergence curves of a run's rules into the report
 // directory dir and returns the names of the files it wrote there.
 type Plotter func(dir string, curves []Convergence) (files []string, err error)
+
+// EnginePlotter draws the share of optimal moves against the budget, one
+// line per class of positions, into the engine command's report directory
+// dir, and returns the names of the files it wrote there (the first one an
+// image report.md can show).
+type EnginePlotter func(dir string, shares []engine.ClassShare) (files []string, err error)
 
 // Convergence is one rule's convergence curve in a run, as a Plotter draws
 // it.

@@ -28,8 +28,34 @@ type Config struct {
 	Seeds   []int
 	// Timeout bounds each command's reply (genmove included); 0 means 60 s.
 	Timeout time.Duration
-	// Progress, if not nil, gets one line per position.
-	Progress io.Writer
+	// Solve bounds the exact solver's work on each position (its Progress
+	// is set by Run).
+	Solve SolveLimits
+	// Progress, if not nil, is called as the check goes: while the
+	// positions are solved, and after each trial.
+	Progress func(Status)
+}
+
+// Status is how far a check has got, as Config.Progress gets it.
+type Status struct {
+	// Solving is the position being solved, and Nodes the positions the
+	// solver has searched for it so far; Solving is empty once the trials
+	// have begun.
+	Solving string
+	Nodes   int
+	// Position is the number of the position being solved or played,
+	// from 1, of Positions (distinct boards while solving).
+	Position, Positions int
+	// Done and Total count the trials; Elapsed is the time since the
+	// trials began, and Left an estimate of the time they still need, or
+	// -1 before the first trial has finished.
+	Done, Total int
+	Elapsed     time.Duration
+	Left        time.Duration
+	// Finished is the position just finished, or nil; Budgets are the
+	// check's budgets.
+	Finished *PositionResult
+	Budgets  []int
 }
 
 // Trial is one genmove.
@@ -43,10 +69,31 @@ type Trial struct {
 	// Winrate is the win rate the engine reported for its move on stderr
 	// (Leela Zero's "V:"), or -1.
 	Winrate float64
+	// Visits is the number of root visits the engine reported (the sum
+	// over the root children it listed), and OptimalVisits those of the
+	// optimal moves; both -1 when the engine reported none. A listing that
+	// leaves a move out gives it 0 visits: Leela Zero lists every child
+	// with a visit.
+	Visits, OptimalVisits int
+	// EnginePrior is the prior the engine reported for the optimal moves
+	// (Leela Zero's "N:", summed), or -1 when it listed none of them.
+	EnginePrior float64
 	// Fault is empty, or says what went wrong: the engine crashed, timed
 	// out, answered garbage or an illegal move, or failed a command.
-	Fault string
+	// FaultKind is its first word: one of the Fault* constants.
+	Fault     string
+	FaultKind string
 }
+
+// The kinds of a trial's fault.
+const (
+	FaultStart   = "start"   // the engine did not start
+	FaultTimeout = "timeout" // no reply within the timeout
+	FaultError   = "error"   // an error reply ("? ...") to a command
+	FaultCrash   = "crash"   // the engine ended
+	FaultGarbage = "garbage" // a reply that is not GTP, or not a move
+	FaultIllegal = "illegal" // a move that is not legal in the position
+)
 
 // PositionResult is what the engine did on one position.
 type PositionResult struct {
@@ -58,8 +105,12 @@ type PositionResult struct {
 	OptimalPrior float64
 	Trials       []Trial
 	// Flag, if not empty, is a finding: the share of optimal moves stays
-	// at 0 or falls as the budget grows.
+	// at 0 or falls as the budget grows, or some seeds never find an
+	// optimal move that others find.
 	Flag string
+	// SeedsNever are the seeds that never played an optimal move at any
+	// budget while other seeds did (SeedsFound); both empty otherwise.
+	SeedsNever, SeedsFound []int
 }
 
 // Report is the result of a check.
@@ -67,11 +118,25 @@ type Report struct {
 	Config    Config
 	Positions []*PositionResult
 	Faults    int
+	// Done and Total count the trials played and planned.
+	Done, Total int
+	// Interrupted says that the context ended before every trial was
+	// played: the report holds the trials that finished.
+	Interrupted bool
+	// Stopped, if not empty, says why the check stopped early: its first
+	// trials all faulted the same way.
+	Stopped string
 }
 
-// Findings counts the flagged positions and the faults.
-func (r *Report) Findings() int {
-	n := r.Faults
+// FirstTrials is how many trials open a check: when they all fault the
+// same way (the same kind of fault), the check stops there, since the
+// engine's setup is broken (a bad network file, a program that does not
+// speak GTP) and every later trial would fault too.
+const FirstTrials = 3
+
+// Flagged counts the flagged positions.
+func (r *Report) Flagged() int {
+	n := 0
 	for _, p := range r.Positions {
 		if p.Flag != "" {
 			n++
@@ -80,13 +145,31 @@ func (r *Report) Findings() int {
 	return n
 }
 
-// Run checks the engine on the positions: for each position, budget and
-// seed it starts the engine, sets the position up with play commands,
-// asks genmove for the player to move and compares the move with the
-// exact solution. A fault (a crash, a timeout, garbage, an illegal move)
-// is recorded in its trial; the engine is always reaped, and the check
-// goes on. Run returns an error only for bad configurations and
-// unsolvable positions, or when ctx ends.
+// PositionError is a position that cannot be checked: the solver cannot
+// solve it within its limits, or its stated answers differ from the
+// solver's. The positions file is at fault, not the engine.
+type PositionError struct {
+	Name string
+	Line int // of the position's header in its file
+	Err  error
+}
+
+func (e *PositionError) Error() string {
+	return fmt.Sprintf("position %s (line %d): %v", e.Name, e.Line, e.Err)
+}
+
+func (e *PositionError) Unwrap() error { return e.Err }
+
+// Run checks the engine on the positions. It first solves every position
+// (a *PositionError for one it cannot solve, or whose stated answers are
+// wrong), then, for each position, budget and seed, starts the engine,
+// sets the position up with play commands, asks genmove for the player to
+// move and compares the move with the exact solution. A fault (a crash, a
+// timeout, garbage, an illegal move) is recorded in its trial; the engine
+// is always reaped, and the check goes on, unless the first FirstTrials
+// trials all fault the same way (Report.Stopped). When ctx ends during the
+// trials, Run returns the trials that finished, with Interrupted set, and
+// ctx's error.
 func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error) {
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 60 * time.Second
@@ -102,6 +185,10 @@ func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error
 	if !strings.Contains(cfg.Command, "{visits}") {
 		cfg.Budgets = cfg.Budgets[:1] // the engine decides its budget
 	}
+	sols, err := solveAll(ctx, cfg, positions)
+	if err != nil {
+		return nil, err
+	}
 	dir := ""
 	if usesNetwork {
 		if dir, err = os.MkdirTemp("", "mctscheck-engine-"); err != nil {
@@ -109,26 +196,23 @@ func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error
 		}
 		defer os.RemoveAll(dir)
 	}
-	rep := &Report{Config: cfg}
-	solved := map[string]*Solution{} // positions that differ only in priors
+	rep := &Report{Config: cfg, Total: len(positions) * len(cfg.Budgets) * len(cfg.Seeds)}
+	clock := newETA(cfg.Budgets, len(positions)*len(cfg.Seeds))
+	status := func(i int, p *Position, finished *PositionResult) {
+		if cfg.Progress != nil {
+			cfg.Progress(Status{Position: i + 1, Positions: len(positions), Done: rep.Done, Total: rep.Total,
+				Elapsed: clock.elapsed(), Left: clock.left(), Finished: finished, Budgets: cfg.Budgets})
+		}
+	}
 	for i, p := range positions {
-		key := fmt.Sprint(p.Stones, p.ToMove)
-		sol := solved[key]
-		if sol == nil {
-			if sol, err = p.Solve(SolveLimits{}); err != nil {
-				return nil, fmt.Errorf("position %s: %w", p.Name, err)
-			}
-			solved[key] = sol
-		}
-		if err := p.agrees(sol); err != nil {
-			return nil, fmt.Errorf("position %s: %w", p.Name, err)
-		}
+		sol := sols[i]
 		pr := &PositionResult{Position: p, Solution: sol, Priors: p.Priors(sol.Moves)}
 		for j, m := range sol.Moves {
 			if slices.Contains(sol.Optimal, m) {
 				pr.OptimalPrior += pr.Priors[j]
 			}
 		}
+		rep.Positions = append(rep.Positions, pr)
 		network := ""
 		if usesNetwork {
 			if network, err = writeNetwork(dir, p); err != nil {
@@ -143,29 +227,118 @@ func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error
 					w = strings.ReplaceAll(w, "{seed}", strconv.Itoa(seed))
 					args[k] = strings.ReplaceAll(w, "{network}", network)
 				}
+				began := time.Now()
 				t := trial(ctx, args, p, sol, cfg.Timeout)
 				if err := ctx.Err(); err != nil {
-					return nil, err
+					pr.finish(cfg)
+					rep.Interrupted = true
+					return rep, err
 				}
+				clock.record(budget, time.Since(began))
 				t.Budget, t.Seed = budget, seed
 				if t.Fault != "" {
 					rep.Faults++
 				}
 				pr.Trials = append(pr.Trials, t)
+				rep.Done++
+				if rep.Stopped = rep.firstFaults(); rep.Stopped != "" {
+					pr.finish(cfg)
+					return rep, nil
+				}
+				status(i, p, nil)
 			}
 		}
-		pr.Flag = flag(pr, cfg)
-		rep.Positions = append(rep.Positions, pr)
-		if cfg.Progress != nil {
-			fmt.Fprintf(cfg.Progress, "[%d/%d] %s: %s\n", i+1, len(positions), p.Name, pr.shares(cfg))
-		}
+		pr.finish(cfg)
+		status(i, p, pr)
 	}
 	return rep, nil
 }
 
+// finish computes the position's flag from its trials.
+func (pr *PositionResult) finish(cfg Config) {
+	pr.Flag = flag(pr, cfg)
+}
+
+// firstFaults returns, once the first FirstTrials trials (or all, if
+// fewer are planned) are played and all faulted the same way, why the
+// check stops; otherwise "".
+func (r *Report) firstFaults() string {
+	n := min(FirstTrials, r.Total)
+	if r.Done != n {
+		return ""
+	}
+	kind := ""
+	for _, pr := range r.Positions {
+		for _, t := range pr.Trials {
+			if t.Fault == "" || kind != "" && t.FaultKind != kind {
+				return ""
+			}
+			kind = t.FaultKind
+		}
+	}
+	return fmt.Sprintf("the first %d %s all faulted the same way (%s), so the engine's setup is broken", n, plural(n, "trial"), kind)
+}
+
+// FirstFault returns the fault of the first trial that faulted, or "".
+func (r *Report) FirstFault() string {
+	for _, pr := range r.Positions {
+		for _, t := range pr.Trials {
+			if t.Fault != "" {
+				return t.Fault
+			}
+		}
+	}
+	return ""
+}
+
+// solveAll solves the positions (once per board and player to move) and
+// checks the answers the file states, before any trial, so that a bad
+// positions file fails at once.
+func solveAll(ctx context.Context, cfg Config, positions []*Position) ([]*Solution, error) {
+	distinct := map[string]bool{}
+	for _, p := range positions {
+		distinct[p.boardKey()] = true
+	}
+	solved := map[string]*Solution{} // positions that differ only in priors
+	out := make([]*Solution, len(positions))
+	for i, p := range positions {
+		key := p.boardKey()
+		sol := solved[key]
+		if sol == nil {
+			lim := cfg.Solve
+			report := func(nodes int) {
+				if cfg.Progress != nil {
+					cfg.Progress(Status{Solving: p.Name, Nodes: nodes, Position: len(solved) + 1, Positions: len(distinct), Left: -1})
+				}
+			}
+			lim.Progress = func(nodes int) error {
+				report(nodes)
+				return ctx.Err()
+			}
+			report(0)
+			var err error
+			if sol, err = p.Solve(lim); err != nil {
+				if ctx.Err() != nil {
+					return nil, ctx.Err()
+				}
+				return nil, &PositionError{Name: p.Name, Line: p.Line, Err: err}
+			}
+			solved[key] = sol
+		}
+		if err := p.agrees(sol); err != nil {
+			return nil, &PositionError{Name: p.Name, Line: p.Line, Err: err}
+		}
+		out[i] = sol
+	}
+	return out, nil
+}
+
+// boardKey identifies the position's board and player to move.
+func (p *Position) boardKey() string { return fmt.Sprint(p.Stones, p.ToMove) }
+
 // agrees checks the file's stated answers against the solution.
 func (p *Position) agrees(sol *Solution) error {
-	want := map[float64]string{1: "win", 0: "loss", 0.5: "draw"}[sol.Value]
+	want := outcome(sol.Value)
 	if p.Value != "" && p.Value != want {
 		return fmt.Errorf("the file says %s, the solver %s", p.Value, want)
 	}
@@ -185,10 +358,10 @@ func vertices(ms []int) string {
 
 // trial runs one genmove.
 func trial(ctx context.Context, args []string, p *Position, sol *Solution, timeout time.Duration) Trial {
-	t := Trial{Move: -1, Winrate: -1}
+	t := Trial{Move: -1, Winrate: -1, Visits: -1, OptimalVisits: -1, EnginePrior: -1}
 	proc, err := start(args)
 	if err != nil {
-		t.Fault = "cannot start: " + err.Error()
+		t.Fault, t.FaultKind = "start: "+err.Error(), FaultStart
 		return t
 	}
 	defer proc.close()
@@ -197,14 +370,20 @@ func trial(ctx context.Context, args []string, p *Position, sol *Solution, timeo
 	fail := func(command string, err error) Trial {
 		switch {
 		case errors.Is(err, errTimeout):
-			t.Fault = fmt.Sprintf("timeout: no reply to %q within %v", command, timeout)
+			t.FaultKind = FaultTimeout
+			t.Fault = fmt.Sprintf("no reply to %q within %v", command, timeout)
 		case errors.As(err, new(*gtp.Error)):
-			t.Fault = fmt.Sprintf("error reply: %v", err)
+			t.FaultKind = FaultError
+			t.Fault = fmt.Sprintf("reply: %v", err)
 		case errors.Is(err, io.EOF) || strings.Contains(err.Error(), "broken pipe") || strings.Contains(err.Error(), "file already closed"):
-			t.Fault = fmt.Sprintf("crash: the engine ended during %q (%s)", command, proc.exited())
+			t.FaultKind = FaultCrash
+			t.Fault = fmt.Sprintf("the engine ended during %q (%s)", command, proc.exited())
 		default:
-			t.Fault = fmt.Sprintf("garbage: %v", err)
+			t.FaultKind = FaultGarbage
+			t.Fault = err.Error()
 		}
+		t.Fault = t.FaultKind + ": " + t.Fault
+		proc.kill() // an engine that faulted is not asked to quit
 		if s := lastLines(proc.stderr.String(), 3); s != "" {
 			t.Fault += "; stderr: " + s
 		}
@@ -229,25 +408,26 @@ func trial(ctx context.Context, args []string, p *Position, sol *Solution, timeo
 		return fail(c, err)
 	}
 	t.Reply = reply
-	if strings.EqualFold(reply, "resign") {
+	if !strings.EqualFold(reply, "resign") {
+		m, err := goboard.ParseVertex(reply, Size)
+		if err != nil {
+			t.Fault, t.FaultKind = fmt.Sprintf("garbage: genmove answered %q", reply), FaultGarbage
+			return t
+		}
+		if !slices.Contains(sol.Moves, m) {
+			t.Fault, t.FaultKind = fmt.Sprintf("illegal: genmove answered %s, which is not a legal move here (legal: %s)", Vertex(m), vertices(sol.Moves)), FaultIllegal
+			return t
+		}
+		t.Move = m
+		t.Optimal = slices.Contains(sol.Optimal, m)
+	} else {
 		t.Optimal = sol.Value == 0 // resigning a lost position loses no more
-		t.Winrate = winrate(proc.stderr.String(), reply)
-		return t
 	}
-	m, err := goboard.ParseVertex(reply, Size)
-	if err != nil {
-		t.Fault = fmt.Sprintf("garbage: genmove answered %q", reply)
-		return t
-	}
-	if !slices.Contains(sol.Moves, m) {
-		t.Fault = fmt.Sprintf("illegal move: genmove answered %s, which is not a legal move here (legal: %s)", Vertex(m), vertices(sol.Moves))
-		return t
-	}
-	t.Move = m
-	t.Optimal = slices.Contains(sol.Optimal, m)
 	// Let the engine finish writing its stderr before reading it.
 	proc.close()
-	t.Winrate = winrate(proc.stderr.String(), Vertex(m))
+	stats := rootStats(proc.stderr.String())
+	t.Winrate = stats.winrate(reply)
+	t.Visits, t.OptimalVisits, t.EnginePrior = stats.visits(sol.Optimal)
 	return t
 }
 
@@ -274,65 +454,13 @@ func (pr *PositionResult) counts(b int) (played, optimal int) {
 	return
 }
 
-// shares renders the shares of optimal moves by budget.
-func (pr *PositionResult) shares(cfg Config) string {
+// Shares renders the position's shares of optimal moves at the budgets,
+// as "optimal/played" for each.
+func (pr *PositionResult) Shares(budgets []int) string {
 	var s []string
-	for _, b := range cfg.Budgets {
+	for _, b := range budgets {
 		n, k := pr.counts(b)
 		s = append(s, fmt.Sprintf("%d/%d", k, n))
 	}
 	return strings.Join(s, " ")
-}
-
-// flag returns a finding about the position, or "".
-func flag(pr *PositionResult, cfg Config) string {
-	sol := pr.Solution
-	if len(sol.Optimal) == len(sol.Moves) {
-		return "" // every move is optimal
-	}
-	what := "an optimal move"
-	if len(sol.Optimal) == 1 {
-		what = "the only " + map[float64]string{1: "winning", 0: "", 0.5: "drawing"}[sol.Value] + " move " + Vertex(sol.Optimal[0])
-		what = strings.Replace(what, "only  move", "only optimal move", 1)
-	}
-	last := cfg.Budgets[len(cfg.Budgets)-1]
-	zero := true
-	bestShare, bestBudget := -1.0, 0
-	for _, b := range cfg.Budgets {
-		n, k := pr.counts(b)
-		if n == 0 {
-			continue
-		}
-		if k > 0 {
-			zero = false
-		}
-		if sh := float64(k) / float64(n); sh > bestShare {
-			bestShare, bestBudget = sh, b
-		}
-	}
-	if bestShare < 0 {
-		return "" // every trial failed: the faults say so
-	}
-	if zero {
-		n, _ := pr.counts(last)
-		return fmt.Sprintf("0 of %d seeds at every budget up to %s: the engine does not find %s", n, budgetString(last), what)
-	}
-	n, k := pr.counts(last)
-	if n > 0 && float64(k)/float64(n) < bestShare {
-		bn, bk := pr.counts(bestBudget)
-		return fmt.Sprintf("the share of %s falls from %d/%d at %s to %d/%d at %s", what, bk, bn, budgetString(bestBudget), k, n, budgetString(last))
-	}
-	return ""
-}
-
-// budgetString writes a budget as a power of two when it is one.
-func budgetString(b int) string {
-	if b > 0 && b&(b-1) == 0 && b >= 4 {
-		e := 0
-		for 1<<e < b {
-			e++
-		}
-		return fmt.Sprintf("2^%d visits", e)
-	}
-	return fmt.Sprintf("%d visits", b)
 }

@@ -1,10 +1,13 @@
 // Package engine checks a real Go engine, spoken to over GTP, against
-// positions whose optimal moves are known exactly: it
-// plays genmove at doubling budgets and several seeds and reports, for
-// each position, the share of the engine's moves that are optimal, and
-// flags positions where that share stays at 0 or falls as the budget
-// grows. `mctscheck engine` is its command line; docs/engines.md has the
-// results for Leela Zero.
+// positions whose optimal moves are known exactly: it plays genmove at
+// doubling budgets and several seeds and reports, for each position, the
+// share of the engine's moves that are optimal. It flags positions where
+// that share stays at 0 or falls as the budget grows, or where some seeds
+// never find an optimal move that others find, and says from the root
+// visits the engine reports (Leela Zero's listing on stderr) whether a
+// missed move was never tried or tried and valued lower. `mctscheck
+// engine` is its command line; docs/engines.md has the results for Leela
+// Zero.
 //
 // # Positions
 //
@@ -12,7 +15,7 @@
 // player to move, the priors of the project's Leela Zero network, and the
 // answers: the value for the player to move and the optimal moves.
 // [ReadPositions] reads a positions file (format in docs/engines.md);
-// testdata/positions.txt has 53, made by internal/posgen.
+// testdata/positions.txt has 57, made by internal/posgen.
 //
 // # Exact answers
 //
@@ -41,10 +44,16 @@
 //
 // # Engines
 //
-// [Run] starts the engine afresh for each position, budget and seed (the
+// [Run] solves every position first (a [PositionError] for one the solver
+// cannot solve within [SolveLimits] or whose stated answers are wrong),
+// then starts the engine afresh for each position, budget and seed (the
 // command's {visits}, {seed} and {network} replaced), sets the position up
 // with play commands, and asks genmove. An engine that fails to start,
 // crashes, times out, answers garbage or an illegal move (superko
 // included), or fails a command is a fault of that trial: the process
-// group is killed and reaped, and the run goes on.
+// group is killed and reaped, and the run goes on, unless the first
+// [FirstTrials] trials all fault the same way, when the check stops
+// (Report.Stopped). When its context ends, Run returns the trials that
+// finished. Config.Progress gets the trials done and an estimate of the
+// time left.
 package engine

@@ -228,83 +228,93 @@ func TestParsePositionsErrors(t *testing.T) {
 	}
 }
 
-// fakeEngine writes a shell script that speaks enough GTP and does what
-// genmove says: "move X" answers X, "crash" exits, "hang" sleeps (in a
-// child process, whose id it writes to pidfile), "garbage" writes a line
-// that is no GTP reply.
-func fakeEngine(t *testing.T, dir, behaviour string) string {
+// fakeEngine writes a shell script that speaks enough GTP, run as
+// "SCRIPT -v {visits} -s {seed}", and whose genmove does what odd says for
+// odd seeds and even says for even seeds: "move X" answers X, "move X
+// visits N" first lists the root children on stderr as Leela Zero does (X
+// with 50 visits, K6 with N if N > 0), "crash" exits, "hang" sleeps (in a
+// child process, whose id it writes to DIR/pid, after touching
+// DIR/hanging), "garbage" writes a line that is no GTP reply.
+func fakeEngine(t *testing.T, dir, odd, even string) string {
 	t.Helper()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
-	var genmove string
-	switch {
-	case strings.HasPrefix(behaviour, "move "):
-		genmove = `printf '= %s\n\n' "` + strings.TrimPrefix(behaviour, "move ") + `"`
-	case behaviour == "crash":
-		genmove = "exit 3"
-	case behaviour == "hang":
-		genmove = `sleep 600 & echo $! > "` + filepath.Join(dir, "pid") + `"; wait`
-	case behaviour == "garbage":
-		genmove = `printf 'hello there\n\n'`
+	genmove := func(behaviour string) string {
+		f := strings.Fields(behaviour)
+		switch {
+		case len(f) == 4 && f[0] == "move" && f[2] == "visits":
+			list := fmt.Sprintf(`printf ' %s ->      50 (V: 50.00%%%%) (LCB: 49.28%%%%) (N: 16.67%%%%) PV: %s\n' >&2; `, f[1], f[1])
+			if f[3] != "0" {
+				list += fmt.Sprintf(`printf '  K6 ->      %s (V: 40.00%%%%) (LCB: 39.28%%%%) (N: 12.50%%%%) PV: K6\n' >&2; `, f[3])
+			}
+			return list + `printf '= %s\n\n' "` + f[1] + `"`
+		case len(f) == 2 && f[0] == "move":
+			return `printf '= %s\n\n' "` + f[1] + `"`
+		case behaviour == "crash":
+			return "exit 3"
+		case behaviour == "hang":
+			return `touch "` + filepath.Join(dir, "hanging") + `"; sleep 600 & echo $! > "` + filepath.Join(dir, "pid") + `"; wait`
+		case behaviour == "garbage":
+			return `printf 'hello there\n\n'`
+		}
+		t.Fatalf("fakeEngine: unknown behaviour %q", behaviour)
+		return ""
 	}
 	script := `#!/bin/sh
+seed=$4
 while read -r line; do
   case "$line" in
-    genmove*) ` + genmove + ` ;;
+    genmove*) if [ $((seed % 2)) = 1 ]; then ` + genmove(odd) + `; else ` + genmove(even) + `; fi ;;
     quit*) printf '=\n\n'; exit 0 ;;
     *) printf '=\n\n' ;;
   esac
 done
 `
-	path := filepath.Join(dir, strings.ReplaceAll(behaviour, " ", "-")+".sh")
+	name := strings.NewReplacer(" ", "-", "=", "").Replace(odd + "_" + even)
+	path := filepath.Join(dir, name+".sh")
 	if err := os.WriteFile(path, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	return path
+	return path + " -v {visits} -s {seed}"
 }
 
 // TestFaults runs fake engines that crash, hang, answer garbage or an
-// illegal move, and one that plays well: each fault is reported, the run
-// goes on, and no process is left behind.
+// illegal move on even seeds and play the winning move on odd ones: each
+// fault is reported with its kind, the run goes on, and no process is
+// left behind.
 func TestFaults(t *testing.T) {
 	ps := readTestPositions(t)[:1] // pair-d2-r6-normal-prior: K6 wins
 	dir := t.TempDir()
-	for _, c := range []struct{ behaviour, fault string }{
-		{"move K6", ""},
-		{"move C16", ""}, // legal, not optimal
-		{"move A1", "illegal move"},
-		{"move Z99", "garbage"},
-		{"crash", "crash"},
-		{"hang", "timeout"},
-		{"garbage", "garbage"},
+	for _, c := range []struct{ behaviour, kind string }{
+		{"move A1", FaultIllegal},
+		{"move Z99", FaultGarbage},
+		{"crash", FaultCrash},
+		{"hang", FaultTimeout},
+		{"garbage", FaultGarbage},
 	} {
-		cmd := fakeEngine(t, dir, c.behaviour)
-		cfg := Config{Command: cmd + " -v {visits} -s {seed}", Budgets: []int{1, 2}, Seeds: []int{1, 2}, Timeout: 2 * time.Second}
-		if c.behaviour != "hang" {
-			cfg.Timeout = 20 * time.Second
+		if c.behaviour == "hang" && testing.Short() {
+			continue // waits for its timeout
+		}
+		cfg := Config{Command: fakeEngine(t, dir, "move K6", c.behaviour), Budgets: []int{1, 2}, Seeds: []int{1, 2}, Timeout: 20 * time.Second}
+		if c.behaviour == "hang" {
+			cfg.Timeout = 2 * time.Second
 		}
 		rep, err := Run(context.Background(), cfg, ps)
 		if err != nil {
 			t.Fatalf("%s: %v", c.behaviour, err)
 		}
 		trials := rep.Positions[0].Trials
-		if len(trials) != 4 {
-			t.Fatalf("%s: %d trials, want 4 (the run goes on after a fault)", c.behaviour, len(trials))
+		if len(trials) != 4 || rep.Stopped != "" {
+			t.Fatalf("%s: %d trials, stopped %q; want 4 (the run goes on after a fault)", c.behaviour, len(trials), rep.Stopped)
 		}
 		for _, tr := range trials {
-			if c.fault == "" && tr.Fault != "" || c.fault != "" && !strings.HasPrefix(tr.Fault, c.fault) {
-				t.Errorf("%s: fault %q, want %q", c.behaviour, tr.Fault, c.fault)
+			if tr.Seed == 1 && (tr.Fault != "" || !tr.Optimal) || tr.Seed == 2 && (tr.FaultKind != c.kind || !strings.HasPrefix(tr.Fault, c.kind+": ")) {
+				t.Errorf("%s, seed %d: fault %q of kind %q, want %q", c.behaviour, tr.Seed, tr.Fault, tr.FaultKind, c.kind)
 			}
 		}
-		if c.behaviour == "move K6" && rep.Findings() != 0 {
-			t.Errorf("an engine that plays the winning move is flagged: %s", rep.Positions[0].Flag)
-		}
-		if c.behaviour == "move C16" && !strings.Contains(rep.Positions[0].Flag, "does not find the only winning move K6") {
-			t.Errorf("an engine that never plays K6: flag %q", rep.Positions[0].Flag)
-		}
-		if c.fault != "" && rep.Faults != 4 {
-			t.Errorf("%s: %d faults, want 4", c.behaviour, rep.Faults)
+		if rep.Faults != 2 || rep.Flagged() != 0 {
+			t.Errorf("%s: %d faults, %d flagged; want 2, 0", c.behaviour, rep.Faults, rep.Flagged())
 		}
 		if c.behaviour == "hang" {
 			data, err := os.ReadFile(filepath.Join(dir, "pid"))
@@ -433,28 +443,36 @@ func scoreString(s float64) string {
 	return "0"
 }
 
-// TestFlag checks the two findings: a share that stays at 0, and one
-// that falls as the budget grows.
+// TestFlag checks the findings: a share that stays at 0 (at the budgets
+// where a trial did not fault), and one that falls as the budget grows.
 func TestFlag(t *testing.T) {
 	p := readTestPositions(t)[0]
 	sol := &Solution{Moves: []int{1, 2, 361}, Optimal: []int{2}, Value: 1}
 	cfg := Config{Budgets: []int{4, 8, 16}, Seeds: []int{1, 2}}
-	mk := func(optimal ...bool) *PositionResult {
+	mk := func(optimal ...string) *PositionResult {
 		pr := &PositionResult{Position: p, Solution: sol}
 		for i, o := range optimal {
-			pr.Trials = append(pr.Trials, Trial{Budget: cfg.Budgets[i/2], Seed: i%2 + 1, Optimal: o})
+			tr := Trial{Budget: cfg.Budgets[i/2], Seed: i%2 + 1, Optimal: o == "y"}
+			if o == "f" {
+				tr.Fault, tr.FaultKind = "crash: gone", FaultCrash
+			}
+			pr.Trials = append(pr.Trials, tr)
 		}
 		return pr
 	}
 	for _, c := range []struct {
-		trials []bool
+		trials []string
 		want   string
 	}{
-		{[]bool{false, false, false, false, false, false}, "0 of 2 seeds at every budget up to 2^4 visits: the engine does not find the only winning move C1"},
-		{[]bool{true, true, true, false, false, false}, "falls from 2/2 at 2^2 visits to 0/2 at 2^4 visits"},
-		{[]bool{false, false, true, false, true, true}, ""},
+		{[]string{"n", "n", "n", "n", "n", "n"}, "0 of 2 seeds at every budget up to 2^4 visits: the engine does not find the only winning move C1"},
+		{[]string{"y", "y", "y", "n", "n", "n"}, "the share of the only winning move C1 falls from 2/2 at 2^2 visits to 0/2 at 2^4 visits"},
+		{[]string{"n", "n", "y", "n", "y", "y"}, ""},
+		// Only the last budget faulted: the flag is about the budgets that ran.
+		{[]string{"n", "n", "n", "n", "f", "f"}, "0 of 2 seeds at every budget up to 2^3 visits: the engine does not find the only winning move C1 (every trial at 2^4 visits faulted)"},
+		{[]string{"n", "f", "n", "f", "f", "f"}, "0 of 1 seed at every budget up to 2^3 visits"},
+		{[]string{"f", "f", "f", "f", "f", "f"}, ""},
 	} {
-		if got := flag(mk(c.trials...), cfg); c.want == "" && got != "" || !strings.Contains(got, c.want) {
+		if got := flag(mk(c.trials...), cfg); c.want == "" && got != "" || !strings.HasPrefix(got, c.want) {
 			t.Errorf("trials %v: flag %q, want %q", c.trials, got, c.want)
 		}
 	}

@@ -141,24 +141,78 @@ func (p *process) exited() string {
 	return p.err.Error()
 }
 
-// winrateLine matches Leela Zero's line for a root child after a search:
-// " K6 ->      48 (V: 52.31%) (LCB: ...".
-var winrateLine = regexp.MustCompile(`^\s*([A-Za-z]+[0-9]*|pass|resign)\s+->\s+(\d+)\s+\(V:\s*([0-9.]+)%\)`)
+// childLine matches Leela Zero's line for a root child after a search:
+// " K6 ->      48 (V: 52.31%) (LCB: 49.28%) (N: 16.67%) PV: K6 R16": the
+// move, its visits, its win rate and, if present, its prior.
+var childLine = regexp.MustCompile(`^\s*([A-Za-z]+[0-9]*|pass|resign)\s+->\s+(\d+)\s+\(V:\s*([0-9.]+)%\)(?:.*?\(N:\s*([0-9.]+)%\))?`)
 
-// winrate returns the win rate that Leela Zero's stderr reports for move
-// (a GTP vertex), the last such line, or -1 if there is none.
-func winrate(stderr, move string) float64 {
-	w := -1.0
+// childStats is what the engine reported of one root child.
+type childStats struct {
+	visits         int
+	winrate, prior float64 // prior -1 when not reported
+}
+
+// rootList is the last listing of root children on an engine's stderr,
+// by move (upper case), empty if there is none.
+type rootList map[string]childStats
+
+// rootStats reads the last listing of root children (consecutive lines of
+// childLine) from an engine's stderr.
+func rootStats(stderr string) rootList {
+	out := rootList{}
+	inList := false
 	for _, l := range strings.Split(stderr, "\n") {
-		m := winrateLine.FindStringSubmatch(l)
-		if m == nil || !strings.EqualFold(m[1], move) {
+		m := childLine.FindStringSubmatch(l)
+		if m == nil {
+			inList = false
 			continue
 		}
+		if !inList {
+			out, inList = rootList{}, true // a new listing replaces the last
+		}
+		c := childStats{prior: -1}
+		c.visits, _ = strconv.Atoi(m[2])
 		if v, err := strconv.ParseFloat(m[3], 64); err == nil {
-			w = v / 100
+			c.winrate = v / 100
+		}
+		if v, err := strconv.ParseFloat(m[4], 64); err == nil {
+			c.prior = v / 100
+		}
+		out[strings.ToUpper(m[1])] = c
+	}
+	return out
+}
+
+// winrate returns the win rate reported for move (a GTP vertex), or -1.
+func (r rootList) winrate(move string) float64 {
+	if c, ok := r[strings.ToUpper(move)]; ok {
+		return c.winrate
+	}
+	return -1
+}
+
+// visits returns the root visits the listing reports in all, those of the
+// optimal moves (0 for a move it leaves out), and the optimal moves' prior
+// (-1 if it lists none with a prior); all -1 when there is no listing.
+func (r rootList) visits(optimal []int) (total, opt int, prior float64) {
+	if len(r) == 0 {
+		return -1, -1, -1
+	}
+	prior = -1
+	for _, c := range r {
+		total += c.visits
+	}
+	for _, m := range optimal {
+		c, ok := r[strings.ToUpper(Vertex(m))]
+		if !ok {
+			continue
+		}
+		opt += c.visits
+		if c.prior >= 0 {
+			prior = max(prior, 0) + c.prior
 		}
 	}
-	return w
+	return total, opt, prior
 }
 
 // writeNetwork writes the position's network into dir (once) and returns

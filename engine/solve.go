@@ -43,9 +43,36 @@ type Solution struct {
 
 // SolveLimits bound the solver's work.
 type SolveLimits struct {
-	Nodes    int // positions searched, at most (0: 5,000,000)
+	Nodes    int // positions searched, at most (0: DefaultSolveNodes)
 	MaxEmpty int // empty points in a searched position, at most (0: 24)
+	// Progress, if not nil, is called every ProgressEvery positions
+	// searched with their number so far; an error it returns stops the
+	// solver, and Solve returns that error.
+	Progress func(nodes int) error
 }
+
+// DefaultSolveNodes is the solver's default bound on the positions it
+// searches for one position: about 60 times what the hardest position of
+// testdata/positions.txt needs (docs/engines.md has the counts).
+const DefaultSolveNodes = 1_000_000
+
+// ProgressEvery is how many positions the solver searches between two
+// calls of SolveLimits.Progress.
+const ProgressEvery = 10_000
+
+// NodeLimitError is the error of a solve that reached its bound on the
+// positions searched; it is an ErrTooBig.
+type NodeLimitError struct {
+	Limit int
+	After string // the root move being solved when the bound was reached
+}
+
+func (e *NodeLimitError) Error() string {
+	return fmt.Sprintf("%v: more than %d positions searched (while solving %s)", ErrTooBig, e.Limit, e.After)
+}
+
+// Is makes a NodeLimitError an ErrTooBig.
+func (e *NodeLimitError) Is(target error) bool { return target == ErrTooBig }
 
 type solver struct {
 	hist    map[uint64]int
@@ -53,7 +80,8 @@ type solver struct {
 	nodes   int
 	bounded int
 	lim     SolveLimits
-	over    bool // the node limit was reached
+	over    bool  // the node limit was reached, or Progress stopped the solver
+	stopped error // the error Progress returned
 }
 
 // ttKey identifies a position for the transposition table: the stones,
@@ -80,7 +108,7 @@ type ttKey struct {
 // result independent of the history (positional superko).
 func (p *Position) Solve(lim SolveLimits) (*Solution, error) {
 	if lim.Nodes == 0 {
-		lim.Nodes = 5_000_000
+		lim.Nodes = DefaultSolveNodes
 	}
 	if lim.MaxEmpty == 0 {
 		lim.MaxEmpty = 24
@@ -128,8 +156,11 @@ func (p *Position) Solve(lim SolveLimits) (*Solution, error) {
 }
 
 func (s *solver) tooBig(m int) error {
+	if s.stopped != nil {
+		return s.stopped
+	}
 	if s.over {
-		return fmt.Errorf("%w: more than %d positions searched (after %s)", ErrTooBig, s.lim.Nodes, Vertex(m))
+		return &NodeLimitError{Limit: s.lim.Nodes, After: Vertex(m)}
 	}
 	return fmt.Errorf("%w: the value of %s depends on a line that captures enough to leave more than %d empty points", ErrTooBig, Vertex(m), s.lim.MaxEmpty)
 }
@@ -226,9 +257,15 @@ func (s *solver) child(b *goboard.Board, m int, passed bool) result {
 // is in the history.
 func (s *solver) value(b *goboard.Board, passed bool) result {
 	s.nodes++
-	if s.nodes > s.lim.Nodes {
+	if s.nodes > s.lim.Nodes || s.over {
 		s.over = true
 		return result{}
+	}
+	if s.lim.Progress != nil && s.nodes%ProgressEvery == 0 {
+		if err := s.lim.Progress(s.nodes); err != nil {
+			s.stopped, s.over = err, true
+			return result{}
+		}
 	}
 	if b.Status() != goboard.Playing {
 		return result{v: b.Reward(), known: true}

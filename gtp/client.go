@@ -76,16 +76,18 @@ func (c *Client) Send(command string) (string, error) {
 			}
 			break
 		}
+		if len(reply) == 0 && line[0] != '=' && line[0] != '?' {
+			// Not a reply: say so now rather than wait for a blank line
+			// that a program which does not speak GTP may never write.
+			return "", fmt.Errorf("gtp %q: malformed reply %q", command, line)
+		}
 		reply = append(reply, line)
 	}
 	text := strings.Join(reply, "\n")
-	switch text[0] {
-	case '=':
-		return strings.TrimSpace(strings.TrimLeft(text[1:], "0123456789")), nil
-	case '?':
+	if text[0] == '?' {
 		return "", &Error{command, strings.TrimSpace(strings.TrimLeft(text[1:], "0123456789"))}
 	}
-	return "", fmt.Errorf("gtp %q: malformed reply %q", command, text)
+	return strings.TrimSpace(strings.TrimLeft(text[1:], "0123456789")), nil
 }
 
 // Close sends quit and, for an engine the client started, waits for it to

@@ -172,3 +172,25 @@ func TestServeNilStreams(t *testing.T) {
 		}
 	}
 }
+
+// TestClientMalformed: a first reply line that is neither "=" nor "?"
+// fails at once, without waiting for the blank line that ends a reply (a
+// program that echoes its input, as cat does, never writes one).
+func TestClientMalformed(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	go func() { _, _ = io.WriteString(w, "boardsize 19\n") }()
+	done := make(chan error, 1)
+	go func() {
+		_, err := gtp.NewClient(r, io.Discard).Send("boardsize 19")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), `malformed reply "boardsize 19"`) {
+			t.Errorf("error %v, want a malformed reply", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("Send waits for the end of a reply that is not one")
+	}
+}

@@ -115,7 +115,8 @@ func sweepJobs(t *testing.T) []sweepJob {
 // every spec of sweepGrid and every rule of outsideRules, each checked with
 // MCTSCHECK_SWEEP seeds (each seed a new set of MCTSCHECK_SWEEP_TREES random
 // trees, default 30, plus the traps, and new search seeds and orders). It
-// writes one tab-separated row per check to MCTSCHECK_SWEEP_OUT:
+// writes one tab-separated row per check to MCTSCHECK_SWEEP_OUT, and the
+// number of checks it will run to MCTSCHECK_SWEEP_OUT.planned first:
 //
 //	family  spec  predicted  seed  verdict  condition  nodes  seconds
 //
@@ -161,6 +162,13 @@ func TestSweep(t *testing.T) {
 		})
 		if len(jobs) == 0 {
 			t.Fatalf("MCTSCHECK_SWEEP_SPECS=%q selects no rule of the sweep", only)
+		}
+	}
+	if path := os.Getenv("MCTSCHECK_SWEEP_OUT"); path != "" {
+		// The checks this shard will run, for the script's progress.
+		planned := (n*len(jobs) - shard + shards - 1) / shards
+		if err := os.WriteFile(path+".planned", []byte(strconv.Itoa(planned)+"\n"), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 	idx := 0

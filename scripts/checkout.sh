@@ -16,7 +16,7 @@
 #
 # calls the caller's run base and run head COUNT times each, alternating
 # which goes first (ABBA), so that a change in the machine's speed falls on
-# both sides alike. The caller defines die and run. For the scripts that
+# both sides alike, and prints the rounds done with the time left on stderr. The caller defines die and run. For the scripts that
 # compare two builds of the tool (toolcmp.sh, instrcmp.sh):
 #
 #   split_revs USAGE ARGS...
@@ -35,6 +35,9 @@
 # compares $out/base.out with $out/head.out, the JSON fields that hold
 # timings removed: it prints whether they match, leaves the differences in
 # $out/outputs.diff, and returns 0 when they match, 1 when they differ.
+
+# shellcheck source=scripts/progress.sh
+. "$(dirname "${BASH_SOURCE[0]}")/progress.sh"
 
 gomod=$(go env GOMOD)
 [[ -n $gomod && $gomod != /dev/null ]] || die "not in a Go module"
@@ -74,9 +77,13 @@ checkout() {
 }
 
 alternate() {
-	local i
+	local i rounds_start=$SECONDS
 	for ((i = 1; i <= $1; i++)); do
-		echo "round $i of $1" >&2
+		if ((i == 1)); then
+			echo "${0##*/}: round 1 of $1" >&2
+		else
+			progress_start=$rounds_start progress "${0##*/}" $((i - 1)) "$1" "rounds done"
+		fi
 		if ((i % 2)); then
 			run base
 			run head

@@ -15,8 +15,26 @@
 #   MCTSCHECK_RUNS    runs per rule (default 30)
 #   MCTSCHECK_BUDGET  simulations per run (default 500000)
 #
-# It takes about a minute of CPU. Exit status: that of go test.
+# It takes a few minutes on one core (docs/games.md has the measurement).
+# Progress, with the time left, goes to stderr after each run. Exit status:
+# that of go test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/progress.sh
+. scripts/progress.sh
+
+runs=${MCTSCHECK_RUNS:-30}
+echo "connect4-overconfidence: compiling the test" >&2
+go test -c -o /dev/null ./games/connect4
+progress_start=$SECONDS
+done=0
 MCTSCHECK_LONG=1 go test -count=1 -run '^TestOverconfiden' -v ./games/connect4 |
-	grep -E 'root value|^(ok|FAIL|---)' 
+	while IFS= read -r line; do
+		if [[ $line =~ run\ [0-9]+\ of\ [0-9]+\ of\ (.*):\ root\ value ]]; then
+			done=$((done + 1))
+			progress connect4-overconfidence "$done" $((4 * runs)) "runs (${BASH_REMATCH[1]})"
+		elif [[ $line =~ root\ value|^(ok|FAIL|---) ]]; then
+			echo "$line"
+		fi
+	done
+exit "${PIPESTATUS[0]}"

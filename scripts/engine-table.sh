@@ -13,8 +13,10 @@
 #   3. GNU Go 3.8 as a non-MCTS control on every position.
 #
 # Usage: scripts/engine-table.sh [OUTDIR]   (default /tmp/engine-table)
-# It takes about 6 minutes on 2 busy cores. CI runs the short check only
-# (cli's TestEngineLeelaZero).
+# It takes minutes (docs/engines.md has the measurement); each check's
+# progress, with the time left, goes to stderr, and table 1's report
+# directory, with its figure, to OUTDIR/table-report. CI runs the short
+# check only (cli's TestEngineLeelaZero).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-/tmp/engine-table}
@@ -28,22 +30,22 @@ lzcmd="$lz --cpu-only -g --noponder -d -r 0 --timemanage off -t 1 -v {visits} -s
 
 # 1. One board of each shape (the r6 boards), three priors each.
 awk '/^position (pair|triple)-d[246]-r6-/,/^end/' "$pos" > "$out/shapes.txt"
-"$mc" engine -q -positions "$out/shapes.txt" -budgets 16..16384 -seeds 2 -gtp "$lzcmd" \
+"$mc" engine -out "$out/table-report" -positions "$out/shapes.txt" -budgets 16..16384 -seeds 2 -gtp "$lzcmd" \
   > "$out/table.txt" || [ $? -eq 1 ]
 
 # 2. §4: lost positions, 30 seeds.
-"$mc" engine -q -positions "$pos" -case lost -budgets 256,4096 -seeds 30 -gtp "$lzcmd" \
+"$mc" engine -out "" -positions "$pos" -case lost -budgets 256,4096 -seeds 30 -gtp "$lzcmd" \
   > "$out/lost.txt" || [ $? -eq 1 ]
-"$mc" engine -q -positions "$pos" -case lost -budgets 256,4096 -seeds 30 -gtp "${lzcmd/ -t 1/ -t 1 -n}" \
+"$mc" engine -out "" -positions "$pos" -case lost -budgets 256,4096 -seeds 30 -gtp "${lzcmd/ -t 1/ -t 1 -n}" \
   > "$out/lost-noise.txt" || [ $? -eq 1 ]
 
 # §4 at large budgets: does the search correct a hopeful value?
 awk '/^position lost-b6-w4-d2-hopeful/,/^end/' "$pos" > "$out/hopeful.txt"
-"$mc" engine -q -positions "$out/hopeful.txt" -budgets 16384,65536 -seeds 1 -timeout 600s -gtp "$lzcmd" \
+"$mc" engine -out "" -positions "$out/hopeful.txt" -budgets 16384,65536 -seeds 1 -timeout 600s -gtp "$lzcmd" \
   > "$out/lost-big.txt" || [ $? -eq 1 ]
 
 # 3. GNU Go, a non-MCTS control.
-"$mc" engine -q -positions "$pos" -budgets 1 -seeds 1 -timeout 300s \
+"$mc" engine -out "" -positions "$pos" -budgets 1 -seeds 1 -timeout 300s \
   -gtp "$gnugo --mode gtp --chinese-rules --positional-superko --komi 7.5 --seed {seed}" \
   > "$out/gnugo.txt" || [ $? -eq 1 ]
 

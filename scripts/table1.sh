@@ -24,12 +24,17 @@
 #   TABLE1_WORKERS  games at once (default 1)
 #   TABLE1_SEED     the matches' seed (default 1)
 #
-# OUT defaults to ./table1. A cell's time grows with its budget, from
-# minutes to hours; docs/games.md and docs/go.md have the measurements.
+# OUT defaults to ./table1. The whole table takes a few hours of one core:
+# a cell's time grows with its budget, from a minute to two hours
+# (docs/games.md has the measurements). Progress goes to stderr: each cell as it starts,
+# each part as it ends with the time left in the cell, and the match's own
+# progress in OUT/progress.log.
 #
 # Exit status: 0 done, 1 a match failed, 2 bad usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/progress.sh
+. scripts/progress.sh
 
 summary_only=0
 if [[ ${1:-} == -summary ]]; then
@@ -56,16 +61,24 @@ if ((!summary_only)); then
 	# One binary for the whole run, so that edits to the tree during a long
 	# run do not change it.
 	go build -o "$out/mctscheck" ./cmd/mctscheck
-	for cell in $cells; do
-		game=${cell%%:*} budget=${cell##*:}
+	read -r -a cell_list <<<"$cells"
+	for ((c = 0; c < ${#cell_list[@]}; c++)); do
+		cell=${cell_list[c]} game=${cell%%:*} budget=${cell##*:}
+		missing=()
 		for ((first = 0; first < games; first += chunk)); do
+			[[ -s "$out/json/$game-$budget-$first.json" ]] || missing+=("$first")
+		done
+		((${#missing[@]} == 0)) && continue
+		echo "table1: cell $((c + 1)) of ${#cell_list[@]}: $game, budget $budget, ${#missing[@]} parts of $chunk games to play" >&2
+		progress_start=$SECONDS # the time left is this cell's: cells differ a hundredfold
+		for ((k = 0; k < ${#missing[@]}; k++)); do
+			first=${missing[k]}
 			n=$((games - first < chunk ? games - first : chunk))
 			part="$out/json/$game-$budget-$first.json"
-			[[ -s $part ]] && continue
-			echo "table1: $game, budget $budget, games $first to $((first + n - 1))" >&2
 			"$out/mctscheck" match -a "$a" -b "$rule" -game "$game" -budget "$budget" -games "$n" -first "$first" \
 				-workers "$workers" -seed "$seed" -out "$out/games/$game" -json >"$part.tmp" 2>"$out/progress.log"
 			mv "$part.tmp" "$part"
+			progress "table1: $game, budget $budget" $((k + 1)) ${#missing[@]} "parts"
 		done
 	done
 fi

@@ -22,5 +22,6 @@ func main() {
 	}
 	tool := cli.MctscheckTool()
 	tool.Plot = plot.Convergence
+	tool.PlotEngine = plot.EngineShares
 	os.Exit(tool.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

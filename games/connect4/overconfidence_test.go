@@ -126,6 +126,9 @@ func overconfidence(t *testing.T, spec string, runs, budget int) (over int, mean
 			over++
 		}
 		mean += root.Value / float64(runs)
+		if os.Getenv("MCTSCHECK_LONG") == "1" {
+			t.Logf("run %d of %d of %s: root value %.3f", seed, runs, spec, root.Value) // the script's progress
+		}
 	}
 	return over, mean
 }
@@ -133,7 +136,7 @@ func overconfidence(t *testing.T, spec string, runs, budget int) (over int, mean
 // TestOverconfidence is the paper's §4 experiment on Connect Four: the
 // runs of a greedy rule whose root value exceeds 0.9 on a lost position,
 // without and with Algorithm 2. MCTSCHECK_LONG=1 runs docs/games.md's version
-// (30 runs of 500,000 simulations for each rule, about a minute of CPU;
+// (30 runs of 500,000 simulations for each rule, docs/games.md gives the time;
 // MCTSCHECK_RUNS and MCTSCHECK_BUDGET change them);
 // scripts/connect4-overconfidence.sh runs it. The short version checks
 // the direction on 10 runs of 20,000 simulations.
