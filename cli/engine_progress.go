@@ -22,30 +22,16 @@ type engineProgress struct {
 	got     time.Time // when st came
 	printed time.Time // when the last line was printed
 	solving bool      // the solving line was printed
-	quit    chan struct{}
-	stopped chan struct{}
+	ticker  *ticker
 }
 
 func newEngineProgress(w io.Writer, prefix string) *engineProgress {
-	p := &engineProgress{w: w, prefix: prefix, every: plainEvery, printed: time.Now(),
-		quit: make(chan struct{}), stopped: make(chan struct{})}
-	go func() {
-		defer close(p.stopped)
-		t := time.NewTicker(time.Second)
-		defer t.Stop()
-		for {
-			select {
-			case <-p.quit:
-				return
-			case <-t.C:
-				p.mu.Lock()
-				if !p.got.IsZero() && time.Since(p.printed) >= p.every {
-					p.line(p.status())
-				}
-				p.mu.Unlock()
-			}
+	p := &engineProgress{w: w, prefix: prefix, every: plainEvery, printed: time.Now()}
+	p.ticker = startTicker(time.Second, &p.mu, func() {
+		if !p.got.IsZero() && time.Since(p.printed) >= p.every {
+			p.line(p.status())
 		}
-	}()
+	})
 	return p
 }
 
@@ -69,10 +55,7 @@ func (p *engineProgress) update(st engine.Status) {
 }
 
 // close stops the status lines.
-func (p *engineProgress) close() {
-	close(p.quit)
-	<-p.stopped
-}
+func (p *engineProgress) close() { p.ticker.stop() }
 
 // status is the line that says where the check is.
 func (p *engineProgress) status() string {

@@ -23,8 +23,7 @@ type progress struct {
 	jobs     []jobState
 	finished int
 	width    int // of the live line last drawn
-	quit     chan struct{}
-	stopped  chan struct{}
+	ticker   *ticker
 }
 
 type jobState struct {
@@ -58,7 +57,7 @@ func isTerminal(w io.Writer) bool {
 
 // newProgress starts reporting on the jobs named; close stops it.
 func newProgress(w io.Writer, command string, names []string) *progress {
-	p := &progress{w: w, prefix: command + ": ", live: isTerminal(w), start: time.Now(), quit: make(chan struct{}), stopped: make(chan struct{})}
+	p := &progress{w: w, prefix: command + ": ", live: isTerminal(w), start: time.Now()}
 	for _, n := range names {
 		p.jobs = append(p.jobs, jobState{name: n})
 	}
@@ -66,22 +65,39 @@ func newProgress(w io.Writer, command string, names []string) *progress {
 	if p.live {
 		every = liveEvery
 	}
+	p.ticker = startTicker(every, &p.mu, p.status)
+	return p
+}
+
+// ticker calls a function every period, under a lock, until stopped: the
+// status lines of long commands.
+type ticker struct{ quit, stopped chan struct{} }
+
+// startTicker calls tick with mu held every period until stop.
+func startTicker(every time.Duration, mu *sync.Mutex, tick func()) *ticker {
+	t := &ticker{quit: make(chan struct{}), stopped: make(chan struct{})}
 	go func() {
-		defer close(p.stopped)
-		t := time.NewTicker(every)
-		defer t.Stop()
+		defer close(t.stopped)
+		c := time.NewTicker(every)
+		defer c.Stop()
 		for {
 			select {
-			case <-p.quit:
+			case <-t.quit:
 				return
-			case <-t.C:
-				p.mu.Lock()
-				p.status()
-				p.mu.Unlock()
+			case <-c.C:
+				mu.Lock()
+				tick()
+				mu.Unlock()
 			}
 		}
 	}()
-	return p
+	return t
+}
+
+// stop ends the calls; none is running when it returns.
+func (t *ticker) stop() {
+	close(t.quit)
+	<-t.stopped
 }
 
 // begin marks job i as running.
@@ -156,8 +172,7 @@ func (p *progress) finish(i int, result string) {
 
 // close stops the reports and clears the live line.
 func (p *progress) close() {
-	close(p.quit)
-	<-p.stopped
+	p.ticker.stop()
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clear()
