@@ -158,28 +158,40 @@ func TestExecJavaScriptUCT(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer eps.Close()
+	checkEpsGreedyClient(t, eps, "JavaScript")
+	checkReaped(t, eps)
+}
+
+// checkEpsGreedyClient checks a client's eps-greedy with ε = 0.3 (eps,
+// written in lang): it declares the catalogue's probabilities, and it
+// draws as examples/uct.py's does from the same seeds, which declares
+// them too (if python3 is here).
+func checkEpsGreedyClient(t *testing.T, eps *rules.ExecRule, lang string) {
+	t.Helper()
 	want := rules.EpsGreedy{Eps: 0.3}
-	sites := execSites(t, 200)
-	for i, s := range sites {
+	for i, s := range execSites(t, 200) {
 		if got := eps.Probs(s, nil); fmt.Sprint(got) != fmt.Sprint(want.Probs(s, nil)) {
 			t.Fatalf("site %d: probabilities %v, want eps-greedy's %v", i, got, want.Probs(s, nil))
 		}
 	}
-	if _, err := exec.LookPath("python3"); err == nil {
-		py, err := rules.Exec("python3", pythonClient, "--rule", "eps-greedy", "--eps", "0.3")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer py.Close()
-		a, b := execSites(t, 200), execSites(t, 200) // the same sites, the same seeds
-		for i := range a {
-			if ca, cb := eps.Select(a[i]), py.Select(b[i]); ca != cb {
-				t.Fatalf("site %d: the JavaScript client chose %d, the Python client %d", i, ca, cb)
-			}
-		}
-		checkReaped(t, py)
+	if _, err := exec.LookPath("python3"); err != nil {
+		return
 	}
-	checkReaped(t, eps)
+	py, err := rules.Exec("python3", pythonClient, "--rule", "eps-greedy", "--eps", "0.3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer py.Close()
+	a, b := execSites(t, 200), execSites(t, 200) // the same sites, the same seeds
+	for i := range a {
+		if ca, cb := eps.Select(a[i]), py.Select(b[i]); ca != cb {
+			t.Fatalf("site %d: the %s client chose %d, the Python client %d", i, lang, ca, cb)
+		}
+		if got := py.Probs(a[i], nil); fmt.Sprint(got) != fmt.Sprint(want.Probs(a[i], nil)) {
+			t.Fatalf("site %d: the Python client's probabilities %v, want eps-greedy's %v", i, got, want.Probs(a[i], nil))
+		}
+	}
+	checkReaped(t, py)
 }
 
 // TestExecCClient checks examples/uct.c: its UCT makes core.UCT's
@@ -200,31 +212,7 @@ func TestExecCClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer eps.Close()
-	sites := execSites(t, 200)
-	want := rules.EpsGreedy{Eps: 0.3}
-	for i, s := range sites {
-		got := eps.Probs(s, nil)
-		if fmt.Sprint(got) != fmt.Sprint(want.Probs(s, nil)) {
-			t.Fatalf("site %d: probabilities %v, want eps-greedy's %v", i, got, want.Probs(s, nil))
-		}
-	}
-	if _, err := exec.LookPath("python3"); err == nil {
-		py, err := rules.Exec("python3", pythonClient, "--rule", "eps-greedy", "--eps", "0.3")
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer py.Close()
-		a, b := execSites(t, 200), execSites(t, 200) // the same sites, the same seeds
-		for i := range sites {
-			if ca, cb := eps.Select(a[i]), py.Select(b[i]); ca != cb {
-				t.Fatalf("site %d: the C client chose %d, the Python client %d", i, ca, cb)
-			}
-			if got := py.Probs(a[i], nil); fmt.Sprint(got) != fmt.Sprint(want.Probs(a[i], nil)) {
-				t.Fatalf("site %d: the Python client's probabilities %v, want eps-greedy's %v", i, got, want.Probs(a[i], nil))
-			}
-		}
-		checkReaped(t, py)
-	}
+	checkEpsGreedyClient(t, eps, "C")
 	// Determinism: the same search seed, the same statistics; another
 	// seed, other draws.
 	tr := tree.MustParse(sameTrees[3])
