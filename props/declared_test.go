@@ -1,11 +1,13 @@
 package props_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
@@ -102,4 +104,24 @@ func (e honestEps) Probs(s *core.Site, dst []float64) []float64 {
 		dst = append(dst, p)
 	}
 	return dst
+}
+
+// TestTruthfulDeclarationsNoFault: an ε-greedy that declares its
+// probabilities truly is never taken for a liar, though the limit probe's
+// windows at every scale share their draws (common random numbers): only
+// independent selections are evidence. On these trees and seeds the
+// probe's records, counted over all its windows, had called it a liar.
+func TestTruthfulDeclarationsNoFault(t *testing.T) {
+	trees := []string{"(max (min 1 1 0) 0.0625)", "(max (min 1 0) 0.5)", "(max (max 0 1) 0.5)", "(min (max 0 0 1) 0.75 (max 0 0.5))"}
+	for _, eps := range []float64{0.1, 0.2, 0.3} {
+		for _, text := range trees {
+			rep, err := props.CheckTree(context.Background(), rules.EpsGreedy{Eps: eps}, tree.MustParse(text), props.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Verdict == props.Faulted {
+				t.Errorf("eps-greedy ε = %v on %s: %s", eps, text, rep.Summary)
+			}
+		}
+	}
 }

@@ -245,8 +245,12 @@ type prober struct {
 	buf        []float64
 	ctx        context.Context // if set, a probe stops soon after it is done
 	// declared records, for an exact rule, each child's declared
-	// probability against the rule's own choices at the same sites.
+	// probability against the rule's own choices at the sites of the
+	// probe's first window. Only the first: every window draws from the
+	// same generator (common random numbers), so the choices of a second
+	// window repeat the first's draws and are no independent evidence.
 	declared claims
+	claimed  bool // the first window's declarations are recorded
 }
 
 // lie returns a *Fault if the rule's choices in the probe's windows
@@ -465,6 +469,7 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 	switch pr.kind {
 	case exact:
 		n = probsWindow
+		defer func() { pr.claimed = true }()
 	case sampled:
 		n = sampleWindow
 		if !pr.replayable {
@@ -484,8 +489,10 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 			if p[j] == 0 {
 				return false, pr.fault(FaultLie, impossibleChoice(j), s)
 			}
-			for k, pk := range p {
-				pr.declared.add(k, pk, k == j)
+			if !pr.claimed {
+				for k, pk := range p {
+					pr.declared.add(k, pk, k == j)
+				}
 			}
 			for k, in := range set {
 				if in {
