@@ -65,10 +65,15 @@ const (
 	// independent samples.
 	independentWindow = 16384
 	probsWindow       = 64 // selections over which a declared rule's probabilities are averaged
-	maxDraws          = 1 << 16
-	minHits           = 32 // draws of a starved child after which a sampled scale stops drawing
-	fitHits           = 8  // draws of it a sampled scale needs to enter the trend
-	summableMargin    = 0.05
+	// claimsWindow: selections of the one window, drawn apart from the
+	// others, in which an exact rule's declared probabilities are tested
+	// against its own choices (declared.go); claimsSeed seeds it.
+	claimsWindow   = 1024
+	claimsSeed     = 2
+	maxDraws       = 1 << 16
+	minHits        = 32 // draws of a starved child after which a sampled scale stops drawing
+	fitHits        = 8  // draws of it a sampled scale needs to enter the trend
+	summableMargin = 0.05
 	// zTest is the one-sided normal quantile of the statistical tests: an
 	// error rate below 3e-7 each.
 	zTest = 5.0
@@ -245,12 +250,10 @@ type prober struct {
 	buf        []float64
 	ctx        context.Context // if set, a probe stops soon after it is done
 	// declared records, for an exact rule, each child's declared
-	// probability against the rule's own choices at the sites of the
-	// probe's first window. Only the first: every window draws from the
-	// same generator (common random numbers), so the choices of a second
-	// window repeat the first's draws and are no independent evidence.
+	// probability against the rule's own choices in the claims window
+	// (testClaims), run once, at the first scale read.
 	declared claims
-	claimed  bool // the first window's declarations are recorded
+	claimed  bool // the claims window ran
 }
 
 // lie returns a *Fault if the rule's choices in the probe's windows
@@ -469,7 +472,12 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 	switch pr.kind {
 	case exact:
 		n = probsWindow
-		defer func() { pr.claimed = true }()
+		if !pr.claimed {
+			pr.claimed = true
+			if err := pr.testClaims(g, frozen); err != nil {
+				return c, err
+			}
+		}
 	case sampled:
 		n = sampleWindow
 		if !pr.replayable {
@@ -489,11 +497,6 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 			if p[j] == 0 {
 				return false, pr.fault(FaultLie, impossibleChoice(j), s)
 			}
-			if !pr.claimed {
-				for k, pk := range p {
-					pr.declared.add(k, pk, k == j)
-				}
-			}
 			for k, in := range set {
 				if in {
 					c.hits += p[k]
@@ -505,6 +508,27 @@ func (pr *prober) read(g float64, frozen, set []bool, n int) (count, error) {
 		return true, nil
 	})
 	return c, err
+}
+
+// testClaims records, in a window of claimsWindow selections at scale g,
+// each child's declared probability against the rule's choice. The
+// window draws from its own seed: the read windows share their draws at
+// every scale (common random numbers), so their choices, counted
+// together, would repeat one sample and be no independent evidence.
+func (pr *prober) testClaims(g float64, frozen []bool) error {
+	return pr.window(g, 0, frozen, claimsWindow, claimsSeed, func(s *core.Site, j int) (bool, error) {
+		p, err := pr.probs(s)
+		if err != nil || p == nil {
+			return false, cmpErr(err, "the rule stopped giving probabilities")
+		}
+		if p[j] == 0 {
+			return false, pr.fault(FaultLie, impossibleChoice(j), s)
+		}
+		for k, pk := range p {
+			pr.declared.add(k, pk, k == j)
+		}
+		return true, nil
+	})
 }
 
 // cmpErr returns err, or an error saying msg if err is nil.
