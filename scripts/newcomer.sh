@@ -22,7 +22,10 @@
 # It needs Go and git, and the network only for the Go module proxy. Most
 # of its time is compiling, the README's main job and benchcmp.sh (.ci/run
 # states the measured time). Environment: KEEP=1 keeps the temporary
-# directory (printed at the end).
+# directory (printed at the end); QUICK=1 (which .ci/run sets) skips the
+# two steps that spend most of their time compiling, go tool pprof and the
+# fuzzing run of the module of one's own, which the ci workflow's newcomer
+# job runs.
 set -euo pipefail
 
 repo=$(git -C "$(dirname "$0")/.." rev-parse --show-toplevel)
@@ -86,6 +89,7 @@ plan() {
 	"scripts/table1.sh") echo "skip: hours of CPU" ;;
 	"scripts/connect4-vs-pons.sh "*) echo "skip: needs Pons' c4solver, built from his repository" ;;
 	"go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out | head -20")
+		[[ ${QUICK:-} == 1 ]] && echo "skip: QUICK=1: building go tool pprof takes half a minute; the ci workflow's newcomer job runs it" && return
 		echo "run: go run ./cmd/mctscheck check -rule uct -cpuprofile cpu.out && go tool pprof -top cpu.out > pprof.txt && grep -q flat pprof.txt" ;;
 	"BENCH='Check' COUNT=10 scripts/benchcmp.sh HEAD~1 HEAD" | "scripts/pgo.sh" | "scripts/instrcmp.sh HEAD~1 HEAD" | "scripts/toolcmp.sh 23965f6 HEAD")
 		echo "skip: a speed tool, minutes under load: the nightly workflow's speed-tools job runs it" ;;
@@ -265,7 +269,11 @@ try "$user" "go test -count=1 ./..."
 # -fuzztime deadline as a failure ("context deadline exceeded", no input
 # written) when a worker is mid-input as time runs out on a busy machine
 # (golang/go#75804, fixed in Go 1.27).
-try "$user" "go test -run '^\$' -fuzz '^FuzzBonus\$' -fuzztime 60x ."
+if [[ ${QUICK:-} == 1 ]]; then
+	step "  skip: go test -fuzz (QUICK=1: building the module instrumented takes a minute; the ci workflow's newcomer job runs it)"
+else
+	try "$user" "go test -run '^\$' -fuzz '^FuzzBonus\$' -fuzztime 60x ."
+fi
 
 step "  the checker command of one's own"
 try "$user" "go install ./cmd/mycheck && mycheck rules greedy-k && mycheck -trees 5 -out report"
