@@ -107,13 +107,6 @@ func (p *progress) begin(i int) {
 	p.jobs[i].running, p.jobs[i].started = true, time.Now()
 }
 
-// update records that job i has checked done of total trees.
-func (p *progress) update(i, done, total int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.jobs[i].done, p.jobs[i].total = done, total
-}
-
 // report records where job i's check is (props.Options.Status).
 func (p *progress) report(i int, s props.Status) {
 	p.mu.Lock()

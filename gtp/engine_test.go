@@ -162,10 +162,11 @@ func TestServeEndsOnCancel(t *testing.T) {
 func TestServeNilStreams(t *testing.T) {
 	e := engine(t, "uct", 20, 5)
 	ctx := context.Background()
+	var noContext context.Context // nil, the point of the test
 	for name, err := range map[string]error{
 		"reader":  e.Serve(ctx, nil, io.Discard),
 		"writer":  e.Serve(ctx, strings.NewReader("name\n"), nil),
-		"context": e.Serve(nil, strings.NewReader("name\n"), io.Discard), //nolint:staticcheck // the nil context is the point
+		"context": e.Serve(noContext, strings.NewReader("name\n"), io.Discard),
 	} {
 		if err == nil || !strings.Contains(err.Error(), "nil") {
 			t.Errorf("Serve with a nil %s: %v, want an error", name, err)
