@@ -84,11 +84,8 @@ func cmdCheck(e *env, args []string) error {
 	}
 	fs := newFlagSet("check", checkUsage)
 	ruleSpec := fs.String("rule", "", "the rule `SPEC`, e.g. uct or uct:c=0.7 (see mctscheck rules)")
-	treeArg := fs.String("tree", "", "check this one `TREE` only: text in the tree format, or @FILE (@- for stdin)")
-	trees := fs.Int("trees", defaultTrees, "`N` random trees, besides the trap families")
-	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
-	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
-	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	treeArg := addTreeFlag(fs)
+	trees, seeds, seed, budget := addScaleFlags(fs, "`N` random trees, besides the trap families")
 	growth, backup := engineFlags(fs)
 	workers := fs.Int("tree-workers", 0, "`K` ≥ 2: search tree-parallel with K workers in lockstep (deterministic for a given K), with the virtual loss below; 0 or 1: serial")
 	vlN := fs.Float64("virtual-loss", 1, "with -tree-workers: `N` virtual simulations per simulation in flight")

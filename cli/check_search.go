@@ -61,11 +61,8 @@ func searchFlagIn(args []string) bool { return flagIn(args, "search") }
 func cmdCheckSearch(e *env, args []string) error {
 	fs := newFlagSet("check", checkSearchUsage)
 	spec := fs.String("search", "", "the search: `exec:CMD`, a program speaking the search protocol of docs/protocol.md")
-	treeArg := fs.String("tree", "", "check this one `TREE` only: text in the tree format, or @FILE (@- for stdin)")
-	trees := fs.Int("trees", defaultTrees, "`N` random trees, besides the trap families")
-	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
-	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
-	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	treeArg := addTreeFlag(fs)
+	trees, seeds, seed, budget := addScaleFlags(fs, "`N` random trees, besides the trap families")
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches at once, each in a program of its own")

@@ -256,3 +256,19 @@ func checkScale(trees, seeds int) error {
 	}
 	return nil
 }
+
+// addScaleFlags defines the flags of a check's scale, with run's, check's
+// and check -search's one text: -trees (treesHelp, which says what the
+// trees are per), -seeds, -seed and -budget.
+func addScaleFlags(fs *flagSet, treesHelp string) (trees, seeds *int, seed *uint64, budget *int) {
+	trees = fs.Int("trees", defaultTrees, treesHelp)
+	seeds = fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
+	seed = fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
+	budget = fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	return trees, seeds, seed, budget
+}
+
+// addTreeFlag defines -tree, check's and check -search's one tree.
+func addTreeFlag(fs *flagSet) *string {
+	return fs.String("tree", "", "check this one `TREE` only: text in the tree format, or @FILE (@- for stdin)")
+}

@@ -86,10 +86,7 @@ func cmdRun(e *env, args []string) error {
 // runChecks is run, or presets with the flag set fs of presets.
 func runChecks(e *env, fs *flagSet, args []string) error {
 	out := fs.String("out", defaultOut, "the report `DIR`ectory; empty for none")
-	trees := fs.Int("trees", defaultTrees, "`N` random trees per rule, besides the trap families")
-	seeds := fs.Int("seeds", defaultSeeds, "`N` searches (seeds) per tree")
-	seed := fs.Uint64("seed", 1, "the first `seed`, and the seed of the random trees")
-	budget := fs.Int("budget", defaultBudget, "the last budget, `N` simulations (64 × a power of two, ≥ 1024)")
+	trees, seeds, seed, budget := addScaleFlags(fs, "`N` random trees per rule, besides the trap families")
 	growth := growthFlagOn(fs)
 	ruleList := new(string)
 	if fs.Name() == "run" {
