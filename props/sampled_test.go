@@ -26,8 +26,12 @@ func (e globalEps) Select(s *core.Site) int {
 // their draws and read an identical share at every scale; drawn from a
 // generator of its own, the scales are independent samples, and a share
 // bounded away from 0 at every scale with no decline resolved is the same
-// evidence: inconsistent, for every check seed (each check's error rate
-// is below 1e-5, so 20 of 20 is expected).
+// evidence: inconsistent, for every check seed. A seed whose decision
+// turns wrong only inside the window (the optimal child led at its first
+// checkpoint) is no evidence either way; with 4 seeds a check, all of them
+// did so in 6 of 400 checks (inconclusive, 1.5%), so with the default 16
+// seeds the rate is about 0.015^4, 5e-8 a check, and 20 of 20 is expected.
+// The global generator has no seed: this test cannot fix its draws.
 func TestUnreplayableShareIsInconsistent(t *testing.T) {
 	tr := tree.MustParse("(max (min 1 0) 0.03125)")
 	seeds := 20
@@ -35,7 +39,7 @@ func TestUnreplayableShareIsInconsistent(t *testing.T) {
 		seeds = 1
 	}
 	for seed := range uint64(seeds) {
-		rep, err := props.CheckTree(bg, globalEps{0.1}, tr, props.Options{Seed: seed + 1, Seeds: 4})
+		rep, err := props.CheckTree(bg, globalEps{0.1}, tr, props.Options{Seed: seed + 1})
 		if err != nil {
 			t.Fatal(err)
 		}
