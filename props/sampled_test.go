@@ -26,11 +26,10 @@ func (e globalEps) Select(s *core.Site) int {
 // their draws and read an identical share at every scale; drawn from a
 // generator of its own, the scales are independent samples, and a share
 // bounded away from 0 at every scale with no decline resolved is the same
-// evidence: inconsistent, for every check seed. A seed whose decision
-// turns wrong only inside the window (the optimal child led at its first
-// checkpoint) is no evidence either way; with 4 seeds a check, all of them
-// did so in 6 of 400 checks (inconclusive, 1.5%), so with the default 16
-// seeds the rate is about 0.015^4, 5e-8 a check, and 20 of 20 is expected.
+// evidence: inconsistent, for every check seed. A check whose seeds all
+// turn wrong only inside the window is inconclusive instead; with the
+// default 16 seeds its rate is about 5e-8 a check (measured in
+// docs/theory.md, "inconclusive"), so 20 of 20 is expected.
 // The global generator has no seed: this test cannot fix its draws.
 func TestUnreplayableShareIsInconsistent(t *testing.T) {
 	tr := tree.MustParse("(max (min 1 0) 0.03125)")
