@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -146,19 +145,14 @@ var checkTreeLarge = checkTreeCase{shape: "wide", inner: 1_000_000, seeds: 16, b
 // returns its peak resident memory in bytes and its CPU time in seconds.
 func runCheckTree(exe, file string, c checkTreeCase) (peak, cpu float64, err error) {
 	args := []string{"check", "-rule", "uct", "-tree", "@" + file, "-seeds", strconv.Itoa(c.seeds), "-budget", strconv.Itoa(c.budget)}
-	cmd := exec.Command(exe)
-	cmd.Env = append(os.Environ(), checkTreeEnv+"="+strings.Join(args, "\n"))
+	env := []string{checkTreeEnv + "=" + strings.Join(args, "\n")}
 	if *childProfile != "" {
-		cmd.Env = append(cmd.Env, checkTreeProfileEnv+"="+*childProfile+"-"+c.shape+".pprof")
-	}
-	out, err := cmd.Output()
-	if err != nil {
-		return 0, 0, fmt.Errorf("child: %v\n%s", err, out)
+		env = append(env, checkTreeProfileEnv+"="+*childProfile+"-"+c.shape+".pprof")
 	}
 	var code int
 	var kib, ns int64
-	if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), "exit %d maxrss-kib %d cpu-ns %d", &code, &kib, &ns); err != nil {
-		return 0, 0, fmt.Errorf("child said %q: %v", out, err)
+	if err := runChild(exe, env, "exit %d maxrss-kib %d cpu-ns %d", &code, &kib, &ns); err != nil {
+		return 0, 0, err
 	}
 	if code != 0 {
 		return 0, 0, fmt.Errorf("mctscheck %s: exit code %d", strings.Join(args, " "), code)

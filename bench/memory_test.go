@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -95,15 +93,9 @@ func BenchmarkMemory(b *testing.B) {
 		b.Run(fmt.Sprintf("game=synth/b=8/d=10/rule=uct/mode=practical/sims=%d", n), func(b *testing.B) {
 			var nodes, peak float64
 			for b.Loop() {
-				cmd := exec.Command(exe)
-				cmd.Env = append(os.Environ(), memoryEnv+"="+strconv.Itoa(n))
-				out, err := cmd.Output()
-				if err != nil {
-					b.Fatalf("child: %v\n%s", err, out)
-				}
 				var nn, kib int64
-				if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), "nodes %d maxrss-kib %d", &nn, &kib); err != nil {
-					b.Fatalf("child said %q: %v", out, err)
+				if err := runChild(exe, []string{memoryEnv + "=" + strconv.Itoa(n)}, "nodes %d maxrss-kib %d", &nn, &kib); err != nil {
+					b.Fatal(err)
 				}
 				nodes, peak = float64(nn), max(peak, float64(kib)/1024)
 			}
