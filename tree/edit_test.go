@@ -38,6 +38,11 @@ func TestEdits(t *testing.T) {
 			`(max (min 1 0.5@7) (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`},
 		{"all moves", (*tree.Tree).WithDefaultMoves,
 			`(max (min 1 0.5~0.25)~0.5 (chance 0.25:(max 0 1) 0.75:0) 0.75)`},
+		{"leaves at once, one inside another's subtree", func(t *tree.Tree) (*tree.Tree, error) {
+			return t.WithLeaves([]int32{1, 8, 6}, []float64{0.5, 0, 1})
+		}, `(max 0.5~0.5 (chance 0.25:1@4 0.75:0) 0.75@9)`},
+		{"children at once", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{2, 0}) },
+			`(max (chance 0.25:(max 0 1)@4 0.75:0))`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -71,6 +76,9 @@ func TestEditErrors(t *testing.T) {
 		{"reward of an inner node", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(1, 0) }, "not a terminal"},
 		{"reward out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(3, 2) }, "reward"},
 		{"leaf out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaf(2, -1) }, "reward"},
+		{"leaves and rewards differ", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaves([]int32{1, 2}, []float64{0}) }, "2 nodes and 1 rewards"},
+		{"all children", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{0, 1}) }, "no children"},
+		{"no such child of several", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{0, 2}) }, "no child 2 of 2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
