@@ -16,8 +16,10 @@ import (
 func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error) {
 	// An explicit tree ends: its depth, not core's default, bounds a path.
 	// Its search stores the nodes it reaches, few of a large tree's, in an
-	// arena allocated up front up to presized nodes, grown beyond.
-	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: min(tr.Len(), presized),
+	// arena allocated up front up to presized nodes, grown beyond, and
+	// large enough for the root and its widest node's children, which a
+	// search stores all at once.
+	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: min(tr.Len(), max(presized, 1+widest(tr))),
 		MaxDepth: max(tr.Depth()+1, core.DefaultMaxDepth)}
 	if opts.Workers < 2 {
 		return core.New(tr.Game(), rule, cfg)
@@ -33,6 +35,15 @@ func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error
 // presized bounds the nodes for which a search of an explicit tree
 // allocates its arena before it starts.
 const presized = 1 << 16
+
+// widest is the most children a node of tr has.
+func widest(tr *tree.Tree) int {
+	most := 0
+	for i := range int32(tr.Len()) {
+		most = max(most, tr.NumChildren(i))
+	}
+	return most
+}
 
 // curveEntry is one search's contribution to a report's curve, one point
 // a checkpoint, kept until its tree's turn, so that the curve sums in the

@@ -267,7 +267,7 @@ func (t *Tree) Shuffled(rng *core.RNG) *Tree {
 // ShuffledInto is Shuffled into the memory of dst, which is nil or a tree
 // that t.ShuffledInto returned before and that nobody reads any more: it
 // returns dst (a new tree if dst is nil) with the order drawn from rng,
-// the same tree as Shuffled draws. A Cursor of dst walks the new order,
+// the same tree as Shuffled draws, or with t's own order if rng is nil. A Cursor of dst walks the new order,
 // since the arrays are the same, so a search of dst.Game() can search it
 // again after a reset: a check searches seed after seed, each in its own
 // order, in the memory of one tree. It panics if dst has another size
@@ -291,7 +291,7 @@ func (t *Tree) ShuffledInto(dst *Tree, rng *core.RNG) *Tree {
 		for k := range p {
 			p[k] = t.first[i] + int32(k)
 		}
-		for k := len(p) - 1; k > 0; k-- {
+		for k := len(p) - 1; k > 0 && rng != nil; k-- {
 			j := rng.IntN(k + 1)
 			p[k], p[j] = p[j], p[k]
 		}

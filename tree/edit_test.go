@@ -161,14 +161,17 @@ func TestShuffledInto(t *testing.T) {
 		orig := tree.MustParse(text(randTree(r, 5), nil))
 		var dst *tree.Tree
 		var cur *tree.Cursor
-		for seed := range uint64(5) {
-			got := orig.ShuffledInto(dst, core.NewRNG(seed))
+		for seed := range uint64(6) {
+			rng, want := core.NewRNG(seed), orig.Shuffled(core.NewRNG(seed))
+			if seed == 3 { // a nil generator: the tree's own order, in used memory too
+				rng, want = nil, orig
+			}
+			got := orig.ShuffledInto(dst, rng)
 			if dst == nil {
 				dst, cur = got, got.Game()
 			} else if got != dst {
 				t.Fatalf("tree %d seed %d: ShuffledInto returned another tree than its dst", k, seed)
 			}
-			want := orig.Shuffled(core.NewRNG(seed))
 			if d := layoutDiff(want, got); d != "" {
 				t.Fatalf("tree %s seed %d: ShuffledInto gives\n%s\nwant\n%s\n%s", orig, seed, got, want, d)
 			}
