@@ -30,7 +30,7 @@ const checkTreeEnv = "MCTSCHECK_BENCH_CHECKTREE"
 const checkTreeProfileEnv = "MCTSCHECK_BENCH_CHECKTREE_PROFILE"
 
 // childProfile is BenchmarkCheckTree's -childprofile.
-var childProfile = flag.String("childprofile", "", "BenchmarkCheckTree's children write their heap profiles to `PREFIX`-SHAPE.pprof, for go tool pprof -sample_index=alloc_space")
+var childProfile = flag.String("childprofile", "", "BenchmarkCheckTree's children write their heap profiles to `PREFIX`-SHAPE-NODES.pprof, for go tool pprof -sample_index=alloc_space")
 
 // checkTreeGOGC is the tool's GOGC (cmd/mctscheck sets it unless the
 // environment does), so that the child collects garbage as the tool does.
@@ -155,14 +155,17 @@ func (c checkTreeCase) write(dir string) (string, error) {
 	return name, f.Close()
 }
 
-// checkTreeCases are BenchmarkCheckTree's trees of about 10^6 nodes: a
+// checkTreeCases are BenchmarkCheckTree's trees: of about 10^6 nodes, a
 // chain at the tool's defaults for a -tree (16 seeds, budgets 64 to
 // 16,384), and a wide root with fewer seeds and a smaller budget, since
 // every simulation there reads every one of the 10^6 children (-large adds
-// it at the defaults, several CPU minutes an op).
+// it at the defaults, several CPU minutes an op); and a root over 10^5
+// leaves at the defaults, where what a check holds beyond the tree counts
+// most per node.
 var checkTreeCases = []checkTreeCase{
 	{shape: "chain", inner: 1<<19 - 1, seeds: 16, budget: 16384},
 	{shape: "wide", inner: 1_000_000, seeds: 4, budget: 1024},
+	{shape: "wide", inner: 100_000, seeds: 16, budget: 16384},
 }
 
 var checkTreeLarge = checkTreeCase{shape: "wide", inner: 1_000_000, seeds: 16, budget: 16384}
@@ -202,7 +205,7 @@ func runCheckTree(exe, file string, c checkTreeCase) (peak, cpu float64, err err
 	args := []string{"check", "-rule", "uct", "-tree", "@" + file, "-seeds", strconv.Itoa(c.seeds), "-budget", strconv.Itoa(c.budget)}
 	profile := ""
 	if *childProfile != "" {
-		profile = *childProfile + "-" + c.shape + ".pprof"
+		profile = fmt.Sprintf("%s-%s-%d.pprof", *childProfile, c.shape, c.nodes())
 	}
 	r, err := runCheck(exe, args, profile, 0)
 	return r.peak, r.cpu, err
