@@ -137,6 +137,8 @@ type searchTree struct {
 // ≥ 2 ahead, in that many goroutines), until a tree is stuck or a search
 // faults, and settles the report.
 func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTree, testName string) (*Report, error) {
+	ctx, stop := withGrace(ctx)
+	defer stop()
 	start := time.Now()
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	made := make([]searchTree, len(trees))

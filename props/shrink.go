@@ -261,7 +261,9 @@ func (s *shrinker) judgeBatch(batch []candidate) (int, bool) {
 			}
 		})
 	}
-	wg.Wait()
+	if waitUnlessDone(s.ctx, &wg) != nil {
+		return -1, false // the check ends: out is left to the candidates still being made or judged
+	}
 	defer func() { s.o.status(PhaseShrinking, s.steps, s.run.evals) }()
 	for k, r := range out {
 		if r.tr == nil {
