@@ -184,10 +184,12 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
 	fmt.Fprintf(w, "checked    %s × %d seeds from %d, budgets %d to %d doubling, %d programs side by side\n",
 		what, d.Options.Seeds, d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, jobs)
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
-	if r.Visited > 0 {
-		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+	if r.Verdict != props.Faulted { // a fault's figures describe no search that kept the contract
+		if r.Visited > 0 {
+			fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+		}
+		fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
 	}
-	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
 	if rep.Witness != nil {
 		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
 	}

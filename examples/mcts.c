@@ -28,6 +28,13 @@
  *   virtual-loss-kept  the virtual loss of the descent is never taken back
  *   final-by-mean      the root child with the highest mean is decided
  *
+ * and three that break a promise of the protocol, each a fault of its own
+ * kind in mctscheck (docs/protocol.md, "What mctscheck checks of the answers"):
+ *
+ *   seed-ignored       the generator is seeded from the clock (nondeterministic)
+ *   mover-means        means are reported for the player who moves (perspective)
+ *   chance-as-max      a chance node picks its child by UCT, as max (chance)
+ *
  * Log to stderr: stdout carries the protocol.
  */
 #include <math.h>
@@ -36,12 +43,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { VERSION = 1 };
 enum { TERMINAL, MAX, MIN, CHANCE };
-enum { BUG_NONE, BUG_FPU_NEVER, BUG_NEGAMAX_SIGN, BUG_TERMINAL_ROLLOUT, BUG_VL_KEPT, BUG_FINAL_BY_MEAN };
+enum { BUG_NONE, BUG_FPU_NEVER, BUG_NEGAMAX_SIGN, BUG_TERMINAL_ROLLOUT, BUG_VL_KEPT, BUG_FINAL_BY_MEAN,
+       BUG_SEED_IGNORED, BUG_MOVER_MEANS, BUG_CHANCE_AS_MAX };
 
-static const char *bug_names[] = {"", "fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean"};
+static const char *bug_names[] = {"", "fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean",
+                                  "seed-ignored", "mover-means", "chance-as-max"};
 static int bug = BUG_NONE;
 static double uct_c = 1.4142135623730951;
 
@@ -228,7 +238,7 @@ static void simulate(void) {
 	double r;
 	path[len++] = 0;
 	while (kind[i] != TERMINAL) {
-		i = kind[i] == CHANCE ? draw(i) : select_child(i);
+		i = kind[i] == CHANCE && bug != BUG_CHANCE_AS_MAX ? draw(i) : select_child(i);
 		vl[i]++;
 		path[len++] = i;
 		if (!intree[i]) {
@@ -279,7 +289,7 @@ static void put_mean(int i) {
 		return;
 	}
 	m = w[i] / (double)n[i];
-	put("%.17g", maxes[i] ? m : 1 - m);
+	put("%.17g", maxes[i] || bug == BUG_MOVER_MEANS ? m : 1 - m);
 }
 
 static void checkpoint(int64_t sims) {
@@ -327,6 +337,11 @@ static void search(uint64_t seed, const int64_t *cps, int ncps) {
 		                                   : kind[parent[i]] != MIN;
 	intree[0] = 1;
 	rng = seed;
+	if (bug == BUG_SEED_IGNORED) {
+		struct timespec now;
+		timespec_get(&now, TIME_UTC);
+		rng = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	}
 	for (int c = 0; c < ncps; c++) {
 		for (; sims < cps[c]; sims++)
 			simulate();
@@ -430,7 +445,7 @@ int main(int argc, char **argv) {
 		} else if (!strcmp(argv[i], "--c") && i + 1 < argc)
 			uct_c = strtod(argv[++i], NULL);
 		else
-			die("usage: mcts [--bug fpu-never|negamax-sign|terminal-rollout|virtual-loss-kept|final-by-mean] [--c C]; unknown argument", argv[i]);
+			die("usage: mcts [--bug fpu-never|negamax-sign|terminal-rollout|virtual-loss-kept|final-by-mean|seed-ignored|mover-means|chance-as-max] [--c C]; unknown argument", argv[i]);
 	}
 	if (getline(&line, &size, stdin) < 0)
 		return 1;

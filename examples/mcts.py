@@ -60,6 +60,24 @@ with the request's seed, so a search replays exactly.
                      decided (mctscheck's criterion calls a decision wrong
                      only when the decided child also leads in visits).
 
+Three more break a promise of the protocol, which mctscheck checks as a
+fault of its own kind (docs/protocol.md, "What mctscheck checks of the
+answers"), not as a finding about consistency:
+
+  seed-ignored       the generator is seeded from the clock, not from the
+                     request's seed: the same tree and seed give other
+                     answers, and no witness would replay. A fault
+                     (nondeterministic), showing the first checkpoint at
+                     which two searches of the same tree and seed differ.
+  mover-means        each node's mean is reported for the player who moves
+                     into it (the negamax convention), not for max. A fault
+                     (perspective): a terminal under a min node has the
+                     mean 1 - reward.
+  chance-as-max      a chance node picks its child by UCT, as if max chose
+                     the outcome, instead of drawing it: the search searches
+                     another game. A fault (chance): the chance node's
+                     children's visits do not follow its probabilities.
+
 Usage: mcts.py [--bug NAME] [--c C]
 Log to stderr: stdout carries the protocol.
 """
@@ -67,12 +85,15 @@ Log to stderr: stdout carries the protocol.
 import argparse
 import json
 import math
+import os
 import re
 import sys
+import time
 
 VERSION = 1
 MASK = (1 << 64) - 1
-BUGS = ["fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean"]
+BUGS = ["fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean",
+        "seed-ignored", "mover-means", "chance-as-max"]
 
 TOKEN = re.compile(r"\s+|;[^\n]*|([():@~])|([^\s():@~;]+)")
 
@@ -126,6 +147,8 @@ class Search:
         self.kind, self.reward, self.children, self.prob = tree
         n = len(self.kind)
         self.bug, self.c, self.rng = bug, c, seed & MASK
+        if bug == "seed-ignored":
+            self.rng = (time.time_ns() ^ os.getpid() << 32) & MASK
         self.intree = [False] * n
         self.n = [0] * n
         self.w = [0.0] * n  # rewards from the side of the player who moves into the node
@@ -193,7 +216,7 @@ class Search:
         path = [0]
         i = 0
         while kind[i] != "terminal":
-            i = self.draw(i) if kind[i] == "chance" else self.select(i)
+            i = self.draw(i) if kind[i] == "chance" and self.bug != "chance-as-max" else self.select(i)
             vl[i] += 1
             path.append(i)
             if not intree[i]:
@@ -218,7 +241,7 @@ class Search:
         if self.n[i] == 0:
             return None
         m = self.w[i] / self.n[i]
-        return m if self.maxes[i] else 1 - m
+        return m if self.maxes[i] or self.bug == "mover-means" else 1 - m
 
     def checkpoint(self, sims):
         kids = self.children[0]

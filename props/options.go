@@ -172,6 +172,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Criterion == (Criterion{}) {
 		o.Criterion = DefaultCriterion
 	}
+	o.Criterion = o.Criterion.withDefaults()
 	if err := o.Criterion.check(); err != nil {
 		return o, err
 	}

@@ -279,18 +279,21 @@
 //	  "replay": [string],         // command lines that replay it exactly: REPLAY as this tool's flags
 //	  "search": {                 // the replayed search on "tree", which report.html draws; absent for a game position and a fault
 //	    "curve": [{"budget": int, "wrong": 0|1, "optimal_share": number, "searches": 1}],
-//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children)
-//	    "decision": int           // the root child decided at the last budget
+//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children); -1: not reported
+//	    "means": [number|null],   // each node's mean for max at the last budget; null: no simulation, or not reported
+//	    "decision": int,          // the root child decided at the last budget
+//	    "not_reported": string    // why some nodes' statistics are unknown (a whole search without "nodes"); absent when all are known
 //	  },
 //	  ...GAMEWITNESS's fields     // only on a game position
 //	}
 //
 //	FAULT = {                     // props.Fault: how the rule broke its contract
-//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie",
+//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie"|"nondeterministic"|"perspective"|"chance",
 //	  "message": string,          // what happened
-//	  "inputs": string,           // what the rule saw there, one line per child
-//	  "node": string,             // where, e.g. "0.1"
-//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run
+//	  "inputs": string,           // what the rule saw there, one line per child; for a whole search, what it was asked
+//	  "node": string,             // where, e.g. "0.1"; "" for a whole search's fault that names no node
+//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run; for a whole search, the simulations its last good answer reported
+//	  "checkpoint": int,          // only for a whole search: the checkpoint it was asked for when it faulted
 //	  "stderr": string,           // the end of an exec: program's stderr; absent otherwise
 //	  "reproduced": bool          // it came back when its tree was searched again alone with its seed
 //	}
@@ -310,6 +313,7 @@
 //	  "tree": string,             // the witness tree in its failing order; absent for a game
 //	  "game": string, "moves": string,  // the position; absent for a tree
 //	  "seed": int, "seeds": int, "budget": int,
+//	  "min_budget": int, "window": int,  // only when not the defaults (64, 4)
 //	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
 //	  "growth": string, "backup": string,
 //	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search
