@@ -88,6 +88,41 @@ func TestCheckSearchFault(t *testing.T) {
 	}
 }
 
+// TestCheckSearchFaultText: a search's fault is printed in a search's
+// words, without the figures of a search that kept the contract (speed,
+// frugality); a program that ignores the request's seed is the fault
+// nondeterministic, with both answers, and its replay line, printed on a
+// line of its own, finds it again.
+func TestCheckSearchFaultText(t *testing.T) {
+	needPython(t)
+	spec := "exec:python3 ../examples/mcts.py --bug seed-ignored"
+	const tr = "(max (min 1 0.5) (chance 0.5:0 0.5:(max 1 0)))" // a chance node draws at every pass: searches seeded apart differ
+	r := mctscheck(t, "", "check", "-search", spec, "-tree", tr, "-seeds", "1", "-budget", "1024")
+	if r.code != exitFault {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"verdict    fault: nondeterministic", "\n  first:  decision", "\n  again:  decision",
+		"two searches of the tree with that seed answered differently\n", "\nthe search was asked for the tree " + tr + " with seed 1, checkpoints 64 to 1024 doubling\nreplay: "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in\n%s", want, r.stdout)
+		}
+	}
+	for _, not := range []string{"speed ", "frugality ", "the rule saw", "in simulation"} {
+		if strings.Contains(r.stdout, not) {
+			t.Errorf("%q in a search's fault:\n%s", not, r.stdout)
+		}
+	}
+	_, line, _ := strings.Cut(r.stdout, "replay: ")
+	line, _, _ = strings.Cut(line, "\n")
+	args, err := rules.SplitCommand(line)
+	if err != nil || args[0] != "mctscheck" {
+		t.Fatalf("replay line %q: %v", line, err)
+	}
+	if again := mctscheck(t, "", args[1:]...); again.code != exitFault || !strings.Contains(again.stdout, "fault: nondeterministic") {
+		t.Errorf("the replay line %s: exit %d\n%s%s", line, again.code, again.stdout, again.stderr)
+	}
+}
+
 // shellQuote quotes s for a POSIX shell.
 func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
 

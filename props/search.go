@@ -158,7 +158,8 @@ type searchRun struct {
 	st      *SearchTree
 	pre     []int32 // the tree's node of each preorder number
 	seed    uint64
-	budgets []int64
+	budgets []int64 // the checkpoints searched to
+	asks    []int64 // the check's checkpoints, which a fault says were asked for
 	snaps   []snapshot
 	// answers are every answer as it was given (copied), the one that
 	// broke the contract included: what the answer log compares.
@@ -196,7 +197,11 @@ func (r *searchRun) done() int64 {
 
 // asked says what the search was asked, as a fault's Inputs do.
 func (r *searchRun) asked() string {
-	return fmt.Sprintf("for the tree %s with seed %d, checkpoints %d to %d doubling", r.st.Text, r.seed, r.budgets[0], r.budgets[len(r.budgets)-1])
+	asks := r.asks
+	if asks == nil {
+		asks = r.budgets
+	}
+	return fmt.Sprintf("for the tree %s with seed %d, checkpoints %d to %d doubling", r.st.Text, r.seed, asks[0], asks[len(asks)-1])
 }
 
 // fault returns the fault of this search at the checkpoint it was asked

@@ -196,8 +196,8 @@ func (c *searchCheck) search(ctx context.Context, tr *tree.Tree, i int) searchOu
 	out.nodes, out.snaps = run.nodes, run.snaps
 	j := o.Criterion.judgeSearch(out.tr, sol, run.snaps, o.Window, run.nodes, o.Seeds)
 	out.r, out.wrongAll = j.seedResult, j.wrongAll
-	if j.wrongAll && len(j.mechanisms) > 0 {
-		out.everySeed = append([]Finding{j.wrongAllText}, j.mechanisms...)
+	if j.wrongAll && len(j.flat) > 0 {
+		out.everySeed = append([]Finding{j.wrongAllText}, j.flat...)
 	}
 	switch {
 	case j.Wrong != nil && len(j.mechanisms) > 0:
@@ -226,7 +226,7 @@ func (c *searchCheck) answers(ctx context.Context, tr *tree.Tree, i int, checkpo
 		out.tr = tr.Shuffled(core.NewRNG(out.order ^ orderSalt))
 	}
 	st, pre := newSearchTree(out.tr)
-	run = &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: checkpoints}
+	run = &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: checkpoints, asks: c.o.budgets()}
 	err := searchSafely(ctx, c.s, run)
 	out.sims = run.done()
 	if ctx.Err() != nil {

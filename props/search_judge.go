@@ -31,8 +31,10 @@ type searchJudgement struct {
 	wrongAll     bool
 	wrongAllText Finding
 	// mechanisms are the mechanisms in view, judged against exact values:
-	// Eq. 5, Eq. 4 and Eq. 7, in that order, each the first found.
-	mechanisms []Finding
+	// Eq. 5, Eq. 4 and Eq. 7, in that order, each the first found; flat
+	// are those with which a decision wrong throughout needs no lead:
+	// the same, but for Eq. 4 a share that does not fall at all.
+	mechanisms, flat []Finding
 	// against are Eq. 6 and the decision rule's findings when the search
 	// decides against its own statistics; nil otherwise.
 	against []Finding
@@ -60,7 +62,7 @@ func (cr Criterion) judgeSearch(tr *tree.Tree, sol *tree.Solution, snaps []snaps
 	}
 	alpha := cr.readingRate(seeds, tr.Len())
 	a := win[0]
-	var eq5, eq4 *Finding
+	var eq5, eq4, eq4Flat *Finding
 	for _, p := range a.seen.ids { // node order: the shallowest first
 		if !nodes && p != 0 {
 			break
@@ -74,16 +76,27 @@ func (cr Criterion) judgeSearch(tr *tree.Tree, sol *tree.Solution, snaps []snaps
 		if eq4 == nil {
 			eq4 = cr.keptShare(tr, sol, win, snaps[first+window/2], p, cr.ShareKept)
 		}
-	}
-	for _, f := range []*Finding{eq5, eq4, cr.terminalAway(tr, win, alpha)} {
-		if f != nil {
-			j.mechanisms = append(j.mechanisms, *f)
+		if eq4Flat == nil && j.wrongAll {
+			eq4Flat = cr.keptShare(tr, sol, win, snaps[first+window/2], p, 1)
 		}
 	}
+	eq7 := cr.terminalAway(tr, win, alpha)
+	j.mechanisms, j.flat = found(eq5, eq4, eq7), found(eq5, eq4Flat, eq7)
 	if wrong, rule := cr.decisionAgainst(tr, sol, win); wrong != nil {
 		j.against = []Finding{*wrong, *rule}
 	}
 	return j
+}
+
+// found lists the findings that are not nil.
+func found(fs ...*Finding) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f != nil {
+			out = append(out, *f)
+		}
+	}
+	return out
 }
 
 // wrongThroughout is the Eq. 6 finding of a decision outside Opt(root) at

@@ -131,7 +131,7 @@ func checkAgree(t *testing.T, seed uint64, searchers ...props.Searcher) {
 func TestExamplesAgree(t *testing.T) {
 	py := needTool(t, "python3")
 	bin := buildMCTS(t)
-	for _, bug := range []string{"", "fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean"} {
+	for _, bug := range []string{"", "fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean", "mover-means", "chance-as-max"} {
 		t.Run("bug="+bug, func(t *testing.T) {
 			if testing.Short() && (bug == "virtual-loss-kept" || bug == "final-by-mean") {
 				t.Skip("the slow bugs: without -short")
@@ -184,6 +184,40 @@ func TestExamplesBugs(t *testing.T) {
 				t.Errorf("the replay of %v: %s", w.Tree, again.Summary)
 			}
 		})
+	}
+}
+
+// TestExamplesPromises: the reference programs' bugs that break a promise
+// of the protocol are each a fault of its kind, reproduced when the tree
+// is searched again; a program seeded from the clock is the fault
+// nondeterministic every time (twenty checks of the replay form, one tree
+// and one seed), never a witness presented as one that replays.
+func TestExamplesPromises(t *testing.T) {
+	bin := buildMCTS(t)
+	for _, c := range []struct {
+		bug, tree string
+		kind      props.FaultKind
+	}{
+		{"mover-means", "(max (min 1 0) 0.25)", props.FaultPerspective},
+		{"chance-as-max", "(max (chance 0.5:1 0.5:0) 0.25)", props.FaultChance},
+	} {
+		rep, err := props.RunSearchTree(context.Background(), program(t, c.bug, bin), tree.MustParse(c.tree), props.Options{Seeds: 1, MaxBudget: 1024})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := rep.Witness; rep.Verdict != props.Faulted || w.Fault.Kind != c.kind || !w.Fault.Reproduced {
+			t.Errorf("mcts.c --bug %s on %s: %s\n%v", c.bug, c.tree, rep.Summary, w)
+		}
+	}
+	p := program(t, "seed-ignored", bin)
+	for i := range 20 {
+		rep, err := props.RunSearchTree(context.Background(), p, tree.MustParse("(max (min 1 0.5) (chance 0.5:0 0.5:(max 1 0)))"), props.Options{Seeds: 1, MaxBudget: 1024})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := rep.Witness; rep.Verdict != props.Faulted || w.Fault.Kind != props.FaultNondeterministic || w.Fault.Checkpoint == 0 {
+			t.Fatalf("check %d of mcts.c --bug seed-ignored: %s\n%v", i, rep.Summary, w)
+		}
 	}
 }
 
