@@ -253,8 +253,9 @@ type Report struct {
 	// decided optimally by every seed.
 	OptimalFrom int64 `json:"optimal_from"`
 	// Visited and Recent average the trees' frugality figures; 0 for a
-	// game position, whose tree no search stores whole, and then absent
-	// from the JSON form.
+	// game position, whose tree no search stores whole, and for a whole
+	// search that reported its root's children alone, whose other nodes
+	// are unknown: then absent from the JSON form.
 	Visited float64 `json:"visited,omitempty"`
 	Recent  float64 `json:"recent,omitempty"`
 	// Curve is the convergence of the root decision over every search of

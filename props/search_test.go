@@ -175,14 +175,15 @@ func (stopping) Search(ctx context.Context, t *props.SearchTree, seed uint64, ch
 	return nil
 }
 
-// TestRunSearchDone: a search that ends early is no fault.
+// TestRunSearchDone: a search that ends early is no fault, and the
+// simulations counted are those it ran (two seeds, and the first again).
 func TestRunSearchDone(t *testing.T) {
 	rep, err := props.RunSearchTree(bg, stopping{}, tree.MustParse("(max (min 1 0.5) 0.25)"), props.Options{Seeds: 2, MaxBudget: 1024})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rep.Verdict != props.NoCounterexample {
-		t.Errorf("%s\n%v", rep.Summary, rep.Witness)
+	if rep.Verdict != props.NoCounterexample || rep.Sims != 3*100 {
+		t.Errorf("%s, %d simulations\n%v", rep.Summary, rep.Sims, rep.Witness)
 	}
 }
 

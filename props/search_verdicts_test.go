@@ -62,7 +62,9 @@ func TestSearchWithoutNodes(t *testing.T) {
 		name string
 		run  func() (*props.Report, error)
 	}{
-		{"tree", func() (*props.Report, error) { return props.RunSearchTree(bg, rootOnly{sign}, trap, props.Options{Seeds: 4}) }},
+		{"tree", func() (*props.Report, error) {
+			return props.RunSearchTree(bg, rootOnly{sign}, trap, props.Options{Seeds: 4})
+		}},
 		{"default", func() (*props.Report, error) { return props.RunSearch(bg, rootOnly{sign}, searchOptions()) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {

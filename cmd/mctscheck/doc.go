@@ -244,8 +244,8 @@
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
-//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position
-//	  "recent": number,           // the same during the criterion's window; absent for a game position
+//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position and for a whole search without "nodes" (unknown)
+//	  "recent": number,           // the same during the criterion's window; absent where "visited" is
 //	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
 //	  "sims": int, "elapsed_ns": int, "sims_per_second": number
 //	}
