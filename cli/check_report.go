@@ -22,7 +22,7 @@ import (
 // report.html and report.json (the -json document) as run writes them for
 // one rule, and the plots of the tool's plotter.
 func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *checkDoc) ([]string, error) {
-	doc := &runDoc{Command: e.tool.command(checkCommand(fs)), Options: d.Options, Rules: []ruleResult{d.ruleResult},
+	doc := &runDoc{Command: e.tool.command(checkCommand(fs, "rule")), Options: d.Options, Rules: []ruleResult{d.ruleResult},
 		replayNote: e.tool.replayNote(), title: e.tool.name(), expectation: e.tool.expectation([]*rules.Instance{in})}
 	switch d.Agreement {
 	case Reproduced:
@@ -31,6 +31,11 @@ func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *ch
 		doc.NotRefuted = 1
 	case Contradicted:
 		doc.Contradicted = 1
+	case Interrupted:
+		doc.Interrupted = 1
+	}
+	if d.Stopped != "" {
+		doc.Partial, doc.Stopped = true, d.Stopped
 	}
 	if d.Tree != "" {
 		doc.checkedOn = "the given tree"
@@ -40,13 +45,14 @@ func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *ch
 	return writeReport(dir, doc, d, e.tool.Plot)
 }
 
-// checkCommand is the check command line as given, without the flags that
-// only choose what is written (-out, -json, -dot, the profiles).
-func checkCommand(fs *flagSet) string {
-	parts := []string{"mctscheck " + fs.Name(), "-rule " + shellWord(fs.Lookup("rule").Value.String())}
+// checkCommand is the check command line as given, its subject flag
+// (rule, search) first, without the flags that only choose what is
+// written (-out, -json, -dot, the profiles).
+func checkCommand(fs *flagSet, subject string) string {
+	parts := []string{"mctscheck " + fs.Name(), "-" + subject + " " + shellWord(fs.Lookup(subject).Value.String())}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "rule", "out", "json", "dot", "cpuprofile":
+		case subject, "out", "json", "dot", "cpuprofile":
 			return
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
@@ -78,6 +84,28 @@ func (doc *runDoc) countTraps(extra []gen.Trap) {
 			doc.binaryTraps++
 		}
 	}
+}
+
+// addReportFlags defines -out and -dot, what check writes besides its
+// text.
+func addReportFlags(fs *flagSet) (out *string, asDOT *bool) {
+	asDOT = fs.Bool("dot", false, "print the witness tree as Graphviz DOT instead of text (dot -Tsvg draws it)")
+	out = fs.String("out", "", "write a report `DIR`ectory as run does: report.md, report.html (the witness drawn), report.json")
+	return out, asDOT
+}
+
+// reportFlagsOK validates -json, -dot and -out, and makes -out's
+// directory, so that a bad one fails before the check rather than after.
+func reportFlagsOK(asJSON, asDOT bool, out string) error {
+	if asJSON && asDOT {
+		return usagef("-json, -dot: give one of them")
+	}
+	if out != "" {
+		if err := writableDir(out); err != nil {
+			return usagef("-out %s: %v", out, err)
+		}
+	}
+	return nil
 }
 
 // writeWitnessDOT writes a report's witness tree as Graphviz DOT to w, or
