@@ -101,14 +101,6 @@ func (s *searchReport) markdown() []byte {
 	return b.Bytes()
 }
 
-// stoppedWords says how a check stopped (props.Report.Stopped).
-func stoppedWords(stopped string) string {
-	if stopped == props.StoppedDeadline {
-		return "stopped at its deadline"
-	}
-	return "was interrupted"
-}
-
 // searchPage is a search's report.html, as searchTemplate writes it.
 type searchPage struct {
 	Title, Command string

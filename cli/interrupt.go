@@ -86,6 +86,15 @@ func (e *env) stopped(why, what string, found error) error {
 	return &interruption{"interrupted: " + what}
 }
 
+// stoppedWords says how a check stopped (props.Report.Stopped), after
+// "the check".
+func stoppedWords(stopped string) string {
+	if stopped == props.StoppedDeadline {
+		return "stopped at its deadline"
+	}
+	return "was interrupted"
+}
+
 // written says where a stopped command's partial report is, if anywhere.
 func written(out string) string {
 	if out == "" {

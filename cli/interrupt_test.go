@@ -215,3 +215,26 @@ func TestDeadlineExitCode(t *testing.T) {
 		t.Errorf("Ctrl-C: exit %d, stderr %q", got, stderr.String())
 	}
 }
+
+// TestCheckGameStopped: check -game stopped at its deadline prints the
+// positions that finished with the verdict interrupted, and exits 0,
+// nothing having been found.
+func TestCheckGameStopped(t *testing.T) {
+	t.Parallel()
+	r := mctscheck(t, "", "check", "-rule", "uct", "-game", "connect4", "-positions", "../games/connect4/testdata/Test_L3_R1", "-deadline", "1s", "-json")
+	said := regexp.MustCompile(`mctscheck: check: stopped at the deadline \(-deadline 1s\): \d+ of 1000 positions checked\n`)
+	if r.code != exitOK || !said.MatchString(r.stderr) {
+		t.Fatalf("exit %d, want 0 and a line that matches %s\n%s", r.code, said, r.stderr)
+	}
+	var doc struct {
+		Verdict, Agreement, Summary, Stopped string
+		Positions                            []struct{ Verdict string }
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Verdict != "interrupted" || doc.Agreement != "interrupted" || doc.Stopped != "deadline" || len(doc.Positions) >= 1000 ||
+		!strings.HasPrefix(doc.Summary, fmt.Sprintf("the check stopped at its deadline after %d of 1000 positions checked, no verdict", len(doc.Positions))) {
+		t.Errorf("%+v", doc)
+	}
+}

@@ -395,9 +395,11 @@
 //	    "max_nodes": int, "export": int},
 //	  "name": string, "spec": string, "backup": string, "growth": string,
 //	  "binary_only": false, "predicted": PREDICTION,
-//	  "verdict": string,          // fault if a position faulted (the check stops there), else inconsistent if one is, else stuck, else inconclusive if one is
+//	  "verdict": string,          // fault if a position faulted (the check stops there), else inconsistent if one is, else stuck, else inconclusive if one is;
+//	                              // "interrupted" if Ctrl-C or -deadline stopped the check before any of these
 //	  "agreement": string,
 //	  "summary": string,
+//	  "stopped": "interrupted"|"deadline",  // only when Ctrl-C or -deadline stopped the check: "positions" are those that finished
 //	  "total": {
 //	    "positions": int, "inconsistent": int, "inconclusive": int, "stuck": int, "no_counterexample": int, "faulted": int,
 //	    "optimal": [{"budget": int, "share": number, "searches": int}],  // share of optimal root decisions
