@@ -102,23 +102,19 @@ func cmdCheck(e *env, args []string) error {
 	vlValue := fs.Float64("virtual-value", 0, "with -tree-workers: the reward `V` of each virtual simulation, chooser's side")
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
-	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	ruleStderr := fs.Bool("rule-stderr", false, "show an exec: rule's standard error here as the program writes it (by default only its last lines, with a fault)")
 	ruleTimeout := fs.Duration("rule-timeout", 10*time.Second, "an exec: rule's `TIMEOUT` for one round trip (a batch of sites and its answers); a program slower than that hangs: a fault")
-	out, asDOT := addReportFlags(fs)
-	deadline := addDeadlineFlag(fs)
+	output := addOutputFlags(fs)
+	asJSON, asDOT, out := output.asJSON, output.asDOT, output.out
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	e, cancel, err := e.withDeadline(*deadline)
+	e, cancel, err := output.start(e)
 	if err != nil {
 		return err
 	}
 	defer cancel()
-	if err := reportFlagsOK(*asJSON, *asDOT, *out); err != nil {
-		return err
-	}
 	in, err := parseRule(*ruleSpec)
 	if err != nil {
 		return err

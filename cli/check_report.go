@@ -5,12 +5,14 @@ package cli
 // solve -dot draw them.
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"path"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/internal/picture"
@@ -86,26 +88,37 @@ func (doc *runDoc) countTraps(extra []gen.Trap) {
 	}
 }
 
-// addReportFlags defines -out and -dot, what check writes besides its
-// text.
-func addReportFlags(fs *flagSet) (out *string, asDOT *bool) {
-	asDOT = fs.Bool("dot", false, "print the witness tree as Graphviz DOT instead of text (dot -Tsvg draws it)")
-	out = fs.String("out", "", "write a report `DIR`ectory as run does: report.md, report.html (the witness drawn), report.json")
-	return out, asDOT
+// outputFlags are what check prints and writes, and when it stops: -json,
+// -dot, -out and -deadline.
+type outputFlags struct {
+	asJSON, asDOT *bool
+	out           *string
+	deadline      *time.Duration
 }
 
-// reportFlagsOK validates -json, -dot and -out, and makes -out's
-// directory, so that a bad one fails before the check rather than after.
-func reportFlagsOK(asJSON, asDOT bool, out string) error {
-	if asJSON && asDOT {
-		return usagef("-json, -dot: give one of them")
+// addOutputFlags defines -json, -dot, -out and -deadline.
+func addOutputFlags(fs *flagSet) *outputFlags {
+	return &outputFlags{
+		asJSON:   fs.Bool("json", false, "print one JSON document instead of text"),
+		asDOT:    fs.Bool("dot", false, "print the witness tree as Graphviz DOT instead of text (dot -Tsvg draws it)"),
+		out:      fs.String("out", "", "write a report `DIR`ectory as run does: report.md, report.html (the witness drawn), report.json"),
+		deadline: addDeadlineFlag(fs),
 	}
-	if out != "" {
-		if err := writableDir(out); err != nil {
-			return usagef("-out %s: %v", out, err)
+}
+
+// start validates the flags, makes -out's directory, so that a bad one
+// fails before the check rather than after it, and returns e with the
+// deadline's context and the function that releases it.
+func (f *outputFlags) start(e *env) (*env, context.CancelFunc, error) {
+	if *f.asJSON && *f.asDOT {
+		return nil, nil, usagef("-json, -dot: give one of them")
+	}
+	if *f.out != "" {
+		if err := writableDir(*f.out); err != nil {
+			return nil, nil, usagef("-out %s: %v", *f.out, err)
 		}
 	}
-	return nil
+	return e.withDeadline(*f.deadline)
 }
 
 // writeWitnessDOT writes a report's witness tree as Graphviz DOT to w, or

@@ -80,20 +80,16 @@ func cmdCheckSearch(e *env, args []string) error {
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches at once, each in a program of its own")
-	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
-	out, asDOT := addReportFlags(fs)
-	deadline := addDeadlineFlag(fs)
+	output := addOutputFlags(fs)
+	asJSON, asDOT, out := output.asJSON, output.asDOT, output.out
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	e, cancel, err := e.withDeadline(*deadline)
+	e, cancel, err := output.start(e)
 	if err != nil {
 		return err
 	}
 	defer cancel()
-	if err := reportFlagsOK(*asJSON, *asDOT, *out); err != nil {
-		return err
-	}
 	line, ok := strings.CutPrefix(*spec, "exec:")
 	line = strings.TrimSpace(line)
 	switch {
