@@ -43,7 +43,10 @@ func (s *searchReport) withFigures(files []string) { s.figures = files }
 func (s *searchReport) items() []string {
 	r := &s.doc.ruleResult
 	claim := fmt.Sprintf("the claim of the program's author, that the search is consistent: %s", r.Agreement)
-	if r.interrupted() {
+	switch {
+	case r.Verdict == props.Faulted:
+		claim = "the claim of the program's author, that the search is consistent: **not judged: a fault of the program, not a finding about consistency**"
+	case r.interrupted():
 		claim = "the claim of the program's author, that the search is consistent: not compared, the check stopped before a verdict"
 	}
 	out := []string{
