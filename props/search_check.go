@@ -35,7 +35,9 @@ import (
 // The options that configure core's engine (Growth, Backup, Decision,
 // Workers, VirtualLoss) and the limit probe (Horizon) must be zero: the
 // search is the searcher's own. RuleSpec names the searcher in replay
-// lines. With Jobs ≥ 2 that many searches run at once.
+// lines. With Jobs ≥ 2 that many searches run at once. When ctx ends
+// first (Ctrl-C, a deadline), it returns ctx's error and, with it, the
+// report of what finished (Report.Stopped), as Run does.
 func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 	o, err := opts.forSearch()
 	if err != nil {
@@ -49,7 +51,8 @@ func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 
 // RunSearchTree checks a whole search on one tree, as CheckTree checks a
 // rule and as the replay of a witness does. With Seeds 0 it searches 16
-// seeds, each in its own child order.
+// seeds, each in its own child order. When ctx ends first, it returns
+// ctx's error with the report of what finished.
 func RunSearchTree(ctx context.Context, s Searcher, tr *tree.Tree, opts Options) (*Report, error) {
 	if opts.Seeds == 0 {
 		opts.Seeds = 16
@@ -308,7 +311,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	}
 	var res TreeResult // the tree being taken up
 	var from int64
-	converged, nodes, everyWrong := true, true, true
+	converged, nodes, read, everyWrong := true, true, false, true
 	var every *searchOutcome // the first seed of the tree wrong throughout with a mechanism in view
 	var stuck, faulted *TreeResult
 	budgets := o.budgets()
@@ -336,7 +339,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 			return true, nil
 		}
 		rep.addCurve(out.curve)
-		nodes = nodes && out.nodes
+		nodes, read = nodes && out.nodes, true
 		n := float64(j + 1)
 		res.Visited += (out.r.Visited - res.Visited) / n
 		res.Recent += (out.r.Recent - res.Recent) / n
@@ -372,44 +375,55 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		}
 		return false, nil
 	})
-	if err != nil {
+	stopped := err != nil && ctx.Err() != nil // what finished is reported
+	if err != nil && !stopped {
 		return nil, err
 	}
-	if faulted == nil && stuck == nil { // no witness: do the answers come again?
+	if !stopped && faulted == nil && stuck == nil { // no witness: do the answers come again?
 		f, sims, err := c.spotCheck(ctx, trees)
-		if err != nil {
+		if err != nil && ctx.Err() == nil {
 			return nil, err
 		}
 		rep.Sims += sims
-		faulted = f
+		faulted, stopped = f, err != nil
 	}
 	switch {
 	case faulted != nil:
-		w, sims, err := c.faultWitness(ctx, *faulted)
-		if err != nil {
-			return nil, err
-		}
+		w, sims := c.faultWitness(ctx, *faulted)
 		rep.Witness, rep.Sims = w, rep.Sims+sims
-	case stuck != nil:
+		stopped = stopped || w.Unfinished
+	case stuck != nil && !stopped:
 		w, f, sims := c.shrink(ctx, *stuck)
 		rep.Sims += sims
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		rep.Witness = w
-		if f != nil { // a fault met while shrinking: the program broke its contract
-			w, sims, err := c.faultWitness(ctx, *f)
-			if err != nil {
-				return nil, err
-			}
+		switch {
+		case f != nil: // a fault met while shrinking: the program broke its contract
+			w, sims := c.faultWitness(ctx, *f)
 			rep.Witness, rep.Sims = w, rep.Sims+sims
+			stopped = w.Unfinished
+		case ctx.Err() != nil:
+			stopped = true
 		}
+	}
+	if stopped && stuck != nil && (rep.Witness == nil || rep.Witness.Verdict == Stuck) {
+		rep.Witness = foundWitness(o, *stuck, uint64(o.MaxBudget))
+		rep.Witness.setReplay(c.alone(stuck.Seed).o, testName)
+	}
+	if read {
+		rep.NodesReported = &nodes
 	}
 	if !nodes { // the root's children alone say nothing about the tree's frugality
 		rep.Visited, rep.Recent = 0, 0
 	}
-	rep.finish(start)
-	rep.Summary = searchSummary(rep)
+	if stopped {
+		rep.stop(ctx, start, len(trees))
+	} else {
+		rep.finish(start)
+	}
+	rep.Summary = searchSummary(rep) + rep.unfinishedNote()
+	if stopped {
+		return rep, ctx.Err()
+	}
 	return rep, nil
 }
 
@@ -421,18 +435,19 @@ func faultFindings(f *Fault) []Finding {
 // faultWitness is the witness of a fault: the tree, in the order it was
 // searched, and the seed, unshrunk, searched again before it is reported.
 // A fault that comes back there is reproduced; answers that differ from
-// the first search's are the fault of two searches that disagree. It
-// returns the simulations of the search again.
-func (c *searchCheck) faultWitness(ctx context.Context, res TreeResult) (*Witness, int64, error) {
+// the first search's are the fault of two searches that disagree. A check
+// stopped first (ctx) leaves the witness Unfinished, as found. It returns
+// the simulations of the search again.
+func (c *searchCheck) faultWitness(ctx context.Context, res TreeResult) (*Witness, int64) {
 	f := *res.Fault
-	sims := int64(0)
+	one := c.alone(res.Seed)
+	sims, unfinished := int64(0), false
 	if f.Kind != FaultNondeterministic { // that fault is two searches already
-		again := c.alone(res.Seed).search(ctx, res.Tree, 0)
-		if err := ctx.Err(); err != nil {
-			return nil, 0, err
-		}
+		again := one.search(ctx, res.Tree, 0)
 		sims = again.sims
 		switch g := again.fault; {
+		case again.err != nil:
+			unfinished = true
 		case g != nil && g.Kind == FaultNondeterministic:
 			f = *g
 			res.Findings = faultFindings(g)
@@ -440,25 +455,23 @@ func (c *searchCheck) faultWitness(ctx context.Context, res TreeResult) (*Witnes
 			f.Reproduced = g != nil && g.Kind == f.Kind
 		}
 	}
-	o := c.alone(res.Seed).o
+	o := one.o
 	w := &Witness{Verdict: Faulted, Rule: o.RuleSpec, Horizon: uint64(o.MaxBudget), Tree: res.Tree, Nodes: res.Tree.Len(),
 		Condition: RuleFault, From: res.Name, Original: res.Tree, Findings: res.Findings, Fault: &f,
-		Seeds: []uint64{res.Seed}, Budgets: o.budgets()}
+		Seeds: []uint64{res.Seed}, Budgets: o.budgets(), Unfinished: unfinished}
 	w.setReplay(o, c.test)
-	return w, sims, nil
+	return w, sims
 }
 
 // setReplay sets the witness's replay: its tree searched with o (the
 // failed seed alone, in the tree's order) by the whole search, as the
 // go test line of CheckSearch, or else as the Go call of RunSearchTree.
 func (w *Witness) setReplay(o Options, testName string) {
-	w.Run = replayOf(w.Tree.String(), o, testName)
+	w.setRuleReplay(o, testName)
 	w.Run.Search = true
-	line := w.Run.TestLine()
-	if line == "" {
-		line = w.Run.GoCall()
+	if len(w.Replay) == 0 {
+		w.Replay = []string{w.Run.GoCall()}
 	}
-	w.Replay = []string{line}
 }
 
 // shrink searches a stuck tree again with the failed seed alone, in its
@@ -523,7 +536,7 @@ func (c *searchCheck) shrink(ctx context.Context, res TreeResult) (*Witness, *Tr
 	w := &Witness{Verdict: Stuck, Rule: o.RuleSpec, Horizon: uint64(o.MaxBudget), Tree: small, Nodes: small.Len(), From: res.Name,
 		Original: res.Tree, Findings: findings, Shrinks: run.evals, Budgets: o.budgets(), Seeds: []uint64{res.Seed}}
 	w.Condition = condition(findings)
-	w.Search = searchPicture(small, final.snaps, final.nodes)
+	w.Search = searchPicture(small, final.curve, final.snaps, final.nodes)
 	w.setReplay(o, c.test)
 	return w, nil, sims
 }

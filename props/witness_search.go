@@ -2,7 +2,6 @@ package props
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 
@@ -24,107 +23,22 @@ type WitnessSearch struct {
 	// Visits are the simulations through each node at the last budget,
 	// indexed by the node's number in Tree (tree.Tree numbers nodes
 	// breadth-first, the root 0, so its children come next: Visits[1:]
-	// begins with the root children's counts). A node whose statistics a
-	// whole search did not report (NotReported) has −1: unknown, not 0.
+	// begins with the root children's counts), for the nodes whose
+	// statistics the search reported: every node, or, for a whole search
+	// that reports the root's children only (docs/protocol.md, "nodes"),
+	// the root and its children, the others being unknown (Reported).
 	Visits []int64 `json:"visits"`
-	// Means are each node's mean reward for max at the last budget, in
-	// Visits' order; NaN (null in JSON) where the node has no simulation
-	// or its statistics were not reported.
-	Means Means `json:"means"`
+	// Means are the same nodes' values for max at the last budget (their
+	// mean rewards, or what the backup makes of them); nil (null in the
+	// JSON form) for a node without simulations.
+	Means []*float64 `json:"means"`
 	// Decision is the root child the search decided at the last budget,
 	// by index; -1 if none.
 	Decision int `json:"decision"`
-	// NotReported, if not empty, says which nodes' statistics the search
-	// did not report, and why: a whole search that declares no nodes
-	// reports its root's children alone, and nothing below them is known.
-	// Empty when every node's statistics are known.
+	// NotReported, if not empty, says why some nodes' statistics are
+	// unknown: a whole search that declares no nodes reports its root's
+	// children alone. Empty when every node's statistics are known.
 	NotReported string `json:"not_reported,omitempty"`
-}
-
-// Reported says whether the statistics of node i (in Tree's numbering)
-// are known.
-func (s *WitnessSearch) Reported(i int) bool { return i >= 0 && i < len(s.Visits) && s.Visits[i] >= 0 }
-
-// Means are means that may be unknown or undefined: NaN, written null in
-// JSON (which has no NaN) and read back as NaN.
-type Means []float64
-
-// Equal reports whether m and o hold the same means, NaN equal to NaN (an
-// unknown mean is the same unknown), as go-cmp compares them.
-func (m Means) Equal(o Means) bool {
-	if len(m) != len(o) || (m == nil) != (o == nil) {
-		return false
-	}
-	for i := range m {
-		if m[i] != o[i] && !(math.IsNaN(m[i]) && math.IsNaN(o[i])) {
-			return false
-		}
-	}
-	return true
-}
-
-// MarshalJSON writes the means, null for NaN.
-func (m Means) MarshalJSON() ([]byte, error) {
-	if m == nil {
-		return []byte("null"), nil
-	}
-	out := make([]*float64, len(m))
-	for i := range m {
-		if !math.IsNaN(m[i]) {
-			out[i] = &m[i]
-		}
-	}
-	return json.Marshal(out)
-}
-
-// UnmarshalJSON reads means written by MarshalJSON, null as NaN.
-func (m *Means) UnmarshalJSON(b []byte) error {
-	var in []*float64
-	if err := json.Unmarshal(b, &in); err != nil {
-		return err
-	}
-	if in == nil {
-		*m = nil
-		return nil
-	}
-	*m = make(Means, len(in))
-	for i, p := range in {
-		(*m)[i] = math.NaN()
-		if p != nil {
-			(*m)[i] = *p
-		}
-	}
-	return nil
-}
-
-// notReported is WitnessSearch.NotReported for a whole search without
-// nodes.
-const notReported = "the search reported its root's children alone, declaring no nodes: nothing below them is known"
-
-// searchPicture is a whole search's last search of its witness tree,
-// read from its snapshots: known statistics where it reported them, −1
-// visits and NaN means where it did not (nodes false: below the root's
-// children).
-func searchPicture(tr *tree.Tree, snaps []snapshot, nodes bool) *WitnessSearch {
-	if len(snaps) == 0 {
-		return nil
-	}
-	var curve Report
-	curve.addCurve(curveOf(tr, tree.Solve(tr), snaps))
-	z := snaps[len(snaps)-1]
-	s := &WitnessSearch{Curve: curve.Curve, Visits: make([]int64, tr.Len()), Means: make(Means, tr.Len()), Decision: z.decision}
-	for i := range s.Visits {
-		id := int32(i)
-		if _, ok := z.seen.slot(id); !ok {
-			s.Visits[i], s.Means[i] = -1, math.NaN()
-			continue
-		}
-		s.Visits[i], s.Means[i] = z.visits(id), z.value(id)
-	}
-	if !nodes {
-		s.NotReported = notReported
-	}
-	return s
 }
 
 // witnessSearch searches tr with c's seed in tr's own order, as the
@@ -139,12 +53,45 @@ func (c *checker) witnessSearch(ctx context.Context, tr *tree.Tree) (*WitnessSea
 	if err != nil {
 		return nil, err
 	}
+	return newWitnessSearch(curveOf(tr, tree.Solve(tr), ob.snaps), &ob.snaps[len(ob.snaps)-1], tr.Len()), nil
+}
+
+// newWitnessSearch is the witness search of one search of a tree: its
+// curve, and its last snapshot's statistics of the tree's first reported
+// nodes.
+func newWitnessSearch(e curveEntry, last *snapshot, reported int) *WitnessSearch {
 	var curve Report
-	curve.addCurve(curveOf(tr, tree.Solve(tr), ob.snaps))
-	last := ob.snaps[len(ob.snaps)-1]
-	visits, means := make([]int64, tr.Len()), make(Means, tr.Len())
-	for i := range visits {
-		visits[i], means[i] = last.visits(int32(i)), last.value(int32(i))
+	curve.addCurve(e)
+	s := &WitnessSearch{Curve: curve.Curve, Visits: make([]int64, reported), Means: make([]*float64, reported), Decision: last.decision}
+	for i := range reported {
+		s.Visits[i] = last.visits(int32(i))
+		if m := last.value(int32(i)); s.Visits[i] > 0 && !math.IsNaN(m) {
+			s.Means[i] = &m
+		}
 	}
-	return &WitnessSearch{Curve: curve.Curve, Visits: visits, Means: means, Decision: last.decision}, nil
+	return s
+}
+
+// Reported says whether the search reported node id's statistics: a
+// whole search that does not report every node reports the root's and
+// its children's only, and the others' are unknown, not zero.
+func (s *WitnessSearch) Reported(id int32) bool { return id >= 0 && int(id) < len(s.Visits) }
+
+// notReported is WitnessSearch.NotReported for a whole search without
+// nodes.
+const notReported = "the search reported its root's children alone, declaring no nodes: nothing below them is known"
+
+// searchPicture is the picture of a whole search's last search of its
+// witness tree: every node's statistics with nodes, the root's and its
+// children's without (the rest unknown); nil without a report.
+func searchPicture(tr *tree.Tree, curve curveEntry, snaps []snapshot, nodes bool) *WitnessSearch {
+	if len(snaps) == 0 {
+		return nil
+	}
+	if nodes {
+		return newWitnessSearch(curve, &snaps[len(snaps)-1], tr.Len())
+	}
+	s := newWitnessSearch(curve, &snaps[len(snaps)-1], 1+tr.NumChildren(0))
+	s.NotReported = notReported
+	return s
 }
