@@ -243,18 +243,25 @@ func (cr Criterion) wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snaps
 			Text: fmt.Sprintf("no root decision at %d simulations", z.budget)}
 	}
 	dn := z.visits(tr.Child(0, z.decision))
-	best, bestN := -1, int64(-1)
-	for _, k := range sol.Optimal(0) {
-		if v := z.visits(tr.Child(0, int(k))); v > bestN {
-			best, bestN = int(k), v
-		}
-	}
+	best, bestN := mostVisitedOptimal(tr, sol, z)
 	if float64(dn-bestN) < cr.DecisionSigmas*math.Sqrt(float64(dn+bestN)) {
 		return nil
 	}
 	return &Finding{Condition: Eq6, Node: "0", Child: z.decision, Text: fmt.Sprintf(
 		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %d simulations, the optimal child %d (V=%g) %d",
 		z.decision, sol.Value(tr.Child(0, z.decision)), win[0].budget, z.budget, z.budget, dn, best, sol.Value(0), bestN)}
+}
+
+// mostVisitedOptimal returns the optimal root child with the most
+// simulations at z, by index, and its simulations.
+func mostVisitedOptimal(tr *tree.Tree, sol *tree.Solution, z snapshot) (int, int64) {
+	best, bestN := -1, int64(-1)
+	for _, k := range sol.Optimal(0) {
+		if v := z.visits(tr.Child(0, int(k))); v > bestN {
+			best, bestN = int(k), v
+		}
+	}
+	return best, bestN
 }
 
 // chooser turns a max-perspective value into the perspective of the player

@@ -108,12 +108,7 @@ func wrongThroughout(tr *tree.Tree, sol *tree.Solution, win []snapshot, seeds in
 	if seeds > 1 {
 		every = fmt.Sprintf(", as on every one of the %d seeds searched", seeds)
 	}
-	best, bestN := -1, int64(-1)
-	for _, k := range sol.Optimal(0) {
-		if v := z.visits(tr.Child(0, int(k))); v > bestN {
-			best, bestN = int(k), v
-		}
-	}
+	best, bestN := mostVisitedOptimal(tr, sol, z)
 	d := z.decision
 	return Finding{Condition: Eq6, Node: "0", Child: d, Text: fmt.Sprintf(
 		"root decision outside the optimal children at every budget from %d to %d%s; at %d it is child %d (V=%g) with %d simulations, the optimal child %d (V=%g) has %d",

@@ -151,7 +151,10 @@ func TestSearchPromises(t *testing.T) {
 		{"chance-as-max", textbookMCTS{Bug: "chance-as-max"}, "", props.FaultChance},
 	} {
 		t.Run(c.bug, func(t *testing.T) {
-			o := props.Options{Jobs: 2, RuleSpec: c.bug} // the default check: a third of a second
+			o := props.Options{Jobs: 2, RuleSpec: c.bug} // the default trees
+			if testing.Short() {
+				o.MaxBudget = 4096
+			}
 			var rep *props.Report
 			var err error
 			if c.tr == "" {
