@@ -37,9 +37,12 @@ limit probe, so the strongest finding is
                      (the program searches smaller trees with the failed
                      seed) to a minimal witness, with a line that replays it;
   fault              the program crashed, hung, answered garbage, spoke
-                     another protocol, decided a child that is no root move
-                     or reported counts that do not add up: the tree and the
-                     seed it happened on, with the end of its stderr;
+                     another protocol, decided a child that is no root move,
+                     reported counts that do not add up, answered a tree and
+                     seed otherwise than before, reported means for the side
+                     to move, or did not draw chance outcomes by their
+                     probabilities: the tree and the seed it happened on,
+                     searched again, with the end of its stderr;
   inconclusive       some tree did not converge and none is stuck;
   no-counterexample  every tree converged.
 
