@@ -2,7 +2,10 @@
 
 package rules_test
 
-import "os"
+import (
+	"errors"
+	"os"
+)
 
 // alive cannot tell here; the reaping tests run on unix.
 func alive(pid int) bool { return false }
@@ -12,3 +15,8 @@ func programCPU(pid int) float64 { return 0 }
 
 // crashSelf ends the helper program as abruptly as the platform allows.
 func crashSelf() { os.Exit(137) }
+
+// startInSession cannot start a session here.
+func startInSession(name string, args ...string) (int, error) {
+	return 0, errors.New("no sessions here")
+}

@@ -4,11 +4,21 @@ package rules_test
 
 import (
 	"bytes"
+	"context"
+	"fmt"
 	"os"
+	"os/exec"
+	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
+	"testing"
+	"time"
 
 	"github.com/mctscheck/mctscheck/internal/proc"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // alive reports whether process pid, or a process of its group, is still
@@ -39,3 +49,56 @@ func programCPU(pid int) float64 {
 
 // crashSelf ends the helper program by a signal, as a crash does.
 func crashSelf() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) }
+
+// startInSession starts the command in a session of its own, its output
+// discarded, and returns its pid.
+func startInSession(name string, args ...string) (int, error) {
+	cmd := exec.Command(name, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	return cmd.Process.Pid, nil
+}
+
+// TestExecChildHoldsOutput: a program that starts a child holding its
+// output and then exits has exited, at once: not a hang at the timeout.
+func TestExecChildHoldsOutput(t *testing.T) {
+	start := time.Now()
+	rep, x := checkFault(t, "holdout", rules.ExecOptions{MaxRestarts: 1}) // the default timeout, 10 s
+	if f := rep.Witness.Fault; f.Kind != props.FaultCrash || !strings.Contains(f.Message, "exited with status 0") {
+		t.Errorf("fault %s: %s; want a crash: exited with status 0", f.Kind, f.Message)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the check took %v: it waited for the child, not the program", took)
+	}
+	checkReaped(t, x)
+}
+
+// TestExecEndsItsDescendants: a process that a rule's program starts in a
+// session of its own ends with the program.
+func TestExecEndsItsDescendants(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux has a /proc to find processes that left the group")
+	}
+	x := helperRule(t, "setsid", rules.ExecOptions{})
+	rep, err := props.CheckTree(context.Background(), x, tree.MustParse(faultTree), props.Options{Seeds: 2, MinBudget: 16, MaxBudget: 256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps, err := x.Capabilities()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var child int
+	if _, err := fmt.Sscanf(caps.Name, "helper setsid %d", &child); err != nil || child <= 0 {
+		t.Fatalf("the helper's name %q gives no child's pid (%s)", caps.Name, rep.Summary)
+	}
+	checkReaped(t, x)
+	for start := time.Now(); proc.Running(child); time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > 2*time.Second {
+			syscall.Kill(child, syscall.SIGKILL)
+			t.Fatalf("the program's child %d, in a session of its own, is still running after Close", child)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"syscall"
 )
@@ -39,4 +40,24 @@ func Alive(pid int) bool {
 		}
 	}
 	return false
+}
+
+// Running reports whether process pid is running: there, and (on Linux,
+// from /proc) not a zombie waiting for its new parent to reap it, as a
+// process killed after its parent exited may be for a while. Tests check
+// with it that a program's descendants ended.
+func Running(pid int) bool {
+	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+		return false
+	}
+	if runtime.GOOS != "linux" {
+		return true
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false // gone since
+	}
+	i := bytes.LastIndexByte(b, ')')
+	f := bytes.Fields(b[i+1:])
+	return len(f) == 0 || string(f[0]) != "Z" && string(f[0]) != "X"
 }

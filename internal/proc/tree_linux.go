@@ -1,0 +1,98 @@
+package proc
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"syscall"
+	"time"
+)
+
+// killTagged kills every live process that carries tag in its environment
+// (ProgramEnv) or descends from pid or from one that does, and scans again
+// until a scan finds none (a process may fork while it is killed), for at
+// most about a second.
+func killTagged(pid int, tag string) {
+	self := os.Getpid()
+	for range 100 {
+		victims := tagged(pid, tag, self)
+		if len(victims) == 0 {
+			return
+		}
+		for _, v := range victims {
+			_ = syscall.Kill(v, syscall.SIGKILL)
+		}
+		time.Sleep(10 * time.Millisecond) // for the kills to land before the next scan
+	}
+}
+
+// tagged returns the live processes (not zombies) that carry tag in their
+// environment, or descend from root or from one that does, from /proc;
+// never self.
+func tagged(root int, tag string, self int) []int {
+	live := map[int]bool{}
+	children := map[int][]int{}
+	roots := []int{root} // a zombie or gone: its children are found all the same
+	want := []byte(ProgramEnv + "=")
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(filepath.Base(d))
+		if err != nil || pid == self {
+			continue
+		}
+		b, err := os.ReadFile(d + "/stat")
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ppid …; comm may hold spaces: split after ')'.
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		f := bytes.Fields(b[i+1:])
+		if len(f) < 2 || string(f[0]) == "Z" || string(f[0]) == "X" {
+			continue
+		}
+		ppid, _ := strconv.Atoi(string(f[1]))
+		live[pid] = true
+		children[ppid] = append(children[ppid], pid)
+		if carries(d, want, tag) {
+			roots = append(roots, pid)
+		}
+	}
+	seen := map[int]bool{}
+	var out []int
+	for len(roots) > 0 {
+		p := roots[len(roots)-1]
+		roots = roots[:len(roots)-1]
+		if seen[p] || p == self {
+			continue
+		}
+		seen[p] = true
+		if live[p] {
+			out = append(out, p)
+		}
+		roots = append(roots, children[p]...)
+	}
+	return out
+}
+
+// carries reports whether the process of /proc directory d has tag among
+// the tags of want (ProgramEnv=) in its environment.
+func carries(d string, want []byte, tag string) bool {
+	env, err := os.ReadFile(d + "/environ")
+	if err != nil {
+		return false
+	}
+	for _, kv := range bytes.Split(env, []byte{0}) {
+		if v, ok := bytes.CutPrefix(kv, want); ok {
+			for _, t := range bytes.Fields(v) {
+				if string(t) == tag {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
