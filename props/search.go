@@ -28,6 +28,18 @@ type Searcher interface {
 	Search(ctx context.Context, t *SearchTree, seed uint64, checkpoints []int64, report func(Checkpoint) error) error
 }
 
+// A LateFaulter is a Searcher that learns of some faults only after the
+// search that made them has returned: searchexec.Program, whose program may
+// write output after its last answer, read to the end when the program
+// stops. RunSearch, RunSearchTree and CheckSearch call LateFault once their
+// searches (and the shrinker's) are done; a fault it returns, with the tree
+// as sent and the seed of the search it followed, makes the verdict
+// Faulted on that tree and seed.
+type LateFaulter interface {
+	Searcher
+	LateFault() (f *Fault, t *SearchTree, seed uint64)
+}
+
 // SearchTree is the game a Searcher searches: an explicit tree, as plain
 // data that needs no package of mctscheck to read. Nodes are numbered in
 // the order in which they appear in Text (preorder: a node, then its
@@ -140,8 +152,13 @@ func (r *searchRun) fault(kind FaultKind, format string, args ...any) *Fault {
 	if i := len(r.snaps); i < len(r.budgets) {
 		sim = r.budgets[i]
 	}
-	return &Fault{Kind: kind, Message: fmt.Sprintf(format, args...), Node: "0", Sim: sim,
-		Inputs: fmt.Sprintf("the search of %s with seed %d, checkpoints %d to %d doubling", r.st.Text, r.seed, r.budgets[0], r.budgets[len(r.budgets)-1])}
+	return &Fault{Kind: kind, Message: fmt.Sprintf(format, args...), Node: "0", Sim: sim, Inputs: searchInputs(r.st.Text, r.seed, r.budgets)}
+}
+
+// searchInputs names a search in a fault: its tree as sent, its seed and
+// its checkpoints.
+func searchInputs(text string, seed uint64, budgets []int64) string {
+	return fmt.Sprintf("the search of %s with seed %d, checkpoints %d to %d doubling", text, seed, budgets[0], budgets[len(budgets)-1])
 }
 
 // complete fills in where f, a fault the searcher returned, happened: at

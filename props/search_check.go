@@ -216,6 +216,11 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 			rep.Witness = faultWitness(o, *f, testName)
 		}
 	}
+	if rep.Witness == nil || rep.Witness.Verdict != Faulted {
+		if w := lateFault(s, o, testName); w != nil && ctx.Err() == nil {
+			rep.Witness = w
+		}
+	}
 	if !nodes { // the root's children alone say nothing about the tree's frugality
 		rep.Visited, rep.Recent = 0, 0
 	}
@@ -233,6 +238,29 @@ func faultWitness(o Options, res TreeResult, testName string) *Witness {
 		Seeds: []uint64{res.Seed}, Budgets: o.budgets()}
 	w.setReplay(o, testName)
 	return w
+}
+
+// lateFault asks a LateFaulter for a fault found after its searches
+// returned, and makes it the witness: on the tree as that search was sent
+// (its order) and its seed, at its last checkpoint. Nil when s is no
+// LateFaulter or found none.
+func lateFault(s Searcher, o Options, testName string) *Witness {
+	lf, ok := s.(LateFaulter)
+	if !ok {
+		return nil
+	}
+	f, st, seed := lf.LateFault()
+	if f == nil || st == nil {
+		return nil
+	}
+	tr, err := tree.Parse(st.Text)
+	if err != nil {
+		return nil // never: the checker wrote the text
+	}
+	budgets := o.budgets()
+	f.Node, f.Sim, f.Inputs = "0", budgets[len(budgets)-1], searchInputs(st.Text, seed, budgets)
+	return faultWitness(o, TreeResult{Name: "a search followed by stray output", Tree: tr, Verdict: Faulted, Fault: f, Seed: seed,
+		Findings: []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}}, testName)
 }
 
 // setReplay sets the witness's replay: its tree searched with o (the

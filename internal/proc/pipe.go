@@ -292,9 +292,34 @@ func (p *Pipe) Stop() {
 	p.in.Close()
 	select {
 	case <-p.waited:
-	case <-time.After(500 * time.Millisecond):
+	case <-time.After(stopGrace):
 	}
 	p.Kill()
+}
+
+// stopGrace is how long Stop and StopReading wait for the program to exit
+// once its input is closed.
+const stopGrace = 500 * time.Millisecond
+
+// StopReading stops the program as Stop does, reading its output to the
+// end meanwhile, and returns up to limit bytes of what it wrote that no
+// read had taken ("" if nothing): output after its last answer, which a
+// program that serves requests until its input closes must not write.
+func (p *Pipe) StopReading(limit int) string {
+	p.in.Close()
+	rest := make([]byte, 0, min(limit, 4096))
+	if err := p.setReadDeadline(time.Now().Add(stopGrace)); err == nil {
+		buf := make([]byte, 4096)
+		for len(rest) < limit {
+			n, err := p.rd.Read(buf)
+			rest = append(rest, buf[:min(n, limit-len(rest))]...)
+			if err != nil {
+				break
+			}
+		}
+	}
+	p.Kill()
+	return string(rest)
 }
 
 // tailBuffer keeps the last bytes written to it.
