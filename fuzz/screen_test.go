@@ -10,6 +10,7 @@ import (
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/internal/cputime"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
@@ -105,7 +106,8 @@ func BenchmarkRuleInput(b *testing.B) {
 			runtime.LockOSThread() // the search runs on this goroutine (Jobs 0): its thread's CPU is the inputs'
 			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
-			c0, t0 := threadCPU(), time.Now()
+			c0, cpu := cputime.Thread()
+			t0 := time.Now()
 			for b.Loop() {
 				for i, code := range codes {
 					if _, err := judgeInput(in.Rule, opts, lim, uint64(i+1), code); err != nil {
@@ -115,8 +117,8 @@ func BenchmarkRuleInput(b *testing.B) {
 			}
 			inputs := float64(b.N * len(codes))
 			b.ReportMetric(float64(time.Since(t0).Nanoseconds())/inputs, "ns/input")
-			if cpu := threadCPU() - c0; cpu > 0 {
-				b.ReportMetric(float64(cpu.Nanoseconds())/inputs, "cpu-ns/input")
+			if c1, _ := cputime.Thread(); cpu {
+				b.ReportMetric(float64((c1-c0).Nanoseconds())/inputs, "cpu-ns/input")
 			}
 		})
 	}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/internal/proc/proctest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
@@ -80,12 +81,11 @@ func helper(mode string) int {
 		return 1
 	}
 	if mode == "setsid" {
-		pid, err := startInSession("sleep", "3600")
-		if err != nil {
+		var err error
+		if mode, err = proctest.Detached(mode); err != nil {
 			fmt.Fprintln(os.Stderr, "helper:", err)
 			return 1
 		}
-		mode = fmt.Sprintf("setsid %d", pid)
 	}
 	version := rules.ProtocolVersion
 	if mode == "version" {
@@ -114,9 +114,7 @@ func helper(mode string) int {
 		case "hang":
 			time.Sleep(time.Hour)
 		case "holdout":
-			child := exec.Command("sleep", "3600")
-			child.Stdout = os.Stdout
-			if err := child.Start(); err != nil {
+			if err := proctest.HoldOutput(); err != nil {
 				fmt.Fprintln(os.Stderr, "helper:", err)
 				return 1
 			}

@@ -5,9 +5,7 @@ package rules_test
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
-	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
@@ -16,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/internal/proc"
+	"github.com/mctscheck/mctscheck/internal/proc/proctest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
@@ -50,17 +49,6 @@ func programCPU(pid int) float64 {
 // crashSelf ends the helper program by a signal, as a crash does.
 func crashSelf() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) }
 
-// startInSession starts the command in a session of its own, its output
-// discarded, and returns its pid.
-func startInSession(name string, args ...string) (int, error) {
-	cmd := exec.Command(name, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
-	if err := cmd.Start(); err != nil {
-		return 0, err
-	}
-	return cmd.Process.Pid, nil
-}
-
 // TestExecChildHoldsOutput: a program that starts a child holding its
 // output and then exits has exited, at once: not a hang at the timeout.
 func TestExecChildHoldsOutput(t *testing.T) {
@@ -90,15 +78,8 @@ func TestExecEndsItsDescendants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var child int
-	if _, err := fmt.Sscanf(caps.Name, "helper setsid %d", &child); err != nil || child <= 0 {
-		t.Fatalf("the helper's name %q gives no child's pid (%s)", caps.Name, rep.Summary)
-	}
+	child := proctest.DetachedPid(t, caps.Name, "helper setsid")
 	checkReaped(t, x)
-	for start := time.Now(); proc.Running(child); time.Sleep(10 * time.Millisecond) {
-		if time.Since(start) > 2*time.Second {
-			syscall.Kill(child, syscall.SIGKILL)
-			t.Fatalf("the program's child %d, in a session of its own, is still running after Close", child)
-		}
-	}
+	proctest.CheckEnded(t, child)
+	t.Log(rep.Summary)
 }

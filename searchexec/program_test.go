@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/internal/proc"
+	"github.com/mctscheck/mctscheck/internal/proc/proctest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/searchexec"
 	"github.com/mctscheck/mctscheck/tree"
@@ -77,12 +78,11 @@ func helper(mode string) int {
 		return 1
 	}
 	if mode == "setsid" {
-		pid, err := startInSession("sleep", "3600")
-		if err != nil {
+		var err error
+		if mode, err = proctest.Detached(mode); err != nil {
 			fmt.Fprintln(os.Stderr, "helper:", err)
 			return 1
 		}
-		mode = fmt.Sprintf("setsid %d", pid)
 	}
 	switch mode {
 	case "version":
@@ -111,9 +111,7 @@ func helper(mode string) int {
 		case mode == "hang":
 			time.Sleep(time.Hour)
 		case mode == "holdout":
-			child := exec.Command("sleep", "3600")
-			child.Stdout = os.Stdout
-			if err := child.Start(); err != nil {
+			if err := proctest.HoldOutput(); err != nil {
 				fmt.Fprintln(os.Stderr, "helper:", err)
 				return 1
 			}

@@ -20,22 +20,9 @@ func Alive(pid int) bool {
 	if !errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
 		return true
 	}
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, f := range stats {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp …; comm may hold spaces: split after ')'.
-		i := bytes.LastIndexByte(b, ')')
-		if i < 0 {
-			continue
-		}
-		fields := bytes.Fields(b[i+1:])
-		if len(fields) < 3 {
-			continue
-		}
-		if g, _ := strconv.Atoi(string(fields[2])); g == pid && string(fields[0]) != "Z" {
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		if st, ok := readStat(d); ok && st.pgrp == pid && !st.dead() {
 			return true
 		}
 	}
@@ -53,11 +40,35 @@ func Running(pid int) bool {
 	if runtime.GOOS != "linux" {
 		return true
 	}
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	st, ok := readStat("/proc/" + strconv.Itoa(pid))
+	return ok && !st.dead() // unreadable: gone since
+}
+
+// stat is what /proc/PID/stat says of a process.
+type stat struct {
+	state      string
+	ppid, pgrp int
+}
+
+// dead reports whether the process has ended: a zombie, or dying.
+func (s stat) dead() bool { return s.state == "Z" || s.state == "X" }
+
+// readStat reads the stat file of the /proc directory d.
+func readStat(d string) (stat, bool) {
+	b, err := os.ReadFile(d + "/stat")
 	if err != nil {
-		return false // gone since
+		return stat{}, false
 	}
+	// pid (comm) state ppid pgrp …; comm may hold spaces: split after ')'.
 	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return stat{}, false
+	}
 	f := bytes.Fields(b[i+1:])
-	return len(f) == 0 || string(f[0]) != "Z" && string(f[0]) != "X"
+	if len(f) < 3 {
+		return stat{}, false
+	}
+	ppid, _ := strconv.Atoi(string(f[1]))
+	pgrp, _ := strconv.Atoi(string(f[2]))
+	return stat{state: string(f[0]), ppid: ppid, pgrp: pgrp}, true
 }

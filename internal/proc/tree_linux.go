@@ -41,22 +41,12 @@ func tagged(root int, tag string, self int) []int {
 		if err != nil || pid == self {
 			continue
 		}
-		b, err := os.ReadFile(d + "/stat")
-		if err != nil {
+		st, ok := readStat(d)
+		if !ok || st.dead() {
 			continue
 		}
-		// pid (comm) state ppid …; comm may hold spaces: split after ')'.
-		i := bytes.LastIndexByte(b, ')')
-		if i < 0 {
-			continue
-		}
-		f := bytes.Fields(b[i+1:])
-		if len(f) < 2 || string(f[0]) == "Z" || string(f[0]) == "X" {
-			continue
-		}
-		ppid, _ := strconv.Atoi(string(f[1]))
 		live[pid] = true
-		children[ppid] = append(children[ppid], pid)
+		children[st.ppid] = append(children[st.ppid], pid)
 		if carries(d, want, tag) {
 			roots = append(roots, pid)
 		}
