@@ -2,6 +2,7 @@ package proc
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,17 +12,25 @@ import (
 
 // killTagged kills every live process that carries tag in its environment
 // (ProgramEnv) or descends from pid or from one that does, and scans again
-// until a scan finds none (a process may fork while it is killed), for at
-// most about a second.
+// until a scan finds none it may kill (a process may fork while it is
+// killed), for at most about a second.
 func killTagged(pid int, tag string) {
 	self := os.Getpid()
+	denied := map[int]bool{} // not ours to kill (a setuid program): not waited for
 	for range 100 {
-		victims := tagged(pid, tag, self)
-		if len(victims) == 0 {
-			return
+		left := 0
+		for _, v := range tagged(pid, tag, self) {
+			if denied[v] {
+				continue
+			}
+			if err := syscall.Kill(v, syscall.SIGKILL); errors.Is(err, syscall.EPERM) {
+				denied[v] = true
+				continue
+			}
+			left++
 		}
-		for _, v := range victims {
-			_ = syscall.Kill(v, syscall.SIGKILL)
+		if left == 0 {
+			return
 		}
 		time.Sleep(10 * time.Millisecond) // for the kills to land before the next scan
 	}
