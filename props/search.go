@@ -36,6 +36,18 @@ type Searcher interface {
 	Search(ctx context.Context, t *SearchTree, seed uint64, checkpoints []int64, report func(Checkpoint) error) error
 }
 
+// A LateFaulter is a Searcher that learns of some faults only after the
+// search that made them has returned: searchexec.Program, whose program may
+// write output after its last answer, read to the end when the program
+// stops. RunSearch, RunSearchTree and CheckSearch call LateFault once their
+// searches (and the shrinker's) are done; a fault it returns, with the tree
+// as sent and the seed of the search it followed, makes the verdict
+// Faulted on that tree and seed.
+type LateFaulter interface {
+	Searcher
+	LateFault() (f *Fault, t *SearchTree, seed uint64)
+}
+
 // SearchTree is the game a Searcher searches: an explicit tree, as plain
 // data that needs no package of mctscheck to read. Nodes are numbered in
 // the order in which they appear in Text (preorder: a node, then its
@@ -201,7 +213,13 @@ func (r *searchRun) asked() string {
 	if asks == nil {
 		asks = r.budgets
 	}
-	return fmt.Sprintf("for the tree %s with seed %d, checkpoints %d to %d doubling", r.st.Text, r.seed, asks[0], asks[len(asks)-1])
+	return searchAsked(r.st.Text, r.seed, asks)
+}
+
+// searchAsked names a search in a fault's Inputs: its tree as sent, its
+// seed and its checkpoints.
+func searchAsked(text string, seed uint64, asks []int64) string {
+	return fmt.Sprintf("for the tree %s with seed %d, checkpoints %d to %d doubling", text, seed, asks[0], asks[len(asks)-1])
 }
 
 // fault returns the fault of this search at the checkpoint it was asked

@@ -62,10 +62,13 @@ func keyOf(run *searchRun) answerKey {
 // same tree and seed, and returns the fault they are if they differ, or
 // nil; the first search of a key is recorded. A search that broke off
 // (a crash, a hang) is compared as far as it answered; the longer of two
-// that agree is kept.
+// that agree is kept. Only the answers that kept the contract are
+// compared and kept: an answer that broke it is that fault, whatever an
+// earlier search answered there.
 func (l *answerLog) record(run *searchRun) *Fault {
-	sums := make([]uint64, len(run.answers))
-	for i, a := range run.answers {
+	answers := run.answers[:len(run.snaps)]
+	sums := make([]uint64, len(answers))
+	for i, a := range answers {
 		sums[i] = a.digest()
 	}
 	key := keyOf(run)
@@ -82,7 +85,7 @@ func (l *answerLog) record(run *searchRun) *Fault {
 				if prev.answers != nil {
 					first = &prev.answers[i]
 				}
-				return run.differs(i, first, &run.answers[i])
+				return run.differs(i, first, &answers[i])
 			}
 		}
 		if len(sums) <= len(prev.sums) {
@@ -91,8 +94,8 @@ func (l *answerLog) record(run *searchRun) *Fault {
 		l.kept -= prev.size()
 	}
 	rec := &answerRecord{sums: sums}
-	if size := answersSize(run.answers); l.kept+size <= keptAnswers {
-		rec.answers, l.kept = run.answers, l.kept+size
+	if size := answersSize(answers); l.kept+size <= keptAnswers {
+		rec.answers, l.kept = answers, l.kept+size
 	}
 	l.by[key] = rec
 	return nil

@@ -412,6 +412,15 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	if read {
 		rep.NodesReported = &nodes
 	}
+	switch lf, late := s.(LateFaulter); {
+	case !late || stopped:
+	case rep.Witness == nil || rep.Witness.Verdict != Faulted:
+		if w, sims := c.lateFault(ctx); w != nil && ctx.Err() == nil {
+			rep.Witness, rep.Sims = w, rep.Sims+sims
+		}
+	default: // the fault reported comes first; what came late is read and dropped
+		lf.LateFault()
+	}
 	if !nodes { // the root's children alone say nothing about the tree's frugality
 		rep.Visited, rep.Recent = 0, 0
 	}
@@ -455,12 +464,48 @@ func (c *searchCheck) faultWitness(ctx context.Context, res TreeResult) (*Witnes
 			f.Reproduced = g != nil && g.Kind == f.Kind
 		}
 	}
-	o := one.o
+	return one.witnessOfFault(res, &f, unfinished), sims
+}
+
+// witnessOfFault is the witness of the fault f on res's tree and seed,
+// searched alone (c is the check of that seed alone).
+func (c *searchCheck) witnessOfFault(res TreeResult, f *Fault, unfinished bool) *Witness {
+	o := c.o
 	w := &Witness{Verdict: Faulted, Rule: o.RuleSpec, Horizon: uint64(o.MaxBudget), Tree: res.Tree, Nodes: res.Tree.Len(),
-		Condition: RuleFault, From: res.Name, Original: res.Tree, Findings: res.Findings, Fault: &f,
+		Condition: RuleFault, From: res.Name, Original: res.Tree, Findings: res.Findings, Fault: f,
 		Seeds: []uint64{res.Seed}, Budgets: o.budgets(), Unfinished: unfinished}
 	w.setReplay(o, c.test)
-	return w, sims
+	return w
+}
+
+// lateFault asks a LateFaulter for a fault found after its searches
+// returned, and makes it the witness: on the tree as that search was sent
+// (its order) and its seed, at its last checkpoint. That tree is searched
+// again alone and the searcher asked once more: the fault is reproduced
+// when it comes back. Nil when c's searcher is no LateFaulter or found
+// none. It returns the simulations of the search again.
+func (c *searchCheck) lateFault(ctx context.Context) (*Witness, int64) {
+	lf, ok := c.s.(LateFaulter)
+	if !ok {
+		return nil, 0
+	}
+	f, st, seed := lf.LateFault()
+	if f == nil || st == nil {
+		return nil, 0
+	}
+	tr, err := tree.Parse(st.Text)
+	if err != nil {
+		return nil, 0 // never: the checker wrote the text
+	}
+	one := c.alone(seed)
+	budgets := one.o.budgets()
+	f.Node, f.Sim, f.Inputs = "", budgets[len(budgets)-1], searchAsked(st.Text, seed, budgets)
+	again := one.search(ctx, tr, 0)
+	g, _, _ := lf.LateFault()
+	unfinished := again.err != nil
+	f.Reproduced = !unfinished && (g != nil && g.Kind == f.Kind || again.fault != nil && again.fault.Kind == f.Kind)
+	res := TreeResult{Name: "a search followed by stray output", Tree: tr, Verdict: Faulted, Fault: f, Seed: seed, Findings: faultFindings(f)}
+	return one.witnessOfFault(res, f, unfinished), again.sims
 }
 
 // setReplay sets the witness's replay: its tree searched with o (the

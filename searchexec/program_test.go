@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/internal/proc"
+	"github.com/mctscheck/mctscheck/internal/proc/proctest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/searchexec"
 	"github.com/mctscheck/mctscheck/tree"
@@ -65,10 +66,23 @@ type request struct {
 //	range      decides child k of a root with k children
 //	counts     reports one visit too many
 //	nan        reports a null mean for a visited child
+//	extra      answers once more after the last checkpoint, with the last answer
+//	extra-late answers once more, 50 ms after the last checkpoint
+//	holdout    starts a child that holds its output, then exits with status 0
+//	           at the first request
+//	setsid     starts a child in a session of its own, whose pid its name
+//	           gives, and searches as flat does
 func helper(mode string) int {
 	in := bufio.NewReader(os.Stdin)
 	if _, err := in.ReadString('\n'); err != nil {
 		return 1
+	}
+	if mode == "setsid" {
+		var err error
+		if mode, err = proctest.Detached(mode); err != nil {
+			fmt.Fprintln(os.Stderr, "helper:", err)
+			return 1
+		}
 	}
 	switch mode {
 	case "version":
@@ -96,6 +110,12 @@ func helper(mode string) int {
 			return 0
 		case mode == "hang":
 			time.Sleep(time.Hour)
+		case mode == "holdout":
+			if err := proctest.HoldOutput(); err != nil {
+				fmt.Fprintln(os.Stderr, "helper:", err)
+				return 1
+			}
+			return 0
 		case mode == "spawn":
 			_ = exec.Command("sleep", "3600").Start()
 			time.Sleep(time.Hour)
@@ -106,6 +126,10 @@ func helper(mode string) int {
 			fmt.Println("searching", req.Tree)
 		}
 		flat(req, mode)
+		if mode == "extra-late" {
+			time.Sleep(50 * time.Millisecond)
+			fmt.Printf(`{"sims":%d,"decision":0,"visits":[],"means":[]}`+"\n", req.Checkpoints[len(req.Checkpoints)-1])
+		}
 	}
 }
 
@@ -154,6 +178,10 @@ func flat(req request, mode string) {
 			a["node_visits"], a["node_means"] = nv, nm
 		}
 		out, _ := json.Marshal(a)
+		if mode == "extra" && c == req.Checkpoints[len(req.Checkpoints)-1] {
+			fmt.Printf("%s\n%s\n", out, out) // one write: the extra answer comes with the last
+			continue
+		}
 		fmt.Printf("%s\n", out)
 	}
 }
@@ -245,6 +273,8 @@ func TestProgramFaults(t *testing.T) {
 		{"counts", props.FaultRange, "the root children's visits add up to 65 after 64 simulations"},
 		{"nan", props.FaultNaN, "node 0.0 has 22 visits and the mean NaN"},
 		{"nodes", props.FaultRange, "root child 1 has 0 visits"},
+		{"extra", props.FaultGarbage, "wrote more than its answers: \"{\\\"decision\\\""},
+		{"holdout", props.FaultCrash, "exited with status 0 while searching to checkpoint 64"},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
@@ -268,9 +298,37 @@ func TestProgramFaults(t *testing.T) {
 			if strings.HasPrefix(c.mode, "crash") && !strings.Contains(w.Fault.Stderr, "as asked") {
 				t.Errorf("the fault does not quote the program's stderr: %q", w.Fault.Stderr)
 			}
-			t.Logf("%v: %s", time.Since(start).Round(time.Millisecond), rep.Summary)
+			took := time.Since(start)
+			t.Logf("%v: %s", took.Round(time.Millisecond), rep.Summary)
+			if c.kind == props.FaultCrash && took > 5*time.Second {
+				t.Errorf("the crash took %v to find: it waited for the timeout (10 s), not for the program", took)
+			}
 			checkReaped(t, p)
 		})
+	}
+}
+
+// TestProgramExtraAnswer: an answer after the last checkpoint is a fault,
+// whether the program serves one search or several, and whether it comes
+// with the last answer or later (read when the program stops).
+func TestProgramExtraAnswer(t *testing.T) {
+	const text = "(max 0.25 (min 1 0.5) 0.75)"
+	for _, mode := range []string{"extra", "extra-late"} {
+		for _, seeds := range []int{1, 4} {
+			t.Run(fmt.Sprintf("%s/seeds=%d", mode, seeds), func(t *testing.T) {
+				t.Parallel()
+				p := helperProgram(t, mode, searchexec.Options{})
+				rep, err := props.RunSearchTree(bg, p, tree.MustParse(text), props.Options{Seeds: seeds, KeepOrder: true, MaxBudget: 256, Window: 2, Jobs: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if w := rep.Witness; rep.Verdict != props.Faulted || w.Fault.Kind != props.FaultGarbage {
+					t.Fatalf("%s\n%v", rep.Summary, w)
+				}
+				t.Log(rep.Summary)
+				checkReaped(t, p)
+			})
+		}
 	}
 }
 
