@@ -65,6 +65,11 @@ type request struct {
 //	range      decides child k of a root with k children
 //	counts     reports one visit too many
 //	nan        reports a null mean for a visited child
+//	binary     flat, declaring no chance nodes and rewards in {0, 1}, and
+//	           exiting with status 2 on a tree that has either
+//	rewards    declares rewards that are neither "binary" nor "any"
+//	fickle     declares no chance nodes in its first process only (the
+//	           first to create the file $MCTSCHECK_FICKLE_FILE)
 func helper(mode string) int {
 	in := bufio.NewReader(os.Stdin)
 	if _, err := in.ReadString('\n'); err != nil {
@@ -75,6 +80,17 @@ func helper(mode string) int {
 		fmt.Println(`{"version":99}`)
 	case "hello":
 		fmt.Println("hello, mctscheck")
+	case "binary":
+		fmt.Printf(`{"version":%d,"chance":false,"rewards":"binary"}`+"\n", searchexec.ProtocolVersion)
+	case "rewards":
+		fmt.Printf(`{"version":%d,"rewards":"ternary"}`+"\n", searchexec.ProtocolVersion)
+	case "fickle":
+		if f, err := os.OpenFile(os.Getenv("MCTSCHECK_FICKLE_FILE"), os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+			fmt.Printf(`{"version":%d,"chance":false}`+"\n", searchexec.ProtocolVersion)
+			break
+		}
+		fmt.Printf(`{"version":%d}`+"\n", searchexec.ProtocolVersion)
 	default:
 		fmt.Printf(`{"version":%d,"nodes":%v,"name":"helper %s"}`+"\n", searchexec.ProtocolVersion, mode == "nodes", mode)
 	}
@@ -104,6 +120,11 @@ func helper(mode string) int {
 			continue
 		case mode == "stray":
 			fmt.Println("searching", req.Tree)
+		case mode == "binary":
+			if tr := tree.MustParse(req.Tree); !tr.BinaryDeterministic() {
+				fmt.Fprintln(os.Stderr, "helper: a tree with a chance node or a reward other than 0 and 1, which the handshake declared it does not handle:", req.Tree)
+				return 2
+			}
 		}
 		flat(req, mode)
 	}
@@ -245,6 +266,7 @@ func TestProgramFaults(t *testing.T) {
 		{"counts", props.FaultRange, "the root children's visits add up to 65 after 64 simulations"},
 		{"nan", props.FaultNaN, "node 0.0 has 22 visits and the mean NaN"},
 		{"nodes", props.FaultRange, "root child 1 has 0 visits"},
+		{"rewards", props.FaultProtocol, `"rewards": "ternary", want "binary" (rewards in {0, 1} only) or "any"`},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
@@ -296,4 +318,44 @@ func TestProgramNotFound(t *testing.T) {
 	if _, err := searchexec.Command("'unterminated", searchexec.Options{}); err == nil {
 		t.Error("Command of a bad line: no error")
 	}
+}
+
+// TestProgramCapabilities: a program that declares no chance nodes and
+// rewards in {0, 1} gets no other tree, from the families, the random
+// trees and the shrinker alike (it exits on any other), and the report
+// says what it handles; a -tree outside them is refused.
+func TestProgramCapabilities(t *testing.T) {
+	p := helperProgram(t, "binary", searchexec.Options{})
+	rep, err := props.RunSearch(bg, p, props.Options{Trees: 20, MaxBudget: 1024, Window: 2, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := props.Handles{NoChance: true, BinaryRewards: true}
+	if rep.Verdict == props.Faulted || rep.Handles == nil || *rep.Handles != want {
+		t.Fatalf("%s, handles %v, want %v\n%v", rep.Summary, rep.Handles, want, rep.Witness)
+	}
+	if rep.Witness != nil && rep.Witness.Shrinks == 0 {
+		t.Errorf("the witness was not shrunk: the shrinker's candidates are not tested")
+	}
+	t.Logf("%s (%d trees)\n%v", rep.Summary, rep.Trees, rep.Witness)
+	if _, err := props.RunSearchTree(bg, p, tree.MustParse("(max (chance 0.5:1 0.5:0) 0.25)"), props.Options{}); err == nil ||
+		!strings.Contains(err.Error(), "node 0.0 is a chance node, and the search handles none") {
+		t.Errorf("RunSearchTree on a tree with a chance node: %v", err)
+	}
+	checkReaped(t, p)
+}
+
+// TestProgramFickleHandshake: processes of one program that declare
+// different capabilities are a protocol fault.
+func TestProgramFickleHandshake(t *testing.T) {
+	p := helperProgram(t, "fickle", searchexec.Options{Env: []string{"MCTSCHECK_FICKLE_FILE=" + t.TempDir() + "/first"}})
+	rep, err := props.RunSearchTree(bg, p, tree.MustParse("(max 0.25 (min 1 0.5) 0.75)"), props.Options{Seeds: 8, MaxBudget: 256, Window: 2, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Verdict != props.Faulted || rep.Witness.Fault.Kind != props.FaultProtocol ||
+		!strings.Contains(rep.Witness.Fault.Message, "another handshake than its first process's") {
+		t.Fatalf("%s\n%v", rep.Summary, rep.Witness)
+	}
+	checkReaped(t, p)
 }
