@@ -103,6 +103,8 @@ func TestCheckSearchBadInput(t *testing.T) {
 		{[]string{"-search", "exec:sh", "-jobs", "0"}, "-jobs 0"},
 		{[]string{"-search", "exec:sh", "-tree", "(chance 1:1)"}, "max or min root"},
 		{[]string{"-search", "exec:sh", "-budget", "1000"}, "-budget 1000"},
+		{[]string{"-search", "exec:sh -c " + shellQuote(`read x; echo '{"version":1,"chance":false}'; sleep 5`), "-tree", "(max (chance 0.5:1 0.5:0) 0.25)"},
+			"-tree: the program handles no chance nodes (its handshake says so), and not this tree: node 0.0 is a chance node"},
 	} {
 		r := mctscheck(t, "", append([]string{"check"}, c.args...)...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, c.msg) {
