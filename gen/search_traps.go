@@ -25,13 +25,8 @@ import (
 // root of either player and, where a parameter sets how far off a bug's
 // values are, at two settings. All have at most 9 nodes.
 func SearchTraps() []Trap {
-	var out []Trap
-	add := func(t Trap, err error) {
-		if err != nil {
-			panic(err) // the parameters below are valid
-		}
-		out = append(out, t)
-	}
+	var out trapList
+	add := out.add
 	for _, root := range []core.Kind{core.Max, core.Min} {
 		add(OpenLoopTrap(root, 1.0/2, 5.0/8))
 		add(CousinsTrap(root, 1.0/4))
