@@ -73,8 +73,10 @@ trees of a search check"); each is inconsistent:
                      (max (chance 0.5:(max 1 0) 0.5:(max 0 1)) 0.75).
   path-free-hash     statistics keyed by depth and move identity (@move), a
                      hash that ignores the path: cousins with the same move
-                     share them. Where one subtree's statistics mislead
-                     another's, a worse move keeps its share (Eq. 4).
+                     share them. Where cousins with the same moves have
+                     opposite values, each shared entry averages them, and
+                     a worse move keeps its share (Eq. 4). Witness:
+                     (max (min 0 1) (min 1 0) 0.25).
   alternating-turns  the player to move is taken to alternate (chance nodes
                      pass the turn on): right while the players alternate,
                      wrong where one moves twice in a row, where the search
@@ -85,12 +87,14 @@ trees of a search check"); each is inconsistent:
                      map of all rewards where every terminal is at the same
                      depth; with terminals at mixed depths a slow win loses
                      to a quick lesser reward (Eq. 7: a terminal's mean is
-                     not its reward). Witness: (max 0.875 (max 1 0)).
+                     not its reward). Witness: (max 0.875 (min 1)).
   win-loss           rewards thresholded to a win (above 1/2), a loss (below)
                      or a draw, as by the adapter of a library that knows
-                     only those: harmless on rewards in {0, 1/2, 1}, wrong
-                     with rewards strictly between 0 and 1 on both sides of
-                     1/2 under chance nodes or roll-outs (Eq. 7). Witness:
+                     only those: harmless on rewards in {0, 1/2, 1}; with
+                     rewards strictly between 0 and 1 it ties moves that
+                     differ and, under a chance node, misorders them (Eq.
+                     7: a terminal's mean is not its reward). Witnesses:
+                     (max (min 1 0) 0.25), and on its family's trees
                      (max 0.375 (chance 0.25:1 0.75:0)).
   widening-cap       a node adds its children in order, one a visit, but
                      never more than four (the fixed child array of a search

@@ -145,11 +145,13 @@ func MixedDepthTrap(root core.Kind, d int, r float64) (Trap, error) {
 //
 // with r, hi and lo on both sides of 1/2, so that a search that reads
 // rewards as a win (above 1/2), a loss (below) or a draw, as an adapter to
-// a library that knows only those may, misjudges the chance node against
-// r: it compares p with 0 or 1, not p·hi + (1−p)·lo with r. Deterministic
-// trees cannot show this: minimax commutes with any monotone map of the
-// rewards. p is a multiple of 1/8 in (0,1); r, hi and lo multiples of
-// 1/1024 in [0,1].
+// a library that knows only those may, misorders the chance node and r:
+// it compares p with 0 or 1, not p·hi + (1−p)·lo with r. In a
+// deterministic tree such a threshold only ties moves that differ
+// (minimax commutes with a monotone map of the rewards), which a search
+// may break either way; under a chance node it reverses their order. p
+// is a multiple of 1/8 in (0,1); r, hi and lo multiples of 1/1024 in
+// [0,1].
 func ThresholdTrap(root core.Kind, r, p, hi, lo float64) (Trap, error) {
 	s, err := sideOf("ThresholdTrap", root)
 	if err != nil || !eighth(p) || !dyadicClosed(r) || !dyadicClosed(hi) || !dyadicClosed(lo) {
