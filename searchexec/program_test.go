@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -346,16 +347,26 @@ func TestProgramCapabilities(t *testing.T) {
 }
 
 // TestProgramFickleHandshake: processes of one program that declare
-// different capabilities are a protocol fault.
+// different capabilities are a protocol fault. The first process is
+// discarded after a search whose report fails, so that the next search
+// starts a second one.
 func TestProgramFickleHandshake(t *testing.T) {
 	p := helperProgram(t, "fickle", searchexec.Options{Env: []string{"MCTSCHECK_FICKLE_FILE=" + t.TempDir() + "/first"}})
-	rep, err := props.RunSearchTree(bg, p, tree.MustParse("(max 0.25 (min 1 0.5) 0.75)"), props.Options{Seeds: 8, MaxBudget: 256, Window: 2, Jobs: 2})
-	if err != nil {
-		t.Fatal(err)
+	if h, err := p.Handles(); err != nil || h != (props.Handles{NoChance: true}) {
+		t.Fatalf("the first process declares %v, %v; want no chance nodes", h, err)
 	}
-	if rep.Verdict != props.Faulted || rep.Witness.Fault.Kind != props.FaultProtocol ||
-		!strings.Contains(rep.Witness.Fault.Message, "another handshake than its first process's") {
-		t.Fatalf("%s\n%v", rep.Summary, rep.Witness)
+	st := props.NewSearchTree(tree.MustParse("(max 0.25 (min 1 0.5) 0.75)"))
+	stop := errors.New("stop")
+	if err := p.Search(bg, st, 1, []int64{64}, func(props.Checkpoint) error { return stop }); err != stop {
+		t.Fatalf("a search whose report fails: %v", err)
+	}
+	err := p.Search(bg, st, 1, []int64{64}, func(props.Checkpoint) error { return nil })
+	var f *props.Fault
+	if !errors.As(err, &f) || f.Kind != props.FaultProtocol || !strings.Contains(f.Message, "another handshake than its first process's") {
+		t.Fatalf("the second process's search: %v", err)
+	}
+	if n := len(p.Pids()); n != 2 {
+		t.Errorf("%d processes, want 2", n)
 	}
 	checkReaped(t, p)
 }
