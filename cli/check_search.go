@@ -22,10 +22,16 @@ doubling), searches once, and answers at each checkpoint its root decision
 and the root children's visits and means, and, if it says so, every
 node's. -jobs programs run side by side, each serving one search at a time.
 
-The trees are the trap families and -trees random trees, or the one tree
--tree gives, each searched with -seeds seeds (each but the first with the
-children in an order drawn from the seed; -keep-order keeps the tree's
-own). Each search's root decision is judged against the exact solution,
+The trees are the trap families, the families of whole searches' bugs
+(shapes random trees rarely have: a chance node above moves that differ by
+outcome, cousins with the same moves, a player moving twice, terminals at
+mixed depths, rewards on both sides of 1/2, wide nodes) and -trees random
+trees, or the one tree -tree gives; a program that declares in its
+handshake that it handles no chance nodes, rewards in {0, 1} only, or
+players that alternate gets no other tree. Each is searched with -seeds
+seeds (each but the first with the children in an order drawn from the
+seed; -keep-order keeps the tree's own). Each search's root decision is
+judged against the exact solution,
 and a wrong one is explained by the mechanism the theory names: Eq. 5 or
 Eq. 4 at the root, and below it, with Eq. 7 (a terminal not valued by its
 reward), for a program that reports every node. A whole search offers no
@@ -120,6 +126,15 @@ func cmdCheckSearch(e *env, args []string) error {
 		return usagef("-search: %v", strings.TrimPrefix(err.Error(), "searchexec: "))
 	}
 	defer prog.Close() // on Ctrl-C too: no program is left behind
+	if tr != nil {
+		// A tree the program declares it does not handle is bad input; a
+		// handshake that fails is the check's first fault, reported with it.
+		if h, err := prog.Handles(); err == nil {
+			if err := h.Allows(tr); err != nil {
+				return usagef("-tree: the program handles %v (its handshake says so), and not this tree: %v", h, err)
+			}
+		}
+	}
 	name := "exec:" + line
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, BinaryOnly: *binary,
 		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs}
@@ -223,6 +238,9 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)
 	fmt.Fprintf(w, "checked    %s\n", searchScale(d, jobs))
+	if h := rep.Handles; h != nil {
+		fmt.Fprintf(w, "handles    %s\n", handles(*h))
+	}
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if r.Verdict != props.Faulted { // a fault's figures describe no search that kept the contract
 		if r.Visited > 0 {
@@ -236,11 +254,17 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
 	}
 }
 
+// handles says which trees a search declared it handles, the only ones
+// checked.
+func handles(h props.Handles) string {
+	return h.String() + ", as its handshake declares: no other tree was searched"
+}
+
 // searchScale says what a search was checked on.
 func searchScale(d *checkDoc, jobs int) string {
 	what := "the given tree"
 	if d.Tree == "" {
-		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
+		what = fmt.Sprintf("the trap families, those of whole searches and %d random trees", d.Options.Trees)
 	}
 	return fmt.Sprintf("%s × %s from %d, budgets %d to %d doubling, %s side by side",
 		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, plural(jobs, "program"))

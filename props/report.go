@@ -280,6 +280,10 @@ type Report struct {
 	Recoveries []string `json:"recoveries"`
 	Seeds      int      `json:"seeds"`
 	MaxBudget  int64    `json:"max_budget"`
+	// Handles is the class of trees a whole search declared it handles
+	// (RestrictedSearcher), the only trees checked; nil for every tree,
+	// and then absent from the JSON form.
+	Handles *Handles `json:"handles,omitempty"`
 	// OptimalFrom is the largest budget from which a converged tree was
 	// decided optimally by every seed.
 	OptimalFrom int64 `json:"optimal_from"`

@@ -15,8 +15,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// RunSearch checks a whole search on the trap families and on opts.Trees
-// random trees, as Run checks a rule, and returns the report. Each tree is
+// RunSearch checks a whole search on the trap families, the families of
+// whole searches (gen.SearchTraps) and opts.Trees random trees, as Run
+// checks a rule, and returns the report; a RestrictedSearcher gets only
+// the trees it handles. Each tree is
 // searched with opts.Seeds seeds (each but the first in a child order drawn
 // from the seed), and each search is read at its checkpoints, doubling from
 // MinBudget to MaxBudget, by the criterion: its root decision against the
@@ -46,7 +48,8 @@ func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 	if s == nil {
 		return nil, errors.New("props: nil Searcher")
 	}
-	return runSearchTrees(ctx, s, o, o.trees(), "")
+	o = o.handling(s)
+	return runSearchTrees(ctx, s, o, o.searchTrees(), "")
 }
 
 // RunSearchTree checks a whole search on one tree, as CheckTree checks a
@@ -69,6 +72,10 @@ func RunSearchTree(ctx context.Context, s Searcher, tr *tree.Tree, opts Options)
 	}
 	if k := tr.Kind(0); k != core.Max && k != core.Min {
 		return nil, fmt.Errorf("props: the root is a %v node, want max or min", k)
+	}
+	o = o.handling(s)
+	if err := o.handles.Allows(tr); err != nil {
+		return nil, fmt.Errorf("props: the search handles %v, and not this tree: %w", o.handles, err)
 	}
 	return runSearchTrees(ctx, s, o, []namedTree{{name: "given", tr: tr}}, "")
 }
@@ -122,8 +129,11 @@ func checkSearch(t rapid.TB, s Searcher, opts Options) (*Report, Options, error)
 	if err != nil {
 		return nil, opts, err
 	}
+	o = o.handling(s)
 	if trees == nil {
-		trees = o.trees()
+		trees = o.searchTrees()
+	} else if err := o.handles.Allows(trees[0].tr); err != nil {
+		return nil, o, fmt.Errorf("%s: the search handles %v, and not this tree: %w", TreeEnv, o.handles, err)
 	}
 	rep, err := runSearchTrees(context.Background(), s, o, trees, t.Name())
 	return rep, o, err
@@ -303,6 +313,9 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	start := time.Now()
 	c := &searchCheck{s: s, o: o, log: &answerLog{}, test: testName}
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
+	if o.handles != (Handles{}) {
+		rep.Handles = &o.handles
+	}
 	made := make([]searchTree, len(trees))
 	get := func(t int) *tree.Tree {
 		m := &made[t]
@@ -548,7 +561,7 @@ func (c *searchCheck) shrink(ctx context.Context, res TreeResult) (*Witness, *Tr
 	}
 	cond := condition(findings)
 	judge := func(t *tree.Tree) trial {
-		if o.BinaryOnly && !t.BinaryDeterministic() {
+		if o.BinaryOnly && !t.BinaryDeterministic() || o.handles.Allows(t) != nil {
 			return trial{}
 		}
 		if k := t.Kind(0); k != core.Max && k != core.Min {

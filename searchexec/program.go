@@ -56,6 +56,19 @@ type Capabilities struct {
 	Nodes bool `json:"nodes"`
 	// Name names the program in messages; optional.
 	Name string `json:"name"`
+	// Chance, Rewards and Alternating say which trees the program handles
+	// (props.Handles); a check sends it no other. Chance false: no chance
+	// nodes (absent: true). Rewards "binary": rewards in {0, 1} only
+	// (absent, or "any": any reward in [0,1]). Alternating true: the
+	// players alternate, none moving twice in a row (absent: false).
+	Chance      *bool  `json:"chance"`
+	Rewards     string `json:"rewards"`
+	Alternating bool   `json:"alternating"`
+}
+
+// Handles returns the trees the capabilities declare the program handles.
+func (c Capabilities) Handles() props.Handles {
+	return props.Handles{NoChance: c.Chance != nil && !*c.Chance, BinaryRewards: c.Rewards == "binary", Alternating: c.Alternating}
 }
 
 // Program is a whole search run by an external program that speaks the
@@ -67,6 +80,7 @@ type Program struct {
 	opts Options
 
 	mu       sync.Mutex
+	declared *Capabilities // the first process's handshake, which every other must repeat
 	idle     []*process
 	live     map[*process]bool // every process not yet stopped
 	pids     []int
@@ -139,6 +153,13 @@ func (p *Program) Capabilities() (Capabilities, error) {
 	}
 	p.put(pr)
 	return pr.caps, nil
+}
+
+// Handles implements props.RestrictedSearcher: it starts a process if none
+// has started and returns the trees its handshake declares it handles.
+func (p *Program) Handles() (props.Handles, error) {
+	caps, err := p.Capabilities()
+	return caps.Handles(), err
 }
 
 // Close stops every process: an idle one's input is closed, it gets half a
@@ -314,8 +335,22 @@ func (p *Program) handshake(pr *process) error {
 	if err != nil {
 		return p.fault(pr, props.FaultProtocol, "%s answered the hello with %q: %v", name, clip(line), err)
 	}
+	p.mu.Lock()
+	if p.declared == nil {
+		p.declared = &caps
+	}
+	first := *p.declared
+	p.mu.Unlock()
+	if !caps.same(first) {
+		return p.fault(pr, props.FaultProtocol, "%s answered the hello with %q, another handshake than its first process's: it must declare the same every time", name, clip(line))
+	}
 	pr.caps = caps
 	return nil
+}
+
+// same reports whether c and d declare the same.
+func (c Capabilities) same(d Capabilities) bool {
+	return c.Version == d.Version && c.Nodes == d.Nodes && c.Name == d.Name && c.Handles() == d.Handles()
 }
 
 // fault returns a fault of the process, with the end of its stderr.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -72,6 +73,11 @@ type request struct {
 //	           at the first request
 //	setsid     starts a child in a session of its own, whose pid its name
 //	           gives, and searches as flat does
+//	binary     flat, declaring no chance nodes and rewards in {0, 1}, and
+//	           exiting with status 2 on a tree that has either
+//	rewards    declares rewards that are neither "binary" nor "any"
+//	fickle     declares no chance nodes in its first process only (the
+//	           first to create the file $MCTSCHECK_FICKLE_FILE)
 func helper(mode string) int {
 	in := bufio.NewReader(os.Stdin)
 	if _, err := in.ReadString('\n'); err != nil {
@@ -89,6 +95,17 @@ func helper(mode string) int {
 		fmt.Println(`{"version":99}`)
 	case "hello":
 		fmt.Println("hello, mctscheck")
+	case "binary":
+		fmt.Printf(`{"version":%d,"chance":false,"rewards":"binary"}`+"\n", searchexec.ProtocolVersion)
+	case "rewards":
+		fmt.Printf(`{"version":%d,"rewards":"ternary"}`+"\n", searchexec.ProtocolVersion)
+	case "fickle":
+		if f, err := os.OpenFile(os.Getenv("MCTSCHECK_FICKLE_FILE"), os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+			fmt.Printf(`{"version":%d,"chance":false}`+"\n", searchexec.ProtocolVersion)
+			break
+		}
+		fmt.Printf(`{"version":%d}`+"\n", searchexec.ProtocolVersion)
 	default:
 		fmt.Printf(`{"version":%d,"nodes":%v,"name":"helper %s"}`+"\n", searchexec.ProtocolVersion, mode == "nodes", mode)
 	}
@@ -124,6 +141,11 @@ func helper(mode string) int {
 			continue
 		case mode == "stray":
 			fmt.Println("searching", req.Tree)
+		case mode == "binary":
+			if tr := tree.MustParse(req.Tree); !tr.BinaryDeterministic() {
+				fmt.Fprintln(os.Stderr, "helper: a tree with a chance node or a reward other than 0 and 1, which the handshake declared it does not handle:", req.Tree)
+				return 2
+			}
 		}
 		flat(req, mode)
 		if mode == "extra-late" {
@@ -275,6 +297,7 @@ func TestProgramFaults(t *testing.T) {
 		{"nodes", props.FaultRange, "root child 1 has 0 visits"},
 		{"extra", props.FaultGarbage, "wrote more than its answers: \"{\\\"decision\\\""},
 		{"holdout", props.FaultCrash, "exited with status 0 while searching to checkpoint 64"},
+		{"rewards", props.FaultProtocol, `"rewards": "ternary", want "binary" (rewards in {0, 1} only) or "any"`},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
@@ -354,4 +377,54 @@ func TestProgramNotFound(t *testing.T) {
 	if _, err := searchexec.Command("'unterminated", searchexec.Options{}); err == nil {
 		t.Error("Command of a bad line: no error")
 	}
+}
+
+// TestProgramCapabilities: a program that declares no chance nodes and
+// rewards in {0, 1} gets no other tree, from the families, the random
+// trees and the shrinker alike (it exits on any other), and the report
+// says what it handles; a -tree outside them is refused.
+func TestProgramCapabilities(t *testing.T) {
+	p := helperProgram(t, "binary", searchexec.Options{})
+	rep, err := props.RunSearch(bg, p, props.Options{Trees: 20, MaxBudget: 1024, Window: 2, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := props.Handles{NoChance: true, BinaryRewards: true}
+	if rep.Verdict == props.Faulted || rep.Handles == nil || *rep.Handles != want {
+		t.Fatalf("%s, handles %v, want %v\n%v", rep.Summary, rep.Handles, want, rep.Witness)
+	}
+	if rep.Witness != nil && rep.Witness.Shrinks == 0 {
+		t.Errorf("the witness was not shrunk: the shrinker's candidates are not tested")
+	}
+	t.Logf("%s (%d trees)\n%v", rep.Summary, rep.Trees, rep.Witness)
+	if _, err := props.RunSearchTree(bg, p, tree.MustParse("(max (chance 0.5:1 0.5:0) 0.25)"), props.Options{}); err == nil ||
+		!strings.Contains(err.Error(), "node 0.0 is a chance node, and the search handles none") {
+		t.Errorf("RunSearchTree on a tree with a chance node: %v", err)
+	}
+	checkReaped(t, p)
+}
+
+// TestProgramFickleHandshake: processes of one program that declare
+// different capabilities are a protocol fault. The first process is
+// discarded after a search whose report fails, so that the next search
+// starts a second one.
+func TestProgramFickleHandshake(t *testing.T) {
+	p := helperProgram(t, "fickle", searchexec.Options{Env: []string{"MCTSCHECK_FICKLE_FILE=" + t.TempDir() + "/first"}})
+	if h, err := p.Handles(); err != nil || h != (props.Handles{NoChance: true}) {
+		t.Fatalf("the first process declares %v, %v; want no chance nodes", h, err)
+	}
+	st := props.NewSearchTree(tree.MustParse("(max 0.25 (min 1 0.5) 0.75)"))
+	stop := errors.New("stop")
+	if err := p.Search(bg, st, 1, []int64{64}, func(props.Checkpoint) error { return stop }); err != stop {
+		t.Fatalf("a search whose report fails: %v", err)
+	}
+	err := p.Search(bg, st, 1, []int64{64}, func(props.Checkpoint) error { return nil })
+	var f *props.Fault
+	if !errors.As(err, &f) || f.Kind != props.FaultProtocol || !strings.Contains(f.Message, "another handshake than its first process's") {
+		t.Fatalf("the second process's search: %v", err)
+	}
+	if n := len(p.Pids()); n != 2 {
+		t.Errorf("%d processes, want 2", n)
+	}
+	checkReaped(t, p)
 }

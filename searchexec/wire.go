@@ -39,6 +39,9 @@ func parseHandshake(line []byte) (Capabilities, error) {
 	if caps.Version != ProtocolVersion {
 		return caps, fmt.Errorf("protocol version %d; mctscheck speaks version %d (docs/protocol.md)", caps.Version, ProtocolVersion)
 	}
+	if caps.Rewards != "" && caps.Rewards != "any" && caps.Rewards != "binary" {
+		return caps, fmt.Errorf(`"rewards": %q, want "binary" (rewards in {0, 1} only) or "any"`, caps.Rewards)
+	}
 	return caps, nil
 }
 

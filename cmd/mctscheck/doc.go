@@ -266,6 +266,7 @@
 //	  "unconverged": [string],    // up to five trees that did not converge
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
+//	  "handles": {"no_chance": true, "binary_rewards": true, "alternating": true},  // check -search: the trees the program declared it handles (each key only if true); absent for every tree
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
 //	  "nodes_reported": bool,     // check -search only: whether the program reported every node's statistics ("nodes"), or the root children's only
 //	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node (unknown)
