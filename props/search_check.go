@@ -100,6 +100,9 @@ func checkSearch(t rapid.TB, s Searcher, opts Options) (*Report, Options, error)
 	if s == nil {
 		return nil, opts, errors.New("nil Searcher")
 	}
+	if err := opts.whole("CheckSearch"); err != nil {
+		return nil, opts, err
+	}
 	trees := []namedTree(nil)
 	if text := os.Getenv(TreeEnv); text != "" {
 		tr, err := tree.Parse(text)
@@ -138,6 +141,8 @@ type searchTree struct {
 // faults, and settles the report.
 func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTree, testName string) (*Report, error) {
 	start := time.Now()
+	sh := newShardRun(&o, trees, true)
+	trees = sh.trees(trees)
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	made := make([]searchTree, len(trees))
 	get := func(t int) *tree.Tree {
@@ -145,54 +150,65 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		m.once.Do(func() { m.tr = trees[t].get() })
 		return m.tr
 	}
-	var res TreeResult // the tree being taken up
-	var from int64
-	converged, nodes := true, true
+	type unit struct{ t, j int } // a tree of trees, and a seed's index
+	var units []unit
+	for t, nt := range trees {
+		for _, j := range sh.seedsOf(nt.index, o.Seeds) {
+			units = append(units, unit{t, j})
+		}
+	}
+	var fold *treeFold // the tree being taken up
+	nodes := true
 	var stuck, faulted *TreeResult
-	budgets := o.budgets()
-	err := inOrder(ctx, len(trees)*o.Seeds, o.Jobs, func(ctx context.Context, i int) searchOutcome {
-		return runSearch(ctx, s, o, get(i/o.Seeds), i%o.Seeds)
+	var endAt int // the index of the tree that ended the check
+	err := inOrder(ctx, len(units), o.Jobs, func(ctx context.Context, i int) searchOutcome {
+		return runSearch(ctx, s, o, get(units[i].t), units[i].j)
 	}, func(i int, out searchOutcome) (bool, error) {
-		t, j := i/o.Seeds, i%o.Seeds
-		if j == 0 {
-			res, from, converged = TreeResult{Name: trees[t].name, Tree: get(t)}, 0, true
+		t, nt := units[i].t, trees[units[i].t]
+		if i == 0 || units[i-1].t != t {
+			fold = newTreeFold(nt.name, get(t), sh != nil)
 		}
 		if out.err != nil {
 			return true, out.err
 		}
 		rep.Sims += out.sims
-		if f := out.fault; f != nil {
-			res.Verdict, res.Fault, res.Seed, res.order, res.Tree = Faulted, f, out.seed, out.order, out.tr
-			res.Findings = []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
-			rep.add(res)
-			faulted = &res
-			return true, nil
-		}
-		rep.addCurve(out.curve)
-		nodes = nodes && out.nodes
-		n := float64(j + 1)
-		res.Visited += (out.r.Visited - res.Visited) / n
-		res.Recent += (out.r.Recent - res.Recent) / n
-		res.RootError = max(res.RootError, out.r.RootError)
-		if out.stuck {
-			res.Verdict, res.StuckSeeds, res.Findings, res.Seed, res.order, res.Tree = Stuck, 1, out.findings, out.seed, out.order, out.tr
-			rep.add(res)
-			stuck = &res
-			return true, nil
-		}
-		if r := out.r; r.OptimalFrom < 0 || r.OptimalFrom > len(budgets)-1-o.Window {
-			converged = false
+		rec := SearchRecord{SearchRef: SearchRef{Tree: nt.index, Seed: out.seed}, Name: nt.name, OptimalFrom: -1, Sims: out.sims}
+		if out.fault != nil {
+			rec.Outcome = outcomeFault
 		} else {
-			from = max(from, budgets[r.OptimalFrom])
+			rep.addCurve(out.curve)
+			nodes = nodes && out.nodes
+			rec.OptimalFrom, rec.Visited, rec.Recent, rec.RootOnly = out.r.OptimalFrom, out.r.Visited, out.r.Recent, !out.nodes
+			if out.stuck {
+				rec.Outcome = outcomeStuck
+			}
+			if fold.keep {
+				rec.setCurve(out.curve)
+			}
 		}
-		if j < o.Seeds-1 {
+		res := &fold.res
+		end, _ := fold.add(rec, o, true)
+		res.RootError = max(res.RootError, out.r.RootError)
+		switch {
+		case end && out.fault != nil:
+			f := out.fault
+			res.Fault, res.order, res.Tree = f, out.order, out.tr
+			res.Findings = []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
+			faulted = res
+		case end:
+			res.Findings, res.order, res.Tree = out.findings, out.order, out.tr
+			stuck = res
+		case i < len(units)-1 && units[i+1].t == t:
 			return false, nil
+		default:
+			fold.settle()
 		}
-		res.Verdict = Inconclusive
-		if converged {
-			res.Verdict, res.OptimalFrom = NoCounterexample, from
+		rep.add(*res)
+		sh.took(*res)
+		if end {
+			endAt = nt.index
+			return true, nil
 		}
-		rep.add(res)
 		made[t].tr = nil // taken up: no search needs it any more
 		if o.Progress != nil {
 			o.Progress(t+1, len(trees))
@@ -205,9 +221,11 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	switch {
 	case faulted != nil:
 		rep.Witness = faultWitness(o, *faulted, testName)
+		sh.witnessFrom(endAt, *faulted, 0)
 	case stuck != nil:
 		w, f, sims := shrinkSearch(ctx, s, o, *stuck, testName)
 		rep.Sims += sims
+		sh.witnessFrom(endAt, *stuck, sims)
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -221,6 +239,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	}
 	rep.finish(start)
 	rep.Summary = searchSummary(rep)
+	sh.finish(rep)
 	return rep, nil
 }
 
