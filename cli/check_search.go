@@ -67,6 +67,7 @@ func cmdCheckSearch(e *env, args []string) error {
 	binary := fs.Bool("binary", false, "binary deterministic trees only")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches at once, each in a program of its own")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	shard := addShardFlag(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
@@ -99,7 +100,7 @@ func cmdCheckSearch(e *env, args []string) error {
 	defer prog.Close() // on Ctrl-C too: no program is left behind
 	name := "exec:" + line
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, BinaryOnly: *binary,
-		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs}
+		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs, Shard: shard.s}
 	if tr != nil && !fs.isSet("seeds") {
 		o.Seeds = 0 // RunSearchTree's default: many orders of the one tree
 	}
@@ -113,24 +114,14 @@ func cmdCheckSearch(e *env, args []string) error {
 		return err
 	}
 	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: rep.Seeds, Seed: *seed, MinBudget: 64,
-		MaxBudget: *budget, Growth: "own"}, ruleResult: searchResult(name, o, rep)}
+		MaxBudget: *budget, Growth: "own", Shard: shard.String()}, ruleResult: searchResult(name, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
 	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, doc); err != nil {
-			return err
-		}
-	} else {
-		printCheckSearch(e, &doc, rep, *jobs)
+	if shard.sharded() {
+		doc.Command = e.tool.command(checkCommand(fs))
 	}
-	switch rep.Verdict {
-	case props.Faulted:
-		return errFault
-	case props.Stuck:
-		return errFinding
-	}
-	return nil
+	return writeCheck(e, &doc, rep, checkOutput{json: *asJSON, search: true, jobs: *jobs})
 }
 
 // checkWithProgress runs check, one check named name whose options o it
@@ -181,8 +172,12 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
 	if d.Tree == "" {
 		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
 	}
-	fmt.Fprintf(w, "checked    %s × %d seeds from %d, budgets %d to %d doubling, %d programs side by side\n",
-		what, d.Options.Seeds, d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, jobs)
+	side := ""
+	if jobs > 0 {
+		side = fmt.Sprintf(", %d programs side by side", jobs)
+	}
+	fmt.Fprintf(w, "checked    %s × %d seeds from %d, budgets %d to %d doubling%s\n",
+		what, d.Options.Seeds, d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, side)
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if r.Visited > 0 {
 		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)

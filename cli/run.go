@@ -106,6 +106,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		fs.renamed("engines", "presets")
 	}
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "`N` rules checked at once")
+	shard := addShardFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
@@ -148,7 +149,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 
 	doc := &runDoc{Command: e.tool.command(runCommand(fs, specs)), replayNote: e.tool.replayNote(),
 		title: e.tool.name(), expectation: e.tool.expectation(insts), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
-			MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
+			MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String(), Shard: shard.String()}}
 	doc.countTraps(extra)
 	var names []string
 	for _, in := range insts {
@@ -159,7 +160,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	err = withProfile(prof, func() (err error) {
 		doc.Rules, err = checkAll(e, insts, *workers, prog, func(in *rules.Instance) props.Options {
 			return props.Options{Traps: extra, Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
-				Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
+				Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, Shard: shard.s}
 		})
 		return err
 	})
@@ -168,6 +169,59 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		return err
 	}
 	doc.ElapsedNS = time.Since(start).Nanoseconds()
+	doc.count()
+	if !doc.Partial {
+		fmt.Fprintf(e.stderr, "%s: checked %d rules in %.1fs\n", e.tool.name(), len(doc.Rules), time.Since(start).Seconds())
+	}
+	return writeRun(e, doc, *out, *asJSON)
+}
+
+// writeRun writes the outputs of run (and of merge of runs) for doc: the
+// report directory out, if any, and the JSON document or the table; and
+// returns the error that sets the exit code: an interruption, a fault, a
+// contradicted prediction, none for a shard.
+func writeRun(e *env, doc *runDoc, out string, asJSON bool) error {
+	var files []string
+	if out != "" {
+		var err error
+		if files, err = writeReport(out, doc, doc, e.tool.Plot); err != nil {
+			return fmt.Errorf("-out: %w", err)
+		}
+	}
+	if asJSON {
+		if err := writeJSON(e.stdout, doc); err != nil {
+			return err
+		}
+	} else {
+		printTable(e.stdout, doc)
+		if out != "" {
+			fmt.Fprint(e.stdout, reportLine(out, files))
+		}
+		if doc.Options.Shard != "" {
+			fmt.Fprint(e.stdout, "\n"+shardNote(doc.Options.Shard, "run"))
+		}
+	}
+	if doc.Partial {
+		written := "nothing written"
+		if out != "" {
+			written = "partial report in " + out
+		}
+		return &interruption{fmt.Sprintf("interrupted: %d of %d rules checked, %d contradicted; %s",
+			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written)}
+	}
+	switch {
+	case doc.Options.Shard != "":
+		return nil // the part's verdicts are not the run's: merge judges
+	case doc.Faulted > 0:
+		return errFault
+	case doc.Contradicted > 0:
+		return errFinding
+	}
+	return nil
+}
+
+// count counts the rules by their agreement with the prediction.
+func (doc *runDoc) count() {
 	for _, r := range doc.Rules {
 		switch r.Agreement {
 		case Reproduced:
@@ -183,41 +237,6 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 			doc.Contradicted++
 		}
 	}
-	if !doc.Partial {
-		fmt.Fprintf(e.stderr, "%s: checked %d rules in %.1fs\n", e.tool.name(), len(doc.Rules), time.Since(start).Seconds())
-	}
-
-	var files []string
-	if *out != "" {
-		if files, err = writeReport(*out, doc, doc, e.tool.Plot); err != nil {
-			return fmt.Errorf("-out: %w", err)
-		}
-	}
-	if *asJSON {
-		if err := writeJSON(e.stdout, doc); err != nil {
-			return err
-		}
-	} else {
-		printTable(e.stdout, doc)
-		if *out != "" {
-			fmt.Fprint(e.stdout, reportLine(*out, files))
-		}
-	}
-	if doc.Partial {
-		written := "nothing written"
-		if *out != "" {
-			written = "partial report in " + *out
-		}
-		return &interruption{fmt.Sprintf("interrupted: %d of %d rules checked, %d contradicted; %s",
-			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written)}
-	}
-	switch {
-	case doc.Faulted > 0:
-		return errFault
-	case doc.Contradicted > 0:
-		return errFinding
-	}
-	return nil
 }
 
 // engineRules returns the default instances of the real engines' presets.
@@ -392,6 +411,9 @@ func runCommand(fs *flagSet, specs []string) string {
 	}
 	for _, s := range specs {
 		parts = append(parts, "-rule '"+s+"'")
+	}
+	if f := fs.Lookup("shard"); f.Value.String() != "" {
+		parts = append(parts, "-shard "+f.Value.String())
 	}
 	return strings.Join(parts, " ")
 }

@@ -15,7 +15,7 @@ import (
 // searches in the check's order, tree after tree and seed after seed, as
 // the check does, up to the search that would have ended it, and takes the
 // witness from the shard that shrank it from that search. Elapsed is the
-// shards' time summed, and SimsPerSecond the simulations over it.
+// shards' time summed, and SimsPerSecond their simulations over it.
 //
 // Merge returns an error, which says what is wrong, for reports that are
 // not all the shards of one check: a report of no shard, shards of checks
@@ -94,10 +94,15 @@ func Merge(shards ...*Report) (*Report, error) {
 		rep.Sims += sims
 	}
 	var elapsed time.Duration
+	var sims int64
 	for _, p := range parts {
 		elapsed += p.Elapsed
+		sims += p.Sims
 	}
 	rep.settle(elapsed)
+	if s := elapsed.Seconds(); s > 0 {
+		rep.SimsPerSecond = float64(sims) / s // the shards' speed: their simulations, a witness's and those past the check's end too
+	}
 	if s0.Search {
 		rep.Summary = searchSummary(rep)
 	}
