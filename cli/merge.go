@@ -183,7 +183,10 @@ func mergeChecks(e *env, paths []string, docs []*checkDoc, out string, asJSON bo
 			return usagef("the tree of %s: %v", paths[0], err)
 		}
 	}
-	doc.Agreement = checkAgreement(in, tr, rep.Verdict)
+	doc.Agreement = agreementOf(in.Predicted, rep.Verdict)
+	if tr != nil {
+		doc.Agreement = checkAgreement(in, tr, rep.Verdict)
+	}
 	w.expectation = e.tool.expectation([]*rules.Instance{in})
 	return writeCheck(e, &doc, rep, w)
 }
@@ -194,7 +197,7 @@ func mergeResults(paths []string, results []*ruleResult) (*props.Report, error) 
 	reps := make([]*props.Report, len(results))
 	for i, r := range results {
 		switch {
-		case r.Agreement == Interrupted || r.Verdict == verdictInterrupted:
+		case r.Agreement == Interrupted || r.Verdict == props.Interrupted || r.Stopped != "":
 			return nil, usagef("%s: the check of %s was interrupted: run that shard again", paths[i], r.Name)
 		case r.Report == nil || r.Report.Shard == nil:
 			return nil, usagef("%s: %s has no shard record: not a report of -shard K/N", paths[i], r.Name)

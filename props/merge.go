@@ -38,8 +38,8 @@ func Merge(shards ...*Report) (*Report, error) {
 	o := Options{MinBudget: s0.MinBudget, MaxBudget: int(parts[0].MaxBudget), Window: s0.Window}
 	budgets := o.budgets()
 	rep := &Report{Rule: parts[0].Rule, Seeds: seeds, MaxBudget: parts[0].MaxBudget}
-	nodes := true
-	var evidence *TreeResult // the tree whose search ends the check, or the first stuck one
+	nodes, read := true, false // every search read reported every node; some search was read
+	var evidence *TreeResult   // the tree whose search ends the check, or the first stuck one
 	var evidenceAt int
 	for t := 0; t < s0.Trees; t++ {
 		var fold *treeFold
@@ -56,12 +56,12 @@ func Merge(shards ...*Report) (*Report, error) {
 			}
 			rep.Sims += s.Sims
 			if s.Outcome != outcomeFault {
-				if len(s.Wrong) != len(budgets) || len(s.Share) != len(budgets) {
-					return nil, fmt.Errorf("props: Merge: the record of the search of tree %d with seed %d has a curve of %d and %d points, want %d",
-						t, ref.Seed, len(s.Wrong), len(s.Share), len(budgets))
+				if len(s.Wrong) != len(budgets) || len(s.Share) != len(budgets) || s.Confidence != nil && len(s.Confidence) != len(budgets) {
+					return nil, fmt.Errorf("props: Merge: the record of the search of tree %d with seed %d has a curve of %d, %d and %d points, want %d",
+						t, ref.Seed, len(s.Wrong), len(s.Share), len(s.Confidence), len(budgets))
 				}
 				rep.addCurve(s.curve(budgets))
-				nodes = nodes && !s.RootOnly
+				nodes, read = nodes && !s.RootOnly, true
 			}
 			end, _ = fold.add(*s, o, s0.Search)
 		}
@@ -77,6 +77,9 @@ func Merge(shards ...*Report) (*Report, error) {
 		if v.ends() || v == Stuck && s0.Search {
 			break
 		}
+	}
+	if s0.Search && read {
+		rep.NodesReported = &nodes
 	}
 	if !nodes {
 		rep.Visited, rep.Recent = 0, 0
@@ -119,6 +122,9 @@ func orderShards(shards []*Report) ([]*Report, error) {
 	for i, r := range shards {
 		if r == nil || r.Shard == nil {
 			return nil, fmt.Errorf("props: Merge: report %d is no shard's: it has no shard record (a check run with Options.Shard, -shard K/N, has one)", i+1)
+		}
+		if r.Stopped != "" {
+			return nil, fmt.Errorf("props: Merge: shard %s stopped before its end (%s): run it again", r.Shard.Shard, r.Stopped)
 		}
 		s, err := ParseShard(r.Shard.Shard)
 		if err != nil {

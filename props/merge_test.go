@@ -103,6 +103,7 @@ func ruleCheck(t *testing.T, spec string) (check, props.Options) {
 // curve and simulations. The rules and searches give every verdict.
 func TestMergeIsTheWholeCheck(t *testing.T) {
 	verdicts := map[props.Verdict]bool{}
+	overconfidence := false
 	small := func(o props.Options) props.Options {
 		o.Trees, o.Seeds, o.MaxBudget = 4, 3, 2048
 		return o
@@ -112,6 +113,7 @@ func TestMergeIsTheWholeCheck(t *testing.T) {
 			run, o := ruleCheck(t, spec)
 			rep := mergeIsWhole(t, run, small(o), 1, 2, 3, 7)
 			verdicts[rep.Verdict] = true
+			overconfidence = overconfidence || rep.Overconfidence != nil
 		})
 	}
 	t.Run("fault", func(t *testing.T) {
@@ -120,6 +122,7 @@ func TestMergeIsTheWholeCheck(t *testing.T) {
 				run := func(ctx context.Context, o props.Options) (*props.Report, error) { return props.Run(ctx, r.rule, o) }
 				rep := mergeIsWhole(t, run, small(props.Options{RuleSpec: r.spec}), 2, 3)
 				verdicts[rep.Verdict] = true
+				overconfidence = overconfidence || rep.Overconfidence != nil
 			}
 		}
 	})
@@ -142,6 +145,7 @@ func TestMergeIsTheWholeCheck(t *testing.T) {
 			}
 			rep := mergeIsWhole(t, run, small(props.Options{RuleSpec: "textbook " + bug}), 2, 3, 7)
 			verdicts[rep.Verdict] = true
+			overconfidence = overconfidence || rep.Overconfidence != nil
 		})
 	}
 	t.Run("search one tree", func(t *testing.T) { // its seeds split
@@ -166,6 +170,9 @@ func TestMergeIsTheWholeCheck(t *testing.T) {
 		rep := mergeIsWhole(t, run, small(props.Options{RuleSpec: "broken"}), 2, 3)
 		verdicts[rep.Verdict] = true
 	})
+	if !overconfidence {
+		t.Error("no check had the §4 figure: the test does not cover its merge")
+	}
 	for _, v := range []props.Verdict{props.Inconsistent, props.Stuck, props.Inconclusive, props.NoCounterexample, props.Faulted} {
 		if !verdicts[v] {
 			t.Errorf("no check gave the verdict %s: the test does not cover it (verdicts %v)", v, verdicts)
@@ -192,6 +199,14 @@ func TestMergeBadInput(t *testing.T) {
 	moved[0].Shard.Searches = append(moved[0].Shard.Searches, moved[1].Shard.Searches[0])
 	version := parts(2, o)
 	version[1].Shard.Version += "-other"
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	so := o
+	so.Shard = props.Shard{K: 1, N: 2}
+	stopped, err := run(ctx, so)
+	if stopped == nil || stopped.Stopped == "" {
+		t.Fatalf("a shard whose context ended: %v, %v", stopped, err)
+	}
 	for _, c := range []struct {
 		name    string
 		reports []*props.Report
@@ -206,6 +221,7 @@ func TestMergeBadInput(t *testing.T) {
 		{"other version", version, "made by the checker"},
 		{"cut short", cut, "has no record of the search"},
 		{"moved", moved, "which is shard 1/2's"},
+		{"stopped", []*props.Report{parts(2, o)[0], stopped}, "shard 1/2 stopped before its end (interrupted): run it again"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := props.Merge(c.reports...)

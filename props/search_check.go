@@ -34,7 +34,9 @@ import (
 // The options that configure core's engine (Growth, Backup, Decision,
 // Workers, VirtualLoss) and the limit probe (Horizon) must be zero: the
 // search is the searcher's own. RuleSpec names the searcher in replay
-// lines. With Jobs ≥ 2 that many searches run at once.
+// lines. With Jobs ≥ 2 that many searches run at once. When ctx ends
+// first (Ctrl-C, a deadline), it returns ctx's error and, with it, the
+// report of what finished (Report.Stopped), as Run does.
 func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 	o, err := opts.forSearch()
 	if err != nil {
@@ -48,7 +50,8 @@ func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 
 // RunSearchTree checks a whole search on one tree, as CheckTree checks a
 // rule and as the replay of a witness does. With Seeds 0 it searches 16
-// seeds, each in its own child order.
+// seeds, each in its own child order. When ctx ends first, it returns
+// ctx's error with the report of what finished.
 func RunSearchTree(ctx context.Context, s Searcher, tr *tree.Tree, opts Options) (*Report, error) {
 	if opts.Seeds == 0 {
 		opts.Seeds = 16
@@ -158,7 +161,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		}
 	}
 	var fold *treeFold // the tree being taken up
-	nodes := true
+	nodes, read := true, false
 	var stuck, faulted *TreeResult
 	var endAt int // the index of the tree that ended the check
 	err := inOrder(ctx, len(units), o.Jobs, func(ctx context.Context, i int) searchOutcome {
@@ -177,7 +180,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 			rec.Outcome = outcomeFault
 		} else {
 			rep.addCurve(out.curve)
-			nodes = nodes && out.nodes
+			nodes, read = nodes && out.nodes, true
 			rec.OptimalFrom, rec.Visited, rec.Recent, rec.RootOnly = out.r.OptimalFrom, out.r.Visited, out.r.Recent, !out.nodes
 			if out.stuck {
 				rec.Outcome = outcomeStuck
@@ -215,31 +218,47 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		}
 		return false, nil
 	})
-	if err != nil {
+	stopped := err != nil && ctx.Err() != nil // what finished is reported
+	if err != nil && !stopped {
 		return nil, err
 	}
 	switch {
 	case faulted != nil:
 		rep.Witness = faultWitness(o, *faulted, testName)
 		sh.witnessFrom(endAt, *faulted, 0)
-	case stuck != nil:
+	case stuck != nil && !stopped:
 		w, f, sims := shrinkSearch(ctx, s, o, *stuck, testName)
 		rep.Sims += sims
 		sh.witnessFrom(endAt, *stuck, sims)
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		rep.Witness = w
-		if f != nil { // a fault met while shrinking: the program broke its contract
+		switch {
+		case f != nil: // a fault met while shrinking: the program broke its contract
 			rep.Witness = faultWitness(o, *f, testName)
+		case ctx.Err() != nil:
+			stopped = true
 		}
+	}
+	if stopped && stuck != nil && (rep.Witness == nil || rep.Witness.Verdict == Stuck) {
+		rep.Witness = foundWitness(o, *stuck, uint64(o.MaxBudget))
+		o.Seeds, o.Seed, o.KeepOrder = 1, stuck.Seed, true
+		rep.Witness.setReplay(o, testName)
+	}
+	if read {
+		rep.NodesReported = &nodes
 	}
 	if !nodes { // the root's children alone say nothing about the tree's frugality
 		rep.Visited, rep.Recent = 0, 0
 	}
-	rep.finish(start)
-	rep.Summary = searchSummary(rep)
-	sh.finish(rep)
+	if stopped {
+		rep.stop(ctx, start, len(trees))
+	} else {
+		rep.finish(start)
+	}
+	rep.Summary = searchSummary(rep) + rep.unfinishedNote()
+	sh.finish(rep) // a stopped shard's too, which merge refuses
+	if stopped {
+		return rep, ctx.Err()
+	}
 	return rep, nil
 }
 
@@ -257,12 +276,8 @@ func faultWitness(o Options, res TreeResult, testName string) *Witness {
 // setReplay sets the witness's replay: its tree searched with o (the
 // failed seed alone, in the tree's order) by the whole search.
 func (w *Witness) setReplay(o Options, testName string) {
-	w.Run = replayOf(w.Tree.String(), o, testName)
+	w.setRuleReplay(o, testName)
 	w.Run.Search = true
-	w.Replay = []string{}
-	if line := w.Run.TestLine(); line != "" {
-		w.Replay = append(w.Replay, line)
-	}
 }
 
 // shrinkSearch shrinks a stuck tree by searching smaller trees with the
@@ -295,6 +310,7 @@ func shrinkSearch(ctx context.Context, s Searcher, o Options, res TreeResult, te
 		return nil, run.fault, sims
 	}
 	findings := res.Findings
+	var seen *searchOutcome // the search of the witness tree, as its replay runs it
 	if !small.Equal(res.Tree) {
 		out := runSearch(ctx, s, o, small, 0)
 		sims += out.sims
@@ -302,14 +318,22 @@ func shrinkSearch(ctx context.Context, s Searcher, o Options, res TreeResult, te
 		case out.fault != nil:
 			return nil, faultOf(small, out), sims
 		case out.stuck:
-			findings = out.findings
+			findings, seen = out.findings, &out
 		default: // the shrunk tree did not fail again: keep the original
 			small = res.Tree
 		}
 	}
+	if seen == nil {
+		out := runSearch(ctx, s, o, small, 0)
+		sims += out.sims
+		seen = &out
+	}
 	w := &Witness{Verdict: Stuck, Rule: o.RuleSpec, Horizon: uint64(o.MaxBudget), Tree: small, Nodes: small.Len(), From: res.Name,
 		Original: res.Tree, Findings: findings, Shrinks: evals, Budgets: o.budgets(), Seeds: []uint64{res.Seed}}
 	w.Condition = condition(findings)
+	if seen.last != nil {
+		w.Search = seen.witnessSearch()
+	}
 	w.setReplay(o, testName)
 	return w, nil, sims
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -87,7 +88,7 @@ type ShardReport struct {
 	Search bool `json:"search,omitempty"`
 	// Trees and FirstSeed are the check's (not the shard's): its trees in
 	// all and its first seed.
-	Trees     int    `json:"trees_planned"`
+	Trees     int    `json:"trees"`
 	FirstSeed uint64 `json:"first_seed"`
 	// MinBudget and Window are the check's first checkpoint and the
 	// doublings its criterion reads, with which Merge reads the records.
@@ -144,7 +145,11 @@ type SearchRecord struct {
 	// children's share of the root's simulations. Empty for a fault.
 	Wrong []float64 `json:"wrong"`
 	Share []float64 `json:"share"`
-	Sims  int64     `json:"sims"`
+	// Confidence is, on a tree lost for the player to move at its root,
+	// the decided child's mean for that player at each checkpoint (null:
+	// none), the paper's §4 figure (Overconfidence); absent on other trees.
+	Confidence []*float64 `json:"confidence,omitempty"`
+	Sims       int64      `json:"sims"`
 }
 
 // curve is the record's curve as the report folds it in.
@@ -152,6 +157,12 @@ func (s *SearchRecord) curve(budgets []int64) curveEntry {
 	e := make(curveEntry, len(s.Wrong))
 	for i := range e {
 		e[i] = curveSample{budget: budgets[i], wrong: s.Wrong[i], share: s.Share[i]}
+		if s.Confidence != nil {
+			e[i].lost, e[i].confidence = true, math.NaN()
+			if c := s.Confidence[i]; c != nil {
+				e[i].confidence = *c
+			}
+		}
 	}
 	return e
 }
@@ -161,6 +172,14 @@ func (s *SearchRecord) setCurve(e curveEntry) {
 	s.Wrong, s.Share = make([]float64, len(e)), make([]float64, len(e))
 	for i, c := range e {
 		s.Wrong[i], s.Share[i] = c.wrong, c.share
+		if c.lost {
+			if s.Confidence == nil {
+				s.Confidence = make([]*float64, len(e))
+			}
+			if !math.IsNaN(c.confidence) {
+				s.Confidence[i] = &c.confidence
+			}
+		}
 	}
 }
 
