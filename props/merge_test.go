@@ -152,7 +152,7 @@ func TestMergeIsTheWholeCheck(t *testing.T) {
 		run := func(ctx context.Context, o props.Options) (*props.Report, error) {
 			return props.RunSearchTree(ctx, textbookMCTS{}, tree.MustParse("(max (min 1 0.5) (min 0 1))"), o)
 		}
-		rep := mergeIsWhole(t, run, props.Options{RuleSpec: "textbook", MaxBudget: 2048}, 3, 16)
+		rep := mergeIsWhole(t, run, props.Options{RuleSpec: "textbook", MaxBudget: 2048}, 3, 16, 20) // 20: shards with no search
 		verdicts[rep.Verdict] = true
 	})
 	t.Run("search fault", func(t *testing.T) { // a checkpoint broken on one seed's searches only

@@ -67,7 +67,7 @@ type judged struct {
 // entries are taken up in tree order, so the check's outcome is the serial
 // one, and the trees judged beyond the last one used are dropped.
 func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i int, res TreeResult) error) error {
-	if c.opts.Jobs < 2 {
+	if c.opts.Jobs < 2 || len(trees) == 0 { // (a shard may have no tree)
 		for i, nt := range trees {
 			if err := ctx.Err(); err != nil {
 				return err
