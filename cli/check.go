@@ -76,6 +76,7 @@ Examples:
   mctscheck check -rule greedy-fpu -out /tmp/greedy    # and /tmp/greedy/report.html
   mctscheck check -rule greedy-fpu -dot > witness.dot  # and dot -Tsvg witness.dot > witness.svg
   mctscheck check -rule uct -trees 1000 -deadline 9m -out /tmp/uct
+  mctscheck check -rule uct -trees 1000 -shard 2/4 -out part-2   # part 2 of 4; mctscheck merge joins the parts
 `
 
 // checkDoc is the JSON document of check: the tree and the options, then

@@ -66,6 +66,7 @@ Examples:
   mctscheck check -search exec:'./mcts --bug negamax-sign' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 1 -budget 16384 -keep-order
   mctscheck check -search exec:'python3 examples/mcts.py --bug fpu-never' -out /tmp/fpu   # and /tmp/fpu/report.html
   mctscheck check -search exec:'python3 examples/mcts.py' -deadline 5m -out /tmp/mcts
+  mctscheck check -search exec:'python3 examples/mcts.py' -shard 1/8 -out part-1   # part 1 of 8; mctscheck merge joins the parts
 `
 
 // searchFlagIn reports whether args give -search: check -search has its

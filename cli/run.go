@@ -47,6 +47,7 @@ Examples:
   mctscheck -rules 'uct,eps-*' -out /tmp/r    # some rules
   mctscheck -rule uct:c=0.1 -rule uct:c=4     # rules with parameters
   mctscheck -json > report.json
+  mctscheck run -shard 1/3 -out part-1        # part 1 of 3; mctscheck merge joins the parts
 `
 
 // runDoc is the JSON document of run, and report.json.
