@@ -82,6 +82,7 @@ monitor "$n" &
 mon=$!
 status=0
 for p in "${pids[@]}"; do wait "$p" || status=1; done
+pkill -P "$mon" 2>/dev/null # its sleep, which would hold the script's stderr open
 kill "$mon" 2>/dev/null
 wait "$mon" 2>/dev/null || true
 ((status == 0)) || exit 1
