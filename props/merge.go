@@ -49,7 +49,7 @@ func Merge(shards ...*Report) (*Report, error) {
 			s, ok := recs[ref]
 			if !ok {
 				return nil, fmt.Errorf("props: Merge: shard %s has no record of the search of tree %d with seed %d: its report was cut short",
-					shardOf(t*seeds+j, len(parts)), t, ref.Seed)
+					shardOf(unit(t, j, seeds, s0.Search), len(parts)), t, ref.Seed)
 			}
 			if fold == nil {
 				fold = newTreeFold(s.Name, nil, false)
@@ -78,16 +78,28 @@ func Merge(shards ...*Report) (*Report, error) {
 			break
 		}
 	}
+	if s0.Search && evidence == nil { // no witness: the check searched every tree again
+		spot, err := spotFold(parts)
+		if err != nil {
+			return nil, err
+		}
+		rep.Sims += spot.sims
+		if spot.fault != nil {
+			evidence, evidenceAt = &TreeResult{Verdict: Faulted, Seed: s0.FirstSeed}, spot.fault.Tree
+		}
+	}
 	if s0.Search && read {
 		rep.NodesReported = &nodes
 	}
+	rep.Handles = parts[0].Handles
 	if !nodes {
 		rep.Visited, rep.Recent = 0, 0
 	}
-	counted := countedFault(parts)
+	counted, countedSims := countedFault(parts)
 	switch {
 	case counted != nil && (evidence == nil || evidence.Verdict != Faulted):
 		rep.Witness = counted // the rule failed where no search met it: as the shard says
+		rep.Sims += countedSims
 	case evidence != nil:
 		w, sims, err := witnessOf(parts, SearchRef{Tree: evidenceAt, Seed: evidence.Seed}, evidence.Verdict)
 		if err != nil {
@@ -194,9 +206,9 @@ func searchIndex(parts []*Report) (map[SearchRef]*SearchRecord, error) {
 			switch {
 			case s.Tree < 0 || s.Tree >= s0.Trees || s.Seed < s0.FirstSeed || j >= seeds:
 				return nil, fmt.Errorf("props: Merge: shard %s records a search (tree %d, seed %d) outside the check", p.Shard.Shard, s.Tree, s.Seed)
-			case (s.Tree*seeds+j)%n != k:
+			case unit(s.Tree, j, seeds, s0.Search)%n != k:
 				return nil, fmt.Errorf("props: Merge: shard %s records the search of tree %d with seed %d, which is shard %s's",
-					p.Shard.Shard, s.Tree, s.Seed, shardOf(s.Tree*seeds+j, n))
+					p.Shard.Shard, s.Tree, s.Seed, shardOf(unit(s.Tree, j, seeds, s0.Search), n))
 			case recs[s.SearchRef] != nil:
 				return nil, fmt.Errorf("props: Merge: shard %s records the search of tree %d with seed %d twice", p.Shard.Shard, s.Tree, s.Seed)
 			}
@@ -209,15 +221,49 @@ func searchIndex(parts []*Report) (map[SearchRef]*SearchRecord, error) {
 // shardOf names the shard of n that runs search u.
 func shardOf(u, n int) string { return fmt.Sprintf("%d/%d", u%n+1, n) }
 
-// countedFault is the first shard's fault that its rule counted but no
-// search met (Report.counted), or nil.
-func countedFault(parts []*Report) *Witness {
+// countedFault is the first shard's fault that no search of the check
+// met: a failure its rule counted (Report.counted), or output a search
+// wrote late; nil if there is none. sims are the simulations it took.
+func countedFault(parts []*Report) (w *Witness, sims int64) {
 	for _, p := range parts {
-		if w := p.Witness; w != nil && w.Verdict == Faulted && w.Tree == nil && p.Shard.WitnessOf == nil {
-			return w
+		if w := p.Witness; w != nil && w.Verdict == Faulted && p.Shard.WitnessOf == nil {
+			return w, p.Shard.WitnessSims
 		}
 	}
-	return nil
+	return nil, 0
+}
+
+// spotCheck is the spot check of a whole search's check that found no
+// witness, as its shards' records make it: the simulations, and the first
+// tree that faulted, if one did.
+type spotCheck struct {
+	sims  int64
+	fault *SpotRecord
+}
+
+// spotFold folds the shards' spot checks in the order of the trees, to the
+// first that faulted.
+func spotFold(parts []*Report) (spotCheck, error) {
+	byTree := map[int]*SpotRecord{}
+	for _, p := range parts {
+		for i := range p.Shard.Spot {
+			byTree[p.Shard.Spot[i].Tree] = &p.Shard.Spot[i]
+		}
+	}
+	var sc spotCheck
+	for t := range parts[0].Shard.Trees {
+		r, ok := byTree[t]
+		if !ok {
+			return sc, fmt.Errorf("props: Merge: shard %s did not search tree %d again, as a check that found no witness does: its report was cut short",
+				shardOf(t, len(parts)), t)
+		}
+		sc.sims += r.Sims
+		if r.Fault {
+			sc.fault = r
+			break
+		}
+	}
+	return sc, nil
 }
 
 // witnessOf finds the witness shrunk from the search ref, of verdict v,

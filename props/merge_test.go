@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -154,6 +155,30 @@ func TestMergeIsTheWholeCheck(t *testing.T) {
 		}
 		rep := mergeIsWhole(t, run, props.Options{RuleSpec: "textbook", MaxBudget: 2048}, 3, 16, 20) // 20: shards with no search
 		verdicts[rep.Verdict] = true
+	})
+	t.Run("search spot check", func(t *testing.T) { // a search that answers otherwise when asked again, which only the spot check asks
+		run := func(ctx context.Context, o props.Options) (*props.Report, error) {
+			var mu sync.Mutex
+			seen := map[string]bool{}
+			fickle := searchFunc(func(ctx context.Context, st *props.SearchTree, seed uint64, cps []int64, report func(props.Checkpoint) error) error {
+				key := fmt.Sprint(st.Text, seed)
+				mu.Lock()
+				again := seen[key]
+				seen[key] = true
+				mu.Unlock()
+				return textbookMCTS{}.Search(ctx, st, seed, cps, func(cp props.Checkpoint) error {
+					if again && len(cp.Visits) > 1 {
+						cp.Decision = (cp.Decision + 1) % len(cp.Visits)
+					}
+					return report(cp)
+				})
+			})
+			return props.RunSearch(ctx, fickle, o)
+		}
+		rep := mergeIsWhole(t, run, small(props.Options{RuleSpec: "fickle"}), 2, 3)
+		if rep.Verdict != props.Faulted || rep.Witness.Fault.Kind != props.FaultNondeterministic {
+			t.Errorf("the fickle search: %s", rep.Summary)
+		}
 	})
 	t.Run("search fault", func(t *testing.T) { // a checkpoint broken on one seed's searches only
 		broken := searchFunc(func(ctx context.Context, st *props.SearchTree, seed uint64, cps []int64, report func(props.Checkpoint) error) error {

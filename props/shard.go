@@ -17,7 +17,10 @@ import (
 // split over processes or machines: the K-th of N, 1 ≤ K ≤ N. The check's
 // searches, taken tree after tree and seed after seed, are dealt out in
 // turn: the search of tree t (in the check's order) with its j-th seed is
-// search u = t·Seeds + j, and shard u mod N + 1 runs it. A shard's report
+// search u = t·Seeds + j, and shard u mod N + 1 runs it. A check of a
+// whole search (RunSearch), whose verdict on a tree reads all its seeds at
+// once and which searches every tree again when it finds nothing, deals
+// whole trees instead: shard t mod N + 1 runs tree t. A shard's report
 // is the report of its part, complete, with the evidence of each of its
 // searches besides (Report.Shard), from which Merge rebuilds the report
 // that the whole check would have made. The zero Shard is the whole check.
@@ -57,15 +60,25 @@ func (s Shard) check() error {
 	return nil
 }
 
-// has reports whether the shard runs search u; the whole check runs all.
+// has reports whether the shard runs search u (tree u, in a check of a
+// whole search); the whole check runs all.
 func (s Shard) has(u int) bool { return s.N == 0 || u%s.N == s.K-1 }
+
+// unit is the index by which the search of tree t with its j-th seed (of
+// seeds a tree) is dealt: the search's, or, by tree, the tree's.
+func unit(t, j, seeds int, byTree bool) int {
+	if byTree {
+		return t
+	}
+	return t*seeds + j
+}
 
 // seedsOf lists the indices of the seeds of tree t (of a check with seeds
 // seeds a tree) that the shard runs, in order.
-func (s Shard) seedsOf(t, seeds int) []int {
+func (s Shard) seedsOf(t, seeds int, byTree bool) []int {
 	var out []int
 	for j := range seeds {
-		if s.has(t*seeds + j) {
+		if s.has(unit(t, j, seeds, byTree)) {
 			out = append(out, j)
 		}
 	}
@@ -98,8 +111,13 @@ type ShardReport struct {
 	// seed after seed, to the end of its part or to the search that ended
 	// it.
 	Searches []SearchRecord `json:"searches"`
-	// WitnessOf is the search whose tree the witness was shrunk from; null
-	// without a witness, and for a fault that no search met.
+	// Spot are the trees a check of a whole search that found no witness
+	// searched again with their first seed (the answers must come again),
+	// in order, to the first that faulted; absent otherwise.
+	Spot []SpotRecord `json:"spot,omitempty"`
+	// WitnessOf is the search whose tree the witness was shrunk from (a
+	// spot check's, for a fault it met); null without a witness, and for
+	// a fault that no search of the check met.
 	WitnessOf *SearchRef `json:"witness_of"`
 	// WitnessSims counts the simulations the witness took: shrinking it
 	// and replaying it.
@@ -111,6 +129,14 @@ type ShardReport struct {
 type SearchRef struct {
 	Tree int    `json:"tree"`
 	Seed uint64 `json:"seed"`
+}
+
+// SpotRecord is one tree searched again by a check of a whole search that
+// found no witness: its simulations, and whether it faulted.
+type SpotRecord struct {
+	Tree  int   `json:"tree"`
+	Sims  int64 `json:"sims"`
+	Fault bool  `json:"fault,omitempty"`
 }
 
 // The outcomes of a search in a SearchRecord.
@@ -140,6 +166,12 @@ type SearchRecord struct {
 	// RootOnly: a whole search that reported its root's children alone,
 	// which says nothing of the tree's frugality.
 	RootOnly bool `json:"root_only,omitempty"`
+	// WrongThroughout: a whole search whose decision was wrong at every
+	// checkpoint of the window; InView: with a mechanism in view besides.
+	// A tree all of whose seeds are wrong throughout, one with a mechanism
+	// in view, is stuck without a lead.
+	WrongThroughout bool `json:"wrong_throughout,omitempty"`
+	InView          bool `json:"in_view,omitempty"`
 	// Wrong and Share are the search's curve, one entry per checkpoint:
 	// 1 if the decision was not optimal (else 0), and the optimal root
 	// children's share of the root's simulations. Empty for a fault.
@@ -192,10 +224,14 @@ type treeFold struct {
 	converged bool
 	from      int64
 	keep      bool // keep the records in res.searches (a shard's check)
+	// wrongAll: every search so far was wrong throughout the window;
+	// inView, if not 0, the first such seed with a mechanism in view.
+	wrongAll bool
+	inView   uint64
 }
 
 func newTreeFold(name string, tr *tree.Tree, keep bool) *treeFold {
-	return &treeFold{res: TreeResult{Name: name, Tree: tr}, converged: true, keep: keep}
+	return &treeFold{res: TreeResult{Name: name, Tree: tr}, converged: true, keep: keep, wrongAll: true}
 }
 
 // add folds in one search. It reports whether the search ends the tree's
@@ -229,6 +265,10 @@ func (f *treeFold) add(s SearchRecord, o Options, stopAtStuck bool) (end, eviden
 		f.res.Verdict = Stuck
 		return true, evidence
 	}
+	f.wrongAll = f.wrongAll && s.WrongThroughout
+	if f.inView == 0 && s.InView {
+		f.inView = s.Seed
+	}
 	if s.Recovery != "" {
 		f.res.Recoveries = append(f.res.Recoveries, fmt.Sprintf("seed %d: %s", s.Seed, s.Recovery))
 	}
@@ -243,14 +283,17 @@ func (f *treeFold) add(s SearchRecord, o Options, stopAtStuck bool) (end, eviden
 
 // settle gives the tree its verdict once all its searches are folded in,
 // none of them a fault: inconsistent with a failed seed, else stuck with a
-// stuck one, else no counterexample if every seed converged, else
-// inconclusive.
+// stuck one, or when every seed was wrong throughout, one with a mechanism
+// in view (a whole search's: the seed is then that one's), else no
+// counterexample if every seed converged, else inconclusive.
 func (f *treeFold) settle() {
 	switch {
 	case f.res.FailedSeeds > 0:
 		f.res.Verdict = Inconsistent
 	case f.res.StuckSeeds > 0:
 		f.res.Verdict = Stuck
+	case f.wrongAll && f.inView != 0:
+		f.res.Verdict, f.res.StuckSeeds, f.res.Seed = Stuck, 1, f.inView
 	case f.converged:
 		f.res.Verdict, f.res.OptimalFrom = NoCounterexample, f.from
 	default:
@@ -261,9 +304,10 @@ func (f *treeFold) settle() {
 // shardRun is a shard's check under way: its part, and the report's
 // record of it.
 type shardRun struct {
-	part  Shard
-	seeds int
-	rep   *ShardReport
+	part   Shard
+	seeds  int
+	byTree bool // a check of a whole search: whole trees dealt
+	rep    *ShardReport
 }
 
 // newShardRun starts the shard of o on trees, or returns nil for the
@@ -273,7 +317,7 @@ func newShardRun(o *Options, trees []namedTree, search bool) *shardRun {
 	if o.Shard == (Shard{}) {
 		return nil
 	}
-	s := &shardRun{part: o.Shard, seeds: o.Seeds, rep: &ShardReport{Shard: o.Shard.String(), Version: checkerVersion(),
+	s := &shardRun{part: o.Shard, seeds: o.Seeds, byTree: search, rep: &ShardReport{Shard: o.Shard.String(), Version: checkerVersion(),
 		Check: o.checkID(trees, search), Search: search, Trees: len(trees), FirstSeed: o.Seed, MinBudget: o.MinBudget, Window: o.Window, Searches: []SearchRecord{}}}
 	o.Shard = Shard{}
 	return s
@@ -285,7 +329,7 @@ func (s *shardRun) trees(all []namedTree) []namedTree {
 	var out []namedTree
 	for t, nt := range all {
 		nt.index = t
-		if s == nil || len(s.part.seedsOf(t, s.seeds)) > 0 {
+		if s == nil || len(s.part.seedsOf(t, s.seeds, s.byTree)) > 0 {
 			out = append(out, nt)
 		}
 	}
@@ -302,7 +346,7 @@ func (s *shardRun) seedsOf(t, seeds int) []int {
 		}
 		return out
 	}
-	return s.part.seedsOf(t, seeds)
+	return s.part.seedsOf(t, seeds, s.byTree)
 }
 
 // took records the searches of a tree taken up.
@@ -321,14 +365,29 @@ func (s *shardRun) witnessFrom(t int, res TreeResult, sims int64) {
 	}
 }
 
+// spotted records a tree searched again by a spot check.
+func (s *shardRun) spotted(r SpotRecord) {
+	if s != nil {
+		s.rep.Spot = append(s.rep.Spot, r)
+	}
+}
+
+// lateWitness records that the witness is a fault that no search of the
+// check met (output that came late), which took sims simulations.
+func (s *shardRun) lateWitness(sims int64) {
+	if s != nil {
+		s.rep.WitnessOf, s.rep.WitnessSims = nil, sims
+	}
+}
+
 // finish puts the shard's record in the report and says in the summary
 // that the report is a shard's.
 func (s *shardRun) finish(r *Report) {
 	if s == nil {
 		return
 	}
-	if r.Witness != nil && r.Witness.Tree == nil { // a fault no search met (counted) is no search's
-		s.rep.WitnessOf = nil
+	if r.Witness != nil && r.Witness.Verdict == Faulted && r.Witness.Tree == nil { // a fault no search met (counted) is no search's
+		s.rep.WitnessOf, s.rep.WitnessSims = nil, 0
 	}
 	r.Shard = s.rep
 	r.Summary = fmt.Sprintf("shard %s (%d of the check's %d searches; merge the shards for its verdict): %s",

@@ -75,8 +75,15 @@ func hide(r core.Rule) core.Rule {
 type sweepJob struct {
 	family, spec string
 	rule         core.Rule
+	search       props.Searcher // a whole search, checked by RunSearch, instead of rule
 	opts         props.Options
 	predicted    string
+}
+
+// familyOf is the family of a spec: its rule's name.
+func familyOf(spec string) string {
+	family, _, _ := strings.Cut(spec, ":")
+	return family
 }
 
 // predictedWord names a prediction of consistency.
@@ -94,22 +101,23 @@ func sweepJobs(t *testing.T) []sweepJob {
 		if err != nil {
 			t.Fatal(err)
 		}
-		family, _, _ := strings.Cut(spec, ":")
-		jobs = append(jobs, sweepJob{family, in.Spec, in.Rule, catalogueOptions(in), predictedWord(in.Predicted.Consistent)})
-		jobs = append(jobs, sweepJob{family + " (wrapped)", wrappedPrefix + in.Spec, hide(in.Rule), catalogueOptions(in), predictedWord(in.Predicted.Consistent)})
+		family := familyOf(spec)
+		pred := predictedWord(in.Predicted.Consistent)
+		jobs = append(jobs, sweepJob{family: family, spec: in.Spec, rule: in.Rule, opts: catalogueOptions(in), predicted: pred})
+		jobs = append(jobs, sweepJob{family: family + " (wrapped)", spec: wrappedPrefix + in.Spec, rule: hide(in.Rule), opts: catalogueOptions(in), predicted: pred})
 	}
 	for _, r := range outsideRules() {
-		jobs = append(jobs, sweepJob{"outside the catalogue", r.spec, r.rule,
-			props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, predictedWord(r.consistent)})
+		jobs = append(jobs, sweepJob{family: "outside the catalogue", spec: r.spec, rule: r.rule,
+			opts: props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, predicted: predictedWord(r.consistent)})
 	}
 	for _, r := range outside.Rules() {
-		jobs = append(jobs, sweepJob{"outside the catalogue", r.Name, r.Rule,
-			props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, predictedWord(r.Consistent)})
+		jobs = append(jobs, sweepJob{family: "outside the catalogue", spec: r.Name, rule: r.Rule,
+			opts: props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, predicted: predictedWord(r.Consistent)})
 	}
 	for _, r := range faultyRules() {
-		jobs = append(jobs, sweepJob{"planted faults", r.spec, r.rule, props.Options{RuleSpec: r.spec}, "fault"})
+		jobs = append(jobs, sweepJob{family: "planted faults", spec: r.spec, rule: r.rule, opts: props.Options{RuleSpec: r.spec}, predicted: "fault"})
 	}
-	return jobs
+	return append(jobs, searchSweepJobs(t)...)
 }
 
 // sweepPart is one line of a shard's output of the sweep: one check's
@@ -119,6 +127,7 @@ type sweepPart struct {
 	Spec      string        `json:"spec"`
 	Predicted string        `json:"predicted"`
 	Seed      uint64        `json:"seed"`
+	Search    bool          `json:"search,omitempty"` // a whole search's check (RunSearch)
 	Report    *props.Report `json:"report"`
 }
 
@@ -184,11 +193,17 @@ func TestSweep(t *testing.T) {
 		for _, j := range jobs {
 			o := j.opts
 			o.Seed, o.Trees, o.Shard = seed, trees, shard
-			rep, err := props.Run(bg, j.rule, o)
+			var rep *props.Report
+			var err error
+			if j.search != nil {
+				rep, err = props.RunSearch(bg, j.search, o)
+			} else {
+				rep, err = props.Run(bg, j.rule, o)
+			}
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", j.spec, seed, err)
 			}
-			if err := enc.Encode(sweepPart{j.family, j.spec, j.predicted, seed, rep}); err != nil {
+			if err := enc.Encode(sweepPart{j.family, j.spec, j.predicted, seed, j.search != nil, rep}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -199,9 +214,9 @@ func TestSweep(t *testing.T) {
 type sweepRow struct {
 	family, spec, predicted string
 	seed                    uint64
+	search                  bool
 	verdict                 props.Verdict
-	condition               string // the witness's, "-" without one
-	nodes                   int
+	nodes                   int     // the witness's, 0 without one
 	seconds                 float64 // the parts' time, summed
 }
 
@@ -254,10 +269,11 @@ func sweepRows(t *testing.T, files []string) []sweepRow {
 			t.Fatalf("%s seed %d: %v", k.spec, k.seed, err)
 		}
 		p := ps[0]
-		row := sweepRow{p.Family, p.Spec, p.Predicted, p.Seed, rep.Verdict, "-", 0, rep.Elapsed.Seconds()}
+		row := sweepRow{p.Family, p.Spec, p.Predicted, p.Seed, p.Search, rep.Verdict, 0, rep.Elapsed.Seconds()}
 		if w := rep.Witness; w != nil {
-			row.condition, row.nodes = string(w.Condition), w.Nodes
-			if p.Predicted == "consistent" && rep.Verdict == props.Inconsistent || p.Predicted != "fault" && rep.Verdict == props.Faulted {
+			row.nodes = w.Nodes
+			if p.Predicted == "consistent" && (rep.Verdict == props.Inconsistent || p.Search && rep.Verdict == props.Stuck) ||
+				p.Predicted != "fault" && rep.Verdict == props.Faulted {
 				t.Logf("%s: %s seed %d:\n%s", rep.Verdict, p.Spec, p.Seed, w)
 			}
 		}
@@ -299,13 +315,20 @@ func TestSweepMerge(t *testing.T) {
 			specs = append(specs, r.spec)
 		}
 		c.checks++
+		strongest := props.Inconsistent
+		if r.search {
+			strongest = props.Stuck // a whole search's strongest finding
+		}
 		switch v := r.verdict; c.pred {
 		case "consistent":
+			if v == props.Faulted && strongest == props.Stuck {
+				c.errors++ // a promise of the protocol said broken by a search that keeps it
+			}
 			if v == props.Inconsistent {
 				c.errors++ // a false alarm
 			}
 		case "inconsistent":
-			if v != props.Inconsistent {
+			if v != strongest {
 				c.errors++ // a miss
 			}
 		case "fault":
@@ -366,7 +389,7 @@ func TestSweepMerge(t *testing.T) {
 	for _, k := range keys {
 		row(k.family, k.pred, *families[k])
 	}
-	fmt.Fprintf(&b, "\nErrors: a false alarm is an inconsistent verdict on a rule predicted consistent; a miss, any other verdict than inconsistent on one predicted inconsistent (stuck counted among them, and in its own column); a planted fault not found, any other verdict than fault on a rule with a planted fault. Faults: checks whose verdict is fault, which the catalogue's rules and those outside it must never get.\n")
+	fmt.Fprintf(&b, "\nErrors: a false alarm is an inconsistent verdict on a rule predicted consistent; a miss, any other verdict than inconsistent on one predicted inconsistent (stuck counted among them, and in its own column); a planted fault not found, any other verdict than fault on a rule with a planted fault. Faults: checks whose verdict is fault, which the catalogue's rules and those outside it must never get. The families \"search: …\" are rules run as whole searches in package core and checked by RunSearch (every node reported, or, \"root only\", the root's children alone), and the textbook search of examples/: there a fault on a search predicted consistent is an error (its answers keep every promise of the protocol), stuck is the strongest finding and a miss any other verdict on a search predicted inconsistent.\n")
 	fmt.Fprintf(&b, "\nWrapped twins (every optional interface but Needs hidden) with their rule's verdict: %d of %d checks.\n", twinsAgree, twins)
 	fmt.Fprintf(&b, "\n### By spec\n\n"+header, "spec")
 	for _, s := range specs {
