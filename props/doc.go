@@ -261,8 +261,9 @@
 //
 // A check of Run, CheckTree, RunSearch or RunSearchTree splits over
 // processes or machines with Options.Shard: shard K of N runs the searches
-// (tree t, seed j) with (t·Seeds + j) mod N = K − 1, and stops at its own
-// first witness as a whole check does. Its report is the report of that
+// (tree t, seed j) with (t·Seeds + j) mod N = K − 1 (a whole search's
+// check, which judges a tree on all its seeds at once, whole trees: t mod
+// N = K − 1), and stops at its own first witness as a whole check does. Its report is the report of that
 // part, with each search's evidence besides (Report.Shard). Merge folds
 // the shards' evidence in the check's order, as the check does, up to the
 // search that would have ended it, and takes the witness from the shard

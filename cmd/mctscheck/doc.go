@@ -86,7 +86,9 @@
 //
 // Run, check and check -search split over processes or machines with
 // -shard K/N: part K of N runs the searches (tree t, seed j) with
-// (t·seeds + j) mod N = K − 1 and writes that part's report, complete,
+// (t·seeds + j) mod N = K − 1 (check -search, which judges a tree on all
+// its seeds at once, the trees with t mod N = K − 1) and writes that
+// part's report, complete,
 // with each search's evidence besides (the "shard" object of REPORT);
 // its exit code is 0 whatever the part's verdict, which is of that part
 // only. Merge reads the report.json (or -json document) of all N parts
@@ -307,11 +309,14 @@
 //	    "optimal_from": int,      // the first checkpoint (0: 64) from which every decision was optimal, -1 if none
 //	    "visited": number, "recent": number,
 //	    "root_only": true,        // only for a search that reported its root's children alone
+//	    "wrong_throughout": true, // only for a search whose decision was wrong at every checkpoint of the window
+//	    "in_view": true,          // only when it was so with a mechanism in view (check -search: every seed so makes the tree stuck)
 //	    "wrong": [number],        // per checkpoint: 1 if the decision was not optimal, else 0
 //	    "share": [number],        // per checkpoint: the optimal root children's share of the root's simulations
 //	    "confidence": [number|null],  // only on a tree lost at its root: per checkpoint, the decided child's mean for the player to move (null: none), the §4 figure
 //	    "sims": int
 //	  }],
+//	  "spot": [{"tree": int, "sims": int, "fault": true}],  // check -search without a witness: the trees searched again ("fault" only when one faulted)
 //	  "witness_of": {"tree": int, "seed": int}|null,  // the search the witness was shrunk from
 //	  "witness_sims": int         // the simulations the witness took
 //	}
