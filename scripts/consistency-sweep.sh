@@ -82,8 +82,8 @@ monitor "$n" &
 mon=$!
 status=0
 for p in "${pids[@]}"; do wait "$p" || status=1; done
-pkill -P "$mon" 2>/dev/null # its sleep, which would hold the script's stderr open
-kill "$mon" 2>/dev/null
+pkill -P "$mon" 2>/dev/null || true # its sleep, which would hold the script's stderr open
+kill "$mon" 2>/dev/null || true
 wait "$mon" 2>/dev/null || true
 ((status == 0)) || exit 1
 rm -f "$dir"/parts-*.jsonl.planned # the progress's, not parts
