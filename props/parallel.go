@@ -211,6 +211,10 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, idx []int, jobs i
 					return
 				}
 				s := &out[i]
+				if s.err = jobCtx.Err(); s.err != nil { // no seed begins once the check ends: laying out its tree would delay the end
+					close(s.done)
+					continue
+				}
 				job := &checker{rule: c.rule, opts: c.opts, failed: c.failed, prune: c.prune}
 				if keepCurves {
 					job.pending = &s.curves

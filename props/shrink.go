@@ -256,7 +256,10 @@ func (s *shrinker) judgeBatch(batch []candidate) (int, bool) {
 	var wg sync.WaitGroup
 	for k, c := range batch {
 		wg.Go(func() {
-			if t, err := c(); err == nil && !t.Equal(cur) {
+			if s.ctx.Err() != nil { // the check ended: nothing is made or judged
+				return
+			}
+			if t, err := c(); err == nil && s.ctx.Err() == nil && !t.Equal(cur) {
 				out[k] = outcome{t, s.judge(t)}
 			}
 		})
