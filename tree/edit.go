@@ -130,8 +130,12 @@ func (t *Tree) checkChild(i int32, k int) error {
 // editSet is the edits of one apply: each node's own (one a node, the
 // last given wins), and the edits of every edge.
 type editSet struct {
-	one               edit // the only edit, when there is one: no map to build
-	byAt              map[int32]edit
+	one edit // the only edit, when there is one: no index to build
+	// es and byAt, when there are several: byAt[i] is 1 + the index in es
+	// of node i's edit, 0 if it has none; an array over the tree, not a
+	// map, since a shrinker's edits may touch half of a million nodes.
+	es                []edit
+	byAt              []int32
 	noPriors, noMoves bool
 }
 
@@ -140,8 +144,10 @@ func (s *editSet) of(i int32) (edit, bool) {
 	if s.byAt == nil {
 		return s.one, s.one.at == i && s.one.op != opNoPriors && s.one.op != opNoMoves
 	}
-	e, ok := s.byAt[i]
-	return e, ok
+	if j := s.byAt[i]; j > 0 {
+		return s.es[j-1], true
+	}
+	return edit{}, false
 }
 
 // apply lays out t changed by es through a Builder. It walks the edited
@@ -154,9 +160,9 @@ func (t *Tree) apply(es ...edit) (*Tree, error) {
 	if len(es) == 1 {
 		set.one = es[0]
 	} else {
-		set.byAt = make(map[int32]edit, len(es))
+		set.es, set.byAt = es, make([]int32, t.Len())
 	}
-	for _, e := range es {
+	for j, e := range es {
 		if !t.valid(e.at) {
 			return nil, fmt.Errorf("tree: edit at node %d of a tree of %d nodes", e.at, t.Len())
 		}
@@ -173,7 +179,7 @@ func (t *Tree) apply(es ...edit) (*Tree, error) {
 			set.noMoves = true
 		}
 		if set.byAt != nil && e.op != opNoPriors && e.op != opNoMoves {
-			set.byAt[e.at] = e
+			set.byAt[e.at] = int32(j + 1)
 		}
 	}
 	type item struct {

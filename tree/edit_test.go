@@ -260,3 +260,22 @@ func rebuiltShuffle(t *tree.Tree, rng *core.RNG) *tree.Tree {
 	}
 	return out
 }
+
+// BenchmarkWithoutChildren drops every other child of a root over 10^6
+// leaves in one copy, as a shrinker's group of dropped children does.
+func BenchmarkWithoutChildren(b *testing.B) {
+	tr, err := tree.Parse("(max" + strings.Repeat(" 0", 999_999) + " 1)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ks := make([]int, 0, tr.NumChildren(0)/2)
+	for k := 0; k < tr.NumChildren(0); k += 2 {
+		ks = append(ks, k)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tr.WithoutChildren(0, ks); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
