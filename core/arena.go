@@ -24,6 +24,13 @@ const (
 	chunkSlack = 64
 )
 
+// ChunkNodes is the number of nodes in a full chunk of the arena (16 MiB
+// of nodes without optional statistics). A Config.Capacity of up to
+// ChunkNodes is one allocation; a tree that outgrows a Capacity below it
+// grows its first chunk by doubling, copying it, and one that outgrows
+// ChunkNodes adds chunks and copies nothing.
+const ChunkNodes = chunkLen
+
 // chunked is one statistic's arena. Chunk j, once allocated, holds the
 // indices j<<chunkBits to j<<chunkBits + len(c[j]) − 1, and an index beyond
 // a chunk's length is never handed out. c0 is chunk 0 again, so that the
