@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // The arena holds the stored nodes and their optional statistics in
 // chunks: a node's index i lives in chunk i>>chunkBits at offset
@@ -64,7 +67,7 @@ func (a *chunked[T]) add(j, size int) {
 	for len(a.c) <= j {
 		a.c = append(a.c, nil)
 	}
-	a.c[j] = make([]T, size)
+	a.c[j] = makeChunk[T](size)
 	if j == 0 {
 		a.c0 = a.c[0]
 	}
@@ -73,9 +76,25 @@ func (a *chunked[T]) add(j, size int) {
 // grow0 makes chunk 0 size elements long, copying it: only a serial search
 // does this, between simulations' reads of the arena.
 func (a *chunked[T]) grow0(size int) {
-	c := make([]T, size)
+	c := makeChunk[T](size)
 	copy(c, a.c0)
 	a.c[0], a.c0 = c, c
+}
+
+// hugeChunk is the size from which a chunk asks for huge pages: one
+// page fault for 2 MiB instead of 512. A first touch of a page is the
+// largest cost of a big tree on some virtual machines (docs/speed.md),
+// and the checker's small searches keep their small pages.
+const hugeChunk = 4 << 20
+
+// makeChunk allocates a chunk of size elements, on huge pages when it is
+// large (adviseHuge).
+func makeChunk[T any](size int) []T {
+	c := make([]T, size)
+	if n := uintptr(size) * unsafe.Sizeof(c[0]); n >= hugeChunk {
+		adviseHuge(unsafe.Pointer(&c[0]), n)
+	}
+	return c
 }
 
 // share gives the table of chunks its full length.
