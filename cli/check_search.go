@@ -22,10 +22,16 @@ doubling), searches once, and answers at each checkpoint its root decision
 and the root children's visits and means, and, if it says so, every
 node's. -jobs programs run side by side, each serving one search at a time.
 
-The trees are the trap families and -trees random trees, or the one tree
--tree gives, each searched with -seeds seeds (each but the first with the
-children in an order drawn from the seed; -keep-order keeps the tree's
-own). Each search's root decision is judged against the exact solution,
+The trees are the trap families, the families of whole searches' bugs
+(shapes random trees rarely have: a chance node above moves that differ by
+outcome, cousins with the same moves, a player moving twice, terminals at
+mixed depths, rewards on both sides of 1/2, wide nodes) and -trees random
+trees, or the one tree -tree gives; a program that declares in its
+handshake that it handles no chance nodes, rewards in {0, 1} only, or
+players that alternate gets no other tree. Each is searched with -seeds
+seeds (each but the first with the children in an order drawn from the
+seed; -keep-order keeps the tree's own). Each search's root decision is
+judged against the exact solution,
 and a wrong one is explained by the mechanism the theory names: Eq. 5 or
 Eq. 4 at the root, and below it, with Eq. 7 (a terminal not valued by its
 reward), for a program that reports every node. A whole search offers no
@@ -37,9 +43,12 @@ limit probe, so the strongest finding is
                      (the program searches smaller trees with the failed
                      seed) to a minimal witness, with a line that replays it;
   fault              the program crashed, hung, answered garbage, spoke
-                     another protocol, decided a child that is no root move
-                     or reported counts that do not add up: the tree and the
-                     seed it happened on, with the end of its stderr;
+                     another protocol, decided a child that is no root move,
+                     reported counts that do not add up, answered a tree and
+                     seed otherwise than before, reported means for the side
+                     to move, or did not draw chance outcomes by their
+                     probabilities: the tree and the seed it happened on,
+                     searched again, with the end of its stderr;
   inconclusive       some tree did not converge and none is stuck;
   no-counterexample  every tree converged.
 
@@ -66,6 +75,7 @@ Examples:
   mctscheck check -search exec:'./mcts --bug negamax-sign' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 1 -budget 16384 -keep-order
   mctscheck check -search exec:'python3 examples/mcts.py --bug fpu-never' -out /tmp/fpu   # and /tmp/fpu/report.html
   mctscheck check -search exec:'python3 examples/mcts.py' -deadline 5m -out /tmp/mcts
+  mctscheck check -search exec:'python3 examples/mcts.py' -shard 1/8 -out part-1   # part 1 of 8; mctscheck merge joins the parts
 `
 
 // searchFlagIn reports whether args give -search: check -search has its
@@ -82,6 +92,7 @@ func cmdCheckSearch(e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches at once, each in a program of its own")
 	output := addOutputFlags(fs)
 	asJSON, asDOT, out := output.asJSON, output.asDOT, output.out
+	shard := addShardFlag(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
@@ -117,9 +128,18 @@ func cmdCheckSearch(e *env, args []string) error {
 		return usagef("-search: %v", strings.TrimPrefix(err.Error(), "searchexec: "))
 	}
 	defer prog.Close() // on Ctrl-C too: no program is left behind
+	if tr != nil {
+		// A tree the program declares it does not handle is bad input; a
+		// handshake that fails is the check's first fault, reported with it.
+		if h, err := prog.Handles(); err == nil {
+			if err := h.Allows(tr); err != nil {
+				return usagef("-tree: the program handles %v (its handshake says so), and not this tree: %v", h, err)
+			}
+		}
+	}
 	name := "exec:" + line
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, BinaryOnly: *binary,
-		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs}
+		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs, Shard: shard.s}
 	if tr != nil && !fs.isSet("seeds") {
 		o.Seeds = 0 // RunSearchTree's default: many orders of the one tree
 	}
@@ -133,39 +153,15 @@ func cmdCheckSearch(e *env, args []string) error {
 		return err
 	}
 	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: rep.Seeds, Seed: *seed, MinBudget: 64,
-		MaxBudget: *budget, Growth: "own"}, ruleResult: searchResult(name, o, rep)}
+		MaxBudget: *budget, Growth: "own", Shard: shard.String()}, ruleResult: searchResult(name, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
 	}
-	var files []string
-	if *out != "" {
-		if files, err = writeReport(*out, newSearchReport(e, fs, &doc, *jobs), doc, e.tool.Plot); err != nil {
-			return fmt.Errorf("-out: %w", err)
-		}
+	command := e.tool.command(checkCommand(fs, "search"))
+	if shard.sharded() {
+		doc.Command = command
 	}
-	switch {
-	case *asJSON:
-		if err := writeJSON(e.stdout, doc); err != nil {
-			return err
-		}
-	case *asDOT:
-		if err := writeWitnessDOT(e, e.stdout, rep); err != nil {
-			return err
-		}
-	default:
-		printCheckSearch(e, &doc, rep, *jobs)
-		if *out != "" {
-			fmt.Fprint(e.stdout, "\n"+reportLine(*out, files))
-		}
-	}
-	var found error
-	switch rep.Verdict {
-	case props.Faulted:
-		found = errFault
-	case props.Stuck:
-		found = errFinding
-	}
-	return checkEnd(e, rep, *out, found)
+	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, json: *asJSON, dot: *asDOT, search: true, jobs: *jobs})
 }
 
 // checkWithProgress runs check, one check named name whose options o it
@@ -220,23 +216,38 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)
 	fmt.Fprintf(w, "checked    %s\n", searchScale(d, jobs))
-	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
-	if r.Visited > 0 {
-		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+	if h := rep.Handles; h != nil {
+		fmt.Fprintf(w, "handles    %s\n", handles(*h))
 	}
-	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
+	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
+	if r.Verdict != props.Faulted { // a fault's figures describe no search that kept the contract
+		if r.Visited > 0 {
+			fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+		}
+		fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
+	}
 	fmt.Fprintf(w, "§4         %s\n", r.overconfidence())
 	if rep.Witness != nil {
 		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
 	}
 }
 
+// handles says which trees a search declared it handles, the only ones
+// checked.
+func handles(h props.Handles) string {
+	return h.String() + ", as its handshake declares: no other tree was searched"
+}
+
 // searchScale says what a search was checked on.
 func searchScale(d *checkDoc, jobs int) string {
 	what := "the given tree"
 	if d.Tree == "" {
-		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
+		what = fmt.Sprintf("the trap families, those of whole searches and %d random trees", d.Options.Trees)
 	}
-	return fmt.Sprintf("%s × %s from %d, budgets %d to %d doubling, %s side by side",
-		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, plural(jobs, "program"))
+	side := "" // not said by merge, whose parts ran their own
+	if jobs > 0 {
+		side = fmt.Sprintf(", %s side by side", plural(jobs, "program"))
+	}
+	return fmt.Sprintf("%s × %s from %d, budgets %d to %d doubling%s",
+		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, side)
 }

@@ -25,10 +25,10 @@ type searchReport struct {
 	figures    []string // the plot files written, if any
 }
 
-// newSearchReport is the report of the check -search whose flags are fs
-// and whose document is d.
-func newSearchReport(e *env, fs *flagSet, d *checkDoc, jobs int) *searchReport {
-	return &searchReport{doc: d, command: e.tool.command(checkCommand(fs, "search")), title: e.tool.name() + " report: a whole search",
+// newSearchReport is the report of the check -search whose command line
+// is command and whose document is d.
+func newSearchReport(e *env, command string, d *checkDoc, jobs int) *searchReport {
+	return &searchReport{doc: d, command: command, title: e.tool.name() + " report: a whole search",
 		replayNote: e.tool.replayNote(), jobs: jobs}
 }
 
@@ -52,10 +52,15 @@ func (s *searchReport) items() []string {
 	out := []string{
 		fmt.Sprintf("search: `%s`, run as it is: its own selection, expansion, roll-outs, backups and decision", r.Spec),
 		"checked: " + searchScale(s.doc, s.jobs) + ", each search's root decision judged against the exact solution of its tree",
-		"statistics: " + nodesReported(r.NodesReported),
-		"observed: " + r.Summary,
-		claim,
 	}
+	if r.Handles != nil {
+		out = append(out, "handles: "+handles(*r.Handles))
+	}
+	out = append(out,
+		"statistics: "+nodesReported(r.NodesReported),
+		"observed: "+r.Summary,
+		claim,
+	)
 	if r.Verdict != props.Faulted { // a fault's figures say nothing of the search
 		frugal := "not known: the program reported the root children's statistics only"
 		if r.NodesReported != nil && *r.NodesReported {

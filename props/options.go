@@ -84,9 +84,17 @@ type Options struct {
 	// RuleSpec names the rule in replay lines, e.g. "greedy-fpu" for
 	// `mctscheck check -rule greedy-fpu`; empty means no mctscheck line.
 	RuleSpec string
+	// Shard, if not zero, runs one part of the check (Run, CheckTree,
+	// RunSearch, RunSearchTree): the searches that Shard deals to it. Its
+	// report carries the evidence Merge needs to rebuild the whole
+	// check's report from the reports of all its shards.
+	Shard Shard
 	// Progress, if set, is called after each tree with the trees done and the
 	// trees to do.
 	Progress func(done, total int)
+	// handles is the class of trees a whole search declared it handles
+	// (RestrictedSearcher); the zero value, every tree.
+	handles Handles
 	// Status, if set, is called as a check goes, for a progress line: at
 	// its start with the trees to judge, after each tree, after each seed
 	// of a check of one tree, and at each step of a witness's shrinker. It
@@ -172,8 +180,12 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Criterion == (Criterion{}) {
 		o.Criterion = DefaultCriterion
 	}
+	o.Criterion = o.Criterion.withDefaults()
 	if err := o.Criterion.check(); err != nil {
 		return o, err
+	}
+	if err := o.Shard.check(); err != nil {
+		return o, fmt.Errorf("props: Options.Shard: %w", err)
 	}
 	switch {
 	case o.Workers < 0 || o.Workers > maxWorkers:

@@ -27,6 +27,7 @@
 //	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
 //	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
 //	mctscheck engine -gtp CMD -positions FILE  check a real Go engine over GTP against solved positions
+//	mctscheck merge REPORT.json...          join the shards of a check or run (-shard K/N) into its report
 //	mctscheck version [-json]               the module version and commit of the build
 //
 // With no arguments, mctscheck runs every rule of the catalogue through the
@@ -82,6 +83,21 @@
 // each search is the program's own, judged at its checkpoints against the
 // exact solution; examples/mcts.py and examples/mcts.c are textbook
 // searches with bugs to plant.
+//
+// Run, check and check -search split over processes or machines with
+// -shard K/N: part K of N runs the searches (tree t, seed j) with
+// (t·seeds + j) mod N = K − 1 (check -search, which judges a tree on all
+// its seeds at once, the trees with t mod N = K − 1) and writes that
+// part's report, complete,
+// with each search's evidence besides (the "shard" object of REPORT);
+// its exit code is 0 whatever the part's verdict, which is of that part
+// only. Merge reads the report.json (or -json document) of all N parts
+// and writes the report of the whole check or run: the same verdicts,
+// witnesses, counts and curves, only the timings differ. It refuses, with
+// exit code 2, parts of different checks, flags or versions, missing or
+// repeated parts, a report cut short, and an interrupted part.
+// docs/guide.md shows a GitHub Actions matrix that runs the parts
+// (.github/workflows/check-search.yml).
 //
 // # Exit codes
 //
@@ -206,6 +222,7 @@
 // check: a RESULT, with the options and, with -tree, the tree:
 //
 //	{
+//	  "command": string,          // only in a part of a split check (-shard): the command line
 //	  "tree": string,             // only with -tree
 //	  "options": OPTIONS,
 //	  ...RESULT's fields
@@ -214,7 +231,7 @@
 // run (and report.json):
 //
 //	{
-//	  "command": string,          // the run command line with its options
+//	  "command": string,          // the run command line with its options (and -shard K/N in a part)
 //	  "options": OPTIONS,
 //	  "rules": [RESULT],          // in catalogue order, then the -rule specs
 //	  "reproduced": int,          // rules whose prediction the verdict reproduces
@@ -231,7 +248,8 @@
 //
 //	OPTIONS = {
 //	  "trees": int, "traps": bool, "seeds": int, "seed": int,
-//	  "min_budget": int, "max_budget": int, "growth": "paper"|"practical"
+//	  "min_budget": int, "max_budget": int, "growth": "paper"|"practical",
+//	  "shard": "K/N"              // only in a part of a split check (-shard)
 //	}
 //
 //	RESULT = {
@@ -266,12 +284,41 @@
 //	  "unconverged": [string],    // up to five trees that did not converge
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
+//	  "handles": {"no_chance": true, "binary_rewards": true, "alternating": true},  // check -search: the trees the program declared it handles (each key only if true); absent for every tree
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
 //	  "nodes_reported": bool,     // check -search only: whether the program reported every node's statistics ("nodes"), or the root children's only
-//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node
-//	  "recent": number,           // the same during the criterion's window; absent for a game position
+//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node (unknown)
+//	  "recent": number,           // the same during the criterion's window; absent where "visited" is
 //	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
-//	  "sims": int, "elapsed_ns": int, "sims_per_second": number
+//	  "sims": int, "elapsed_ns": int, "sims_per_second": number,
+//	  "shard": SHARD              // only in a part of a split check (-shard): what merge reads
+//	}
+//
+//	SHARD = {                     // props.ShardReport
+//	  "shard": "K/N",
+//	  "version": string,          // the checker's module version, and the commit of the build when it recorded one
+//	  "check": string,            // the options that decide the report, and a digest of the trees: the same in every part
+//	  "search": true,             // only for check -search
+//	  "trees": int,               // the whole check's trees
+//	  "first_seed": int, "min_budget": int, "window": int,
+//	  "searches": [{              // the part's searches taken up, in the check's order
+//	    "tree": int, "seed": int, // the tree's index in the check, and the seed
+//	    "name": string,           // the tree's name
+//	    "outcome": "failed"|"stuck"|"fault",  // absent for none of those
+//	    "recovery": string,       // when the rule would recover; absent otherwise
+//	    "optimal_from": int,      // the first checkpoint (0: 64) from which every decision was optimal, -1 if none
+//	    "visited": number, "recent": number,
+//	    "root_only": true,        // only for a search that reported its root's children alone
+//	    "wrong_throughout": true, // only for a search whose decision was wrong at every checkpoint of the window
+//	    "in_view": true,          // only when it was so with a mechanism in view (check -search: every seed so makes the tree stuck)
+//	    "wrong": [number],        // per checkpoint: 1 if the decision was not optimal, else 0
+//	    "share": [number],        // per checkpoint: the optimal root children's share of the root's simulations
+//	    "confidence": [number|null],  // only on a tree lost at its root: per checkpoint, the decided child's mean for the player to move (null: none), the §4 figure
+//	    "sims": int
+//	  }],
+//	  "spot": [{"tree": int, "sims": int, "fault": true}],  // check -search without a witness: the trees searched again ("fault" only when one faulted)
+//	  "witness_of": {"tree": int, "seed": int}|null,  // the search the witness was shrunk from
+//	  "witness_sims": int         // the simulations the witness took
 //	}
 //
 //	POSITION = {                  // props.PositionReport
@@ -307,17 +354,19 @@
 //	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children);
 //	                              // for a search that reports the root's children only, the root and its children: the others are unknown
 //	    "means": [number|null],   // the same nodes' values for max at the last budget; null for a node without simulations
-//	    "decision": int           // the root child decided at the last budget
+//	    "decision": int,          // the root child decided at the last budget
+//	    "not_reported": string    // why the nodes beyond "visits" are unknown (a whole search without "nodes"); absent when all are known
 //	  },
 //	  ...GAMEWITNESS's fields     // only on a game position
 //	}
 //
 //	FAULT = {                     // props.Fault: how the rule broke its contract
-//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie",
+//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie"|"nondeterministic"|"perspective"|"chance",
 //	  "message": string,          // what happened
-//	  "inputs": string,           // what the rule saw there, one line per child
-//	  "node": string,             // where, e.g. "0.1"
-//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run
+//	  "inputs": string,           // what the rule saw there, one line per child; for a whole search, what it was asked
+//	  "node": string,             // where, e.g. "0.1"; "" for a whole search's fault that names no node
+//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run; for a whole search, the simulations its last good answer reported
+//	  "checkpoint": int,          // only for a whole search: the checkpoint it was asked for when it faulted
 //	  "stderr": string,           // the end of an exec: program's stderr; absent otherwise
 //	  "reproduced": bool          // it came back when its tree was searched again alone with its seed
 //	}
@@ -337,6 +386,7 @@
 //	  "tree": string,             // the witness tree in its failing order; absent for a game
 //	  "game": string, "moves": string,  // the position; absent for a tree
 //	  "seed": int, "seeds": int, "budget": int,
+//	  "min_budget": int, "window": int,  // only when not the defaults (64, 4)
 //	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
 //	  "growth": string, "backup": string,
 //	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search
