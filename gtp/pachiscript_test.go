@@ -98,7 +98,7 @@ func TestPachiScriptRuns(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, text)
 	}
-	for _, row := range []string{"\n1 ", "\n3 ", "cpu:", "cache:", "host:"} {
+	for _, row := range []string{"\n1 ", "\n3 ", "cpu:", "cache:", "host:", "touch:"} {
 		if !strings.Contains(text, row) {
 			t.Errorf("no row %q in\n%s", strings.TrimSpace(row), text)
 		}

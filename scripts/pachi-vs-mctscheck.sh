@@ -11,10 +11,11 @@
 # pairs, the load average (1 min) before and after, and with GNU time
 # (/usr/bin/time) the median page faults of a run of each side. Above the
 # table it names the host: the CPU, its caches and flags that matter, the
-# kernel, and a hypervisor if the CPU flags show one. A page of memory
-# touched for the first time costs a fault, whose price depends on the
-# host (a few hundred nanoseconds on bare metal, over ten microseconds on
-# some virtual machines): see docs/speed.md.
+# kernel, a hypervisor if the CPU flags show one, and what a page of
+# fresh memory costs on its first touch (core's BenchmarkFirstTouch): a
+# page fault, whose price depends on the host (over ten microseconds on
+# some virtual machines), and moves the ratio between hosts of one kind:
+# see docs/speed.md.
 #
 # Usage: scripts/pachi-vs-mctscheck.sh PACHI
 #
@@ -144,8 +145,19 @@ host() {
 	echo "host:  $(uname -srm), transparent huge pages $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
 }
 
+# firstTouch prints what the first write to a 4 KiB page of fresh memory
+# costs the process in CPU time, on small pages and on huge ones
+# (BenchmarkFirstTouch in core, Linux only).
+firstTouch() {
+	(cd "$root" && go test -run '^$' -bench '^BenchmarkFirstTouch$' -benchtime 16384x ./core 2>/dev/null) |
+		awk '$1 ~ /pages=4KiB/ { small = $5 } $1 ~ /pages=2MiB/ { huge = $5 }
+			END { if (small == "" || huge == "") print "touch: unknown (no BenchmarkFirstTouch on this system)"
+				else printf "touch: a fresh 4 KiB page costs %.2f µs of CPU on 4 KiB pages, %.2f µs on 2 MiB pages (go test -bench FirstTouch ./core)\n", small / 1000, huge / 1000 }'
+}
+
 {
 	host
+	firstTouch
 	echo "ours:  mctscheck gtp -rule uct -budget $budget ($(cd "$root" && go version | cut -d' ' -f3))"
 	echo "Pachi: ${pachiCmd[*]}"
 } | tee "$out/table.txt"
