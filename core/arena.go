@@ -88,13 +88,12 @@ func (a *chunked[T]) grow0(size int) {
 const hugeChunk = 4 << 20
 
 // makeChunk allocates a chunk of size elements, on huge pages when it is
-// large (adviseHuge).
+// large (makeHuge).
 func makeChunk[T any](size int) []T {
-	c := make([]T, size)
-	if n := uintptr(size) * unsafe.Sizeof(c[0]); n >= hugeChunk {
-		adviseHuge(unsafe.Pointer(&c[0]), n)
+	if uintptr(size)*unsafe.Sizeof(*new(T)) >= hugeChunk {
+		return makeHuge[T](size)
 	}
-	return c
+	return make([]T, size)
 }
 
 // share gives the table of chunks its full length.

@@ -32,6 +32,36 @@ func TestMakeChunkAdvisesHuge(t *testing.T) {
 	}
 }
 
+// TestMakeHugeAligned checks that makeHuge's slices start on a huge page,
+// hold n zeroed elements, and that the huge page under their last element
+// carries the advice even when they end inside it.
+func TestMakeHugeAligned(t *testing.T) {
+	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil {
+		t.Skip("no transparent huge pages in this kernel")
+	}
+	for _, n := range []int{1, hugePage / 8 * 3 / 4, hugePage/8 + 1, 3 * hugePage / 8} {
+		c := makeHuge[float64](n)
+		if len(c) != n || cap(c) != n {
+			t.Fatalf("makeHuge(%d): len %d, cap %d", n, len(c), cap(c))
+		}
+		if a := uintptr(unsafe.Pointer(&c[0])); a%hugePage != 0 {
+			t.Errorf("makeHuge(%d) starts at %#x, not on a huge page", n, a)
+		}
+		for i, x := range c {
+			if x != 0 {
+				t.Fatalf("makeHuge(%d)[%d] = %v, want 0", n, i, x)
+			}
+		}
+		flags, err := vmFlags(uintptr(unsafe.Pointer(&c[n-1])))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(" "+flags+" ", " hg ") {
+			t.Errorf("makeHuge(%d): the mapping under the last element has VmFlags %q, want hg", n, flags)
+		}
+	}
+}
+
 // vmFlags returns the VmFlags line of the mapping of /proc/self/smaps that
 // holds address a.
 func vmFlags(a uintptr) (string, error) {

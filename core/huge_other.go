@@ -2,7 +2,5 @@
 
 package core
 
-import "unsafe"
-
-// adviseHuge does nothing outside Linux.
-func adviseHuge(unsafe.Pointer, uintptr) {}
+// makeHuge is make outside Linux.
+func makeHuge[T any](n int) []T { return make([]T, n) }
