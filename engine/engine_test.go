@@ -232,7 +232,9 @@ func TestParsePositionsErrors(t *testing.T) {
 // "SCRIPT -v {visits} -s {seed}", and whose genmove does what odd says for
 // odd seeds and even says for even seeds: "move X" answers X, "move X
 // visits N" first lists the root children on stderr as Leela Zero does (X
-// with 50 visits, K6 with N if N > 0), "crash" exits, "hang" sleeps (in a
+// with 50 visits, K6 with N if N > 0), "move X amaf V" dumps its tree as
+// Pachi does (X with 50 playouts, K6 with none and the AMAF value V over
+// 1000 playouts), "crash" exits, "hang" sleeps (in a
 // child process, whose id it writes to DIR/pid, after touching
 // DIR/hanging), "garbage" writes a line that is no GTP reply.
 func fakeEngine(t *testing.T, dir, odd, even string) string {
@@ -249,6 +251,13 @@ func fakeEngine(t *testing.T, dir, odd, even string) string {
 				list += fmt.Sprintf(`printf '  K6 ->      %s (V: 40.00%%%%) (LCB: 39.28%%%%) (N: 12.50%%%%) PV: K6\n' >&2; `, f[3])
 			}
 			return list + `printf '= %s\n\n' "` + f[1] + `"`
+		case len(f) == 4 && f[0] == "move" && f[2] == "amaf":
+			// Pachi's tree dump: the move played with 50 playouts, K6
+			// unvisited with the AMAF value given over 1000 playouts.
+			dump := `printf '(UCT tree; root white; extra komi 0.000000; max depth 3)\n[pass] 0.5/50 [prior 0.000/0 amaf 0.000/0 crit 0 vloss 0] h=0 c#=2\n' >&2; ` +
+				fmt.Sprintf(`printf ' [%s] 0.400/50 [prior 0.500/20 amaf 0.410/900 crit 0 vloss 0] h=0 c#=0\n  [K6] 0.1/3 [prior 0.500/20 amaf 0.1/3 crit 0 vloss 0] h=0 c#=0\n' >&2; `, f[1]) +
+				fmt.Sprintf(`printf ' [K6] 0.000/0 [prior 0.500/20 amaf %s/1000 crit 0 vloss 0] h=0 c#=0\nexpanded nodes: 2\n' >&2; `, f[3])
+			return dump + `printf '= %s\n\n' "` + f[1] + `"`
 		case len(f) == 2 && f[0] == "move":
 			return `printf '= %s\n\n' "` + f[1] + `"`
 		case behaviour == "crash":
