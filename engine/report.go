@@ -207,8 +207,8 @@ func (pr *PositionResult) Why(b int) string {
 		return fmt.Sprintf("never tried: %s had 0 of %d root visits in %s of the %d missed trials at %s%s",
 			moves, m.total/m.known, each(m.never, m.missed), m.missed, at, m.amafNote())
 	case m.never == 0:
-		return fmt.Sprintf("tried, valued lower: %s had %d of %d root visits (mean of the %d missed trials at %s%s)%s",
-			moves, m.visits/m.known, m.total/m.known, m.known, at, prior, m.amafNote())
+		return fmt.Sprintf("tried, valued lower: %s had %d of %d root visits (mean of the %d missed %s at %s%s)%s",
+			moves, m.visits/m.known, m.total/m.known, m.known, plural(m.known, "trial"), at, prior, m.amafNote())
 	}
 	return fmt.Sprintf("never tried in %d of the %d missed trials at %s (0 root visits), tried and valued lower in the other %d (%s had %d of %d root visits on average)%s",
 		m.never, m.missed, at, m.known-m.never, moves, m.visits/(m.known-m.never), m.total/m.known, m.amafNote())
