@@ -95,6 +95,38 @@ func readTestPositions(t *testing.T) []*Position {
 	return ps
 }
 
+// raveFile is the file of positions made to trap RAVE (posgen -rave).
+const raveFile = "testdata/rave-candidates.txt"
+
+// TestRAVEPositionsFile re-solves the positions made to trap RAVE and
+// checks the answers the file states: each a win for the player to move
+// by a single move, not the pass, with its optimal line's final score the
+// board's and a win for the mover.
+func TestRAVEPositionsFile(t *testing.T) {
+	ps, err := ReadPositions(raveFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range ps {
+		if testing.Short() && i >= 2 {
+			break
+		}
+		sol, err := p.Solve(SolveLimits{})
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if err := p.agrees(sol); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+		if p.Value != "win" || len(p.Optimal) != 1 || p.Optimal[0] == Size*Size || len(p.Known) < 3 {
+			t.Errorf("%s: value %s, optimal %s, %d known lines; want a win by a single move, and how it is known", p.Name, p.Value, vertices(p.Optimal), len(p.Known))
+		}
+		if got := sol.Final.Score(); got != sol.FinalScore || (got > 0) != (p.ToMove == goboard.Black) {
+			t.Errorf("%s: final score %v for %v, who wins", p.Name, got, p.ToMove)
+		}
+	}
+}
+
 // TestPositionsFile re-solves the positions of testdata and checks the
 // answers the file states, the cases it covers, the priors the cases
 // promise, and that each final line's score is the board's.
@@ -390,18 +422,24 @@ func TestLeelaZero(t *testing.T) {
 
 // TestGNUGoScores cross-checks the solver's final positions with GNU Go:
 // each position's setup and optimal line are played into GNU Go (area
-// rules, komi 7.5), whose final_score must equal the board's score.
+// rules, komi 7.5), whose final_score must equal the board's score; the
+// positions of both files (with -short, two boards and the first RAVE
+// candidate).
 func TestGNUGoScores(t *testing.T) {
 	path := gtp.FindGNUGo()
 	if path == "" {
 		t.Skip("gnugo is not installed (apt-get install gnugo); skipping the GNU Go cross-check")
 	}
 	ps := readTestPositions(t)
+	rave, err := ReadPositions(raveFile)
+	if err != nil {
+		t.Fatal(err)
+	}
 	seen := map[string]bool{}
 	checked := 0
-	for _, p := range ps {
+	for i, p := range append(ps, rave...) {
 		key := fmt.Sprint(p.Stones, p.ToMove)
-		if seen[key] || testing.Short() && checked >= 2 {
+		if seen[key] || testing.Short() && checked >= 2 && i != len(ps) {
 			continue
 		}
 		seen[key] = true
