@@ -19,10 +19,12 @@ var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--d
 	"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars"}
 
 // TestReportInBrowser: a real browser (headless Chromium, Debian's
-// chromium) shows report.html for greedy-fpu: the screenshot is not blank
-// and has the drawing's colours (the decided child's red, the optimal
-// moves' green), and the page's DOM holds the witness tree's SVG. The
-// report and the screenshot are kept with go test -artifacts.
+// chromium) shows report.html for greedy-fpu, and for a whole search
+// (examples/mcts.py with a bug): the screenshot is not blank and has the
+// drawing's colours (the decided child's red, the optimal moves' green),
+// and the page's DOM holds the witness tree's SVG with the decided child
+// and the witness's curve. The reports and the screenshots are kept with
+// go test -artifacts.
 func TestReportInBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: starts a browser (a few seconds)")
@@ -31,10 +33,35 @@ func TestReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Skip("no chromium on PATH (Debian: apt-get install chromium)")
 	}
-	dir := t.ArtifactDir()
-	if r := mctscheck(t, "", append([]string{"-rules", "greedy-fpu", "-out", dir}, quick...)...); r.code != 0 {
-		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	for _, c := range []struct {
+		name   string
+		args   []string
+		code   int
+		chosen string // the decided child's node in the DOM
+	}{
+		{"rule", append([]string{"-rules", "greedy-fpu"}, quick...), exitOK, `<g class="node kind-terminal chosen" data-path="0.1">`},
+		{"search", []string{"check", "-search", "exec:python3 ../examples/mcts.py --bug fpu-never", "-budget", "1024", "-trees", "2", "-jobs", "1"},
+			exitFinding, `<g class="node kind-terminal chosen" data-path="0.0">`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.name == "search" {
+				if _, err := exec.LookPath("python3"); err != nil {
+					t.Skip("python3 is absent: the search is not run (CI has it)")
+				}
+			}
+			dir := t.ArtifactDir()
+			if r := mctscheck(t, "", append(c.args, "-out", dir)...); r.code != c.code {
+				t.Fatalf("exit %d, want %d\n%s%s", r.code, c.code, r.stdout, r.stderr)
+			}
+			showInBrowser(t, bin, dir, c.chosen)
+		})
 	}
+}
+
+// showInBrowser has Chromium show dir's report.html, and checks its DOM
+// and its screenshot.
+func showInBrowser(t *testing.T, bin, dir, chosen string) {
+	t.Helper()
 	shot := filepath.Join(dir, "screenshot.png")
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -48,11 +75,7 @@ func TestReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("chromium: %v\n%s", err, stderr.String())
 	}
-	for _, s := range []string{
-		`<svg xmlns="http://www.w3.org/2000/svg" class="tree"`,
-		`<g class="node kind-terminal chosen" data-path="0.1">`,
-		`<polyline class="witness"`,
-	} {
+	for _, s := range []string{`<svg xmlns="http://www.w3.org/2000/svg" class="tree"`, chosen, `<polyline class="witness"`} {
 		if !strings.Contains(string(dom), s) {
 			t.Errorf("the page's DOM has no %s", s)
 		}

@@ -43,15 +43,16 @@ type htmlRule struct {
 }
 
 type htmlWitness struct {
-	Heading  string
-	Tree     string
-	Drawing  template.HTML // the tree; empty if not drawn
-	NotDrawn string        // why not
-	Caption  string
-	Findings []props.Finding
-	Fault    string
-	Inputs   string
-	Replay   []string
+	Heading    string
+	Tree       string
+	Drawing    template.HTML // the tree; empty if not drawn
+	NotDrawn   string        // why not
+	Caption    string
+	Findings   []props.Finding
+	Fault      string
+	Inputs     string
+	Replay     []string
+	ReplayNote template.HTML // the parenthesis after "Replay"
 }
 
 // writeHTML writes doc as report.html to w.
@@ -84,19 +85,20 @@ func writeHTML(w io.Writer, doc *runDoc) error {
 		}
 		if r.Report != nil {
 			hr.Curve = picture.Curve(r.Curve, r.witnessCurve())
-			hr.Witness = htmlWitnessOf(r.Witness)
+			hr.Witness = htmlWitnessOf(r.Witness, pg.ReplayNote)
 		}
 		pg.Rules = append(pg.Rules, hr)
 	}
 	return pageTemplate.Execute(w, pg)
 }
 
-// htmlWitness describes a witness for the page, with its tree drawn.
-func htmlWitnessOf(w *props.Witness) *htmlWitness {
+// htmlWitness describes a witness for the page, with its tree drawn and
+// the note after "Replay".
+func htmlWitnessOf(w *props.Witness, replayNote template.HTML) *htmlWitness {
 	if w == nil || w.Tree == nil {
 		return nil
 	}
-	hw := &htmlWitness{Heading: witnessHeading(w), Tree: w.Tree.String(), Findings: w.Findings, Replay: w.Replay}
+	hw := &htmlWitness{Heading: witnessHeading(w), Tree: w.Tree.String(), Findings: w.Findings, Replay: w.Replay, ReplayNote: replayNote}
 	if f := w.Fault; f != nil {
 		hw.Fault, hw.Inputs = faultLine(f), strings.TrimRight(f.Inputs, "\n")
 	}
@@ -114,6 +116,12 @@ func treeCaption(f *picture.Facts) string {
 	if f.Searched {
 		s += " n counts the replayed search's simulations through each node at " + itoa(f.Budget) +
 			"; each root edge carries its child's share of them; the child outlined in red is the root decision there."
+	}
+	if f.Searched {
+		s += " mean is the search's mean reward for max through the node."
+	}
+	if f.Unreported > 0 {
+		s += " The search reported the root's children only: the nodes below them are marked not reported, their statistics unknown (not zero)."
 	}
 	if f.Mechanism != "" {
 		s += " Orange dashes: " + f.Mechanism + "."
@@ -151,7 +159,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <title>{{.Title}}</title>
-<style>
+{{define "style"}}<style>
 body { font: 15px/1.45 sans-serif; color: #222; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; }
 code, pre { font: 13px monospace; }
 pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
@@ -172,7 +180,7 @@ figure { margin: 1em 0; }
 figcaption { font-size: 13px; color: #444; max-width: 480px; }
 section.rule { border-top: 1px solid #ddd; margin-top: 1.5em; }
 .pictures { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
-</style>
+</style>{{end}}{{template "style"}}
 </head>
 <body>
 <h1>{{.Title}}</h1>
@@ -190,7 +198,10 @@ section.rule { border-top: 1px solid #ddd; margin-top: 1.5em; }
 {{range .Rules}}<section class="rule" id="{{.Anchor}}">
 <h3>{{.Name}}</h3>
 <ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
-<div class="pictures">
+{{template "evidence" .}}</section>
+{{end}}</body>
+</html>
+{{define "evidence"}}<div class="pictures">
 {{with .Witness}}<figure class="witness">{{if .Drawing}}{{.Drawing}}{{else}}<p>{{.NotDrawn}}</p>{{end}}<figcaption>{{.Caption}}</figcaption></figure>
 {{end}}{{if .Curve}}<figure class="convergence">{{.Curve}}<figcaption>The root decision against the budget{{if .Witness}}: on the witness tree (its replayed search) and on average over every search of every tree checked, which hides a wrong decision on one tree{{else}}, over every search of every tree checked{{end}}.</figcaption></figure>
 {{end}}</div>
@@ -198,10 +209,7 @@ section.rule { border-top: 1px solid #ddd; margin-top: 1.5em; }
 <pre>{{.Tree}}</pre>
 <ul>{{range .Findings}}<li>{{.Condition}}: {{.Text}}</li>{{end}}{{if .Fault}}<li>{{.Fault}}</li>{{end}}</ul>
 {{if .Inputs}}<pre>{{.Inputs}}</pre>
-{{end}}<p>Replay{{$.ReplayNote}}:</p>
+{{end}}<p>Replay{{.ReplayNote}}:</p>
 <pre>{{range .Replay}}{{.}}
 {{end}}</pre>
-{{end}}</section>
-{{end}}</body>
-</html>
-`))
+{{end}}{{end}}`))

@@ -87,6 +87,9 @@ type Options struct {
 	// Progress, if set, is called after each tree with the trees done and the
 	// trees to do.
 	Progress func(done, total int)
+	// handles is the class of trees a whole search declared it handles
+	// (RestrictedSearcher); the zero value, every tree.
+	handles Handles
 	// Status, if set, is called as a check goes, for a progress line: at
 	// its start with the trees to judge, after each tree, after each seed
 	// of a check of one tree, and at each step of a witness's shrinker. It
@@ -172,6 +175,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Criterion == (Criterion{}) {
 		o.Criterion = DefaultCriterion
 	}
+	o.Criterion = o.Criterion.withDefaults()
 	if err := o.Criterion.check(); err != nil {
 		return o, err
 	}

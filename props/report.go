@@ -30,6 +30,16 @@ const (
 	// panic, a NaN, a crash, a hang, stray output, a declaration its own
 	// choices contradict). It is not a finding about consistency.
 	Faulted Verdict = "fault"
+	// Interrupted: the check stopped before its end, its context ended
+	// (Ctrl-C, a deadline: Report.Stopped says which), with no witness
+	// found. The report holds what finished; it is no verdict on the rule.
+	Interrupted Verdict = "interrupted"
+)
+
+// Why a check stopped before its end (Report.Stopped).
+const (
+	StoppedInterrupted = "interrupted" // its context was cancelled: Ctrl-C
+	StoppedDeadline    = "deadline"    // its context's deadline passed
 )
 
 // ends reports whether a tree with verdict v ends a check: an
@@ -117,6 +127,11 @@ type Witness struct {
 	Budgets  []int64   `json:"budgets"`
 	// Shrinks counts the candidate trees the shrinker evaluated.
 	Shrinks int `json:"shrinks"`
+	// Unfinished says that the check stopped (Report.Stopped) before the
+	// witness was done: it is the tree as found, in the failed seed's
+	// order, not shrunk (nor, for a fault, searched again), and Search
+	// is nil.
+	Unfinished bool `json:"unfinished,omitempty"`
 	// Run is what replays the witness: the tree or the position, the
 	// seed, the options.
 	Run Replay `json:"run"`
@@ -157,7 +172,11 @@ type PositionWitness struct {
 func (w *Witness) String() string {
 	var b strings.Builder
 	name := w.Rule
-	if name == "" {
+	switch {
+	case name != "":
+	case w.Run.Search:
+		name = "the search"
+	default:
 		name = "the rule"
 	}
 	if w.Verdict == Faulted {
@@ -181,14 +200,20 @@ func (w *Witness) String() string {
 		if len(w.Seeds) == 1 {
 			seeds = fmt.Sprintf("seed %d", w.Seeds[0])
 		}
-		fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; %s, budgets %d to %d doubling\n",
-			w.From, w.Original.Len(), w.Shrinks, seeds, w.Budgets[0], w.Budgets[len(w.Budgets)-1])
+		from := fmt.Sprintf("shrunk from %s (%d nodes) in %d evaluations", w.From, w.Original.Len(), w.Shrinks)
+		if w.Unfinished {
+			from = fmt.Sprintf("found on %s, not shrunk: the check stopped first", w.From)
+		}
+		fmt.Fprintf(&b, "%s; %s, budgets %d to %d doubling\n", from, seeds, w.Budgets[0], w.Budgets[len(w.Budgets)-1])
 	}
 	if w.Fault != nil {
 		fmt.Fprintf(&b, "  %v\n", w.Fault)
 	}
 	for _, f := range w.Findings {
 		fmt.Fprintf(&b, "  %s: %s\n", f.Condition, f.Text)
+	}
+	if s := w.Search; s != nil && s.NotReported != "" {
+		fmt.Fprintf(&b, "  (%s)\n", s.NotReported)
 	}
 	for _, r := range w.Replay {
 		fmt.Fprintf(&b, "replay: %s\n", r)
@@ -220,6 +245,16 @@ type Report struct {
 	// Summary says the verdict and its evidence in one line, in the manner
 	// of rapid's "OK, passed 100 tests".
 	Summary string `json:"summary"`
+	// Stopped says why the check ended before its end, if it did:
+	// StoppedInterrupted or StoppedDeadline; empty for a check that ran to
+	// its end. The report then holds what finished: the trees judged (of
+	// TreesPlanned), the curve of the searches done, and the witness
+	// found, if any, as found (Witness.Unfinished).
+	Stopped string `json:"stopped,omitempty"`
+	// Overconfidence is the paper's §4 figure over the searches of lost
+	// trees; nil when no search of a lost tree was judged. It is not a
+	// consistency verdict.
+	Overconfidence *Overconfidence `json:"overconfidence"`
 	// PositionReport is what a check of a game position adds; nil for
 	// trees, and then absent from the JSON form.
 	*PositionReport
@@ -228,7 +263,10 @@ type Report struct {
 	// those that converged, those that did not, and those stuck through
 	// the horizon (an inconsistent tree stops the check). A game position
 	// is one tree.
-	Trees        int `json:"trees"`
+	Trees int `json:"trees"`
+	// TreesPlanned counts the trees the check would have checked, for a
+	// check that stopped (Stopped); 0 otherwise.
+	TreesPlanned int `json:"trees_planned,omitempty"`
 	Converged    int `json:"converged"`
 	Inconclusive int `json:"inconclusive"`
 	Stuck        int `json:"stuck"`
@@ -242,12 +280,23 @@ type Report struct {
 	Recoveries []string `json:"recoveries"`
 	Seeds      int      `json:"seeds"`
 	MaxBudget  int64    `json:"max_budget"`
+	// Handles is the class of trees a whole search declared it handles
+	// (RestrictedSearcher), the only trees checked; nil for every tree,
+	// and then absent from the JSON form.
+	Handles *Handles `json:"handles,omitempty"`
 	// OptimalFrom is the largest budget from which a converged tree was
 	// decided optimally by every seed.
 	OptimalFrom int64 `json:"optimal_from"`
+	// NodesReported says, for the check of a whole search (RunSearch),
+	// whether the searcher reported every node's statistics at every
+	// search read (docs/protocol.md, "nodes"), or the root children's
+	// only; nil for a rule's check, whose searches the checker reads
+	// whole, and for a search check that read no search.
+	NodesReported *bool `json:"nodes_reported,omitempty"`
 	// Visited and Recent average the trees' frugality figures; 0 for a
-	// game position, whose tree no search stores whole, and then absent
-	// from the JSON form.
+	// game position, whose tree no search stores whole, and for a whole
+	// search that reported its root's children alone, whose other nodes
+	// are unknown: then absent from the JSON form.
 	Visited float64 `json:"visited,omitempty"`
 	Recent  float64 `json:"recent,omitempty"`
 	// Curve is the convergence of the root decision over every search of
@@ -301,11 +350,16 @@ type CurvePoint struct {
 
 // curveOf is one search's contribution to the curve: at each checkpoint,
 // whether the decision was wrong and the optimal root children's share of
-// the root's simulations.
+// the root's simulations, and, on a lost tree, the search's confidence
+// (the §4 figure).
 func curveOf(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) curveEntry {
 	e := make(curveEntry, len(snaps))
+	lost := lostAtRoot(tr, sol)
 	for i, s := range snaps {
 		e[i].budget = s.budget
+		if e[i].lost = lost; lost {
+			e[i].confidence = confidence(tr, &s)
+		}
 		if !optimal(sol, s.decision) {
 			e[i].wrong = 1
 		}
@@ -320,7 +374,8 @@ func curveOf(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) curveEntry {
 	return e
 }
 
-// addCurve folds one search's contribution into the curve.
+// addCurve folds one search's contribution into the curve and the §4
+// figure.
 func (r *Report) addCurve(e curveEntry) {
 	if r.Curve == nil {
 		for _, s := range e {
@@ -336,6 +391,9 @@ func (r *Report) addCurve(e curveEntry) {
 		n := float64(p.Searches)
 		p.Wrong += (s.wrong - p.Wrong) / n
 		p.OptimalShare += (s.share - p.OptimalShare) / n
+		if s.lost {
+			r.addOverconfidence(s.budget, s.confidence)
+		}
 	}
 }
 
@@ -346,6 +404,8 @@ func (r *Report) summary() string {
 		return p.summary(r)
 	}
 	switch r.Verdict {
+	case Interrupted:
+		return r.stoppedSummary()
 	case Faulted:
 		return r.Witness.faultSummary(fmt.Sprintf("after %s", plural(r.Trees, "tree")))
 	case Inconsistent:
@@ -385,7 +445,7 @@ func (p *PositionReport) summary(r *Report) string {
 
 // faultText describes a fault for a human: fault first, then what
 // happened, where, whether it came back, the end of the program's stderr
-// and the inputs the rule saw.
+// and the inputs the rule saw, or what the search was asked.
 func (w *Witness) faultText(name string) string {
 	var b strings.Builder
 	f := w.Fault
@@ -401,25 +461,34 @@ func (w *Witness) faultText(name string) string {
 	default:
 		b.WriteString("in no search the check kept (the rule counted it: FaultCounter)")
 	}
-	switch {
-	case f.Node != "" && f.Sim < 0:
-		fmt.Fprintf(&b, ", at node %s in the limit probe (counts beyond the run)", f.Node)
-	case f.Node != "":
-		fmt.Fprintf(&b, ", at node %s in simulation %d", f.Node, f.Sim)
+	if where := f.Where(); where != "" {
+		b.WriteString("," + where)
 	}
 	b.WriteString("\n")
+	again := "it did not come back when the tree was searched again alone with that seed: it depends on the program's history (a count kept across sites, a crash now and then)\n"
+	if w.Run.Search {
+		again = "it did not come back when the tree was searched again alone with that seed, with the same answers before it: it depends on the program's history or on something outside the request (a crash now and then)\n"
+	}
 	switch {
 	case w.Tree == nil:
+	case w.Unfinished:
+		b.WriteString("the check stopped before it was searched again alone with that seed\n")
+	case f.Kind == FaultNondeterministic:
+		b.WriteString("two searches of the tree with that seed answered differently\n")
 	case f.Reproduced:
 		b.WriteString("it came back when the tree was searched again alone with that seed\n")
 	default:
-		b.WriteString("it did not come back when the tree was searched again alone with that seed: it depends on the program's history (a count kept across sites, a crash now and then)\n")
+		b.WriteString(again)
 	}
 	if f.Stderr != "" {
 		fmt.Fprintf(&b, "the program's stderr ends:\n  %s\n", strings.ReplaceAll(strings.TrimSpace(f.Stderr), "\n", "\n  "))
 	}
-	if f.Inputs != "" {
-		fmt.Fprintf(&b, "the rule saw:\n%s", f.Inputs)
+	if in := strings.TrimRight(f.Inputs, "\n"); in != "" {
+		if w.Run.Search {
+			fmt.Fprintf(&b, "the search was asked %s\n", in)
+		} else {
+			fmt.Fprintf(&b, "the rule saw:\n%s\n", in)
+		}
 	}
 	return b.String()
 }
@@ -489,6 +558,8 @@ func (r *Report) finish(start time.Time) {
 	switch {
 	case r.Witness != nil:
 		r.Verdict = r.Witness.Verdict
+	case r.Stopped != "":
+		r.Verdict = Interrupted
 	case r.Inconclusive > 0:
 		r.Verdict = Inconclusive
 	default:
@@ -507,5 +578,5 @@ func (r *Report) finish(start time.Time) {
 	if r.Curve == nil {
 		r.Curve = []CurvePoint{}
 	}
-	r.Summary = r.summary()
+	r.Summary = r.summary() + r.unfinishedNote()
 }

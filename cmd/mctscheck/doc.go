@@ -109,9 +109,21 @@
 //     the agreement "not judged": a fault is not a finding about
 //     consistency. A run with both a fault and a contradicted prediction
 //     exits 4.
-//   - 130: interrupted by Ctrl-C. Run then prints and writes what it
-//     checked so far, marked partial: the rules it did not finish have the
-//     verdict and agreement "interrupted"; other commands write nothing.
+//   - 130: interrupted by Ctrl-C. Run and check then print and write
+//     what they checked so far, marked partial ("stopped": "interrupted"):
+//     a check that stopped before a verdict has the verdict and agreement
+//     "interrupted"; a witness found but not yet shrunk is reported as
+//     found. Other commands write nothing.
+//
+// With -deadline DURATION, run and check stop when it passes, and print
+// and write what finished as Ctrl-C does ("stopped": "deadline"), with a
+// line on stderr that says so. The exit code is then that of what was
+// found by the deadline: 1 for a finding (a contradicted prediction, a
+// stuck search, a witness found but not shrunk), 4 for a fault, and 0
+// otherwise. A 0 says that nothing was found in the time given, not that
+// the check passed: its report says "interrupted", not a verdict, and
+// names the trees checked, as go test -fuzztime passes a fuzz run that
+// found nothing in its time.
 //
 // These are the codes of the binary (go build, go install): go run exits
 // 1 whatever the command's code, after printing "exit status N".
@@ -209,8 +221,9 @@
 //	  "not_refuted": int,         // inconclusive (no witness, some tree not converged) or stuck
 //	  "contradicted": int,        // the exit code is 1 when this is not 0 (and no rule faulted)
 //	  "faulted": int,             // rules that faulted: the exit code is 4 when this is not 0
-//	  "interrupted": int,         // only in a partial run: rules Ctrl-C stopped
-//	  "partial": true,            // only in a partial run (exit code 130)
+//	  "interrupted": int,         // only in a partial run: rules Ctrl-C or -deadline stopped before a verdict
+//	  "partial": true,            // only in a partial run: a check stopped before its end
+//	  "stopped": "interrupted"|"deadline",  // only in a partial run: Ctrl-C (exit code 130) or -deadline
 //	  "elapsed_ns": int
 //	}
 //
@@ -233,19 +246,31 @@
 //	}
 //
 //	REPORT = {                    // props.Report: the checker's report on trees, or on one game position
-//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault",
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault"|"interrupted",
 //	  "summary": string,          // the verdict in one line
+//	  "stopped": "interrupted"|"deadline",  // only when the check stopped before its end (Ctrl-C, -deadline): the report is of
+//	                              // what finished; "interrupted" is then the verdict unless a tree had failed (its witness is "unfinished")
+//	  "overconfidence": {         // the paper's §4 figure, NOT a consistency verdict; null when no search of a lost tree was read
+//	    "note": string,           // says so
+//	    "points": [{"budget": int,
+//	      "searches": int,        // searches of lost trees (exact value below 1/2 for the player to move) whose decided root child has a mean
+//	      "overconfident": int,   // those whose decided root child's mean, for that player, is above 0.9
+//	      "share": number}]       // overconfident / searches
+//	  }|null,
 //	  ...POSITION's fields,       // only in the report on a game position (check -game)
 //	  "witness": WITNESS|null,    // non-null exactly when inconsistent, stuck or fault
 //	  "trees": int,               // trees checked; a game position is one tree
+//	  "trees_planned": int,       // only when "stopped": the trees the check would have checked
 //	  "converged": int, "inconclusive": int,
 //	  "stuck": int,               // trees whose decision stays wrong through the horizon, its limit not shown
 //	  "unconverged": [string],    // up to five trees that did not converge
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
+//	  "handles": {"no_chance": true, "binary_rewards": true, "alternating": true},  // check -search: the trees the program declared it handles (each key only if true); absent for every tree
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
-//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position
-//	  "recent": number,           // the same during the criterion's window; absent for a game position
+//	  "nodes_reported": bool,     // check -search only: whether the program reported every node's statistics ("nodes"), or the root children's only
+//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node (unknown)
+//	  "recent": number,           // the same during the criterion's window; absent where "visited" is
 //	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
 //	  "sims": int, "elapsed_ns": int, "sims_per_second": number
 //	}
@@ -275,22 +300,27 @@
 //	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order; absent for a game position
 //	  "budgets": [int],
 //	  "shrinks": int,             // candidate trees the shrinker evaluated; 0 for a game position
+//	  "unfinished": true,         // only when the check stopped before shrinking it: the tree as found, and no "search"
 //	  "run": REPLAY,              // what replays it, structured
 //	  "replay": [string],         // command lines that replay it exactly: REPLAY as this tool's flags
 //	  "search": {                 // the replayed search on "tree", which report.html draws; absent for a game position and a fault
 //	    "curve": [{"budget": int, "wrong": 0|1, "optimal_share": number, "searches": 1}],
-//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children)
-//	    "decision": int           // the root child decided at the last budget
+//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children);
+//	                              // for a search that reports the root's children only, the root and its children: the others are unknown
+//	    "means": [number|null],   // the same nodes' values for max at the last budget; null for a node without simulations
+//	    "decision": int,          // the root child decided at the last budget
+//	    "not_reported": string    // why the nodes beyond "visits" are unknown (a whole search without "nodes"); absent when all are known
 //	  },
 //	  ...GAMEWITNESS's fields     // only on a game position
 //	}
 //
 //	FAULT = {                     // props.Fault: how the rule broke its contract
-//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie",
+//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie"|"nondeterministic"|"perspective"|"chance",
 //	  "message": string,          // what happened
-//	  "inputs": string,           // what the rule saw there, one line per child
-//	  "node": string,             // where, e.g. "0.1"
-//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run
+//	  "inputs": string,           // what the rule saw there, one line per child; for a whole search, what it was asked
+//	  "node": string,             // where, e.g. "0.1"; "" for a whole search's fault that names no node
+//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run; for a whole search, the simulations its last good answer reported
+//	  "checkpoint": int,          // only for a whole search: the checkpoint it was asked for when it faulted
 //	  "stderr": string,           // the end of an exec: program's stderr; absent otherwise
 //	  "reproduced": bool          // it came back when its tree was searched again alone with its seed
 //	}
@@ -310,6 +340,7 @@
 //	  "tree": string,             // the witness tree in its failing order; absent for a game
 //	  "game": string, "moves": string,  // the position; absent for a tree
 //	  "seed": int, "seeds": int, "budget": int,
+//	  "min_budget": int, "window": int,  // only when not the defaults (64, 4)
 //	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
 //	  "growth": string, "backup": string,
 //	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search
@@ -368,9 +399,11 @@
 //	    "max_nodes": int, "export": int},
 //	  "name": string, "spec": string, "backup": string, "growth": string,
 //	  "binary_only": false, "predicted": PREDICTION,
-//	  "verdict": string,          // fault if a position faulted (the check stops there), else inconsistent if one is, else stuck, else inconclusive if one is
+//	  "verdict": string,          // fault if a position faulted (the check stops there), else inconsistent if one is, else stuck, else inconclusive if one is;
+//	                              // "interrupted" if Ctrl-C or -deadline stopped the check before any of these
 //	  "agreement": string,
 //	  "summary": string,
+//	  "stopped": "interrupted"|"deadline",  // only when Ctrl-C or -deadline stopped the check: "positions" are those that finished
 //	  "total": {
 //	    "positions": int, "inconsistent": int, "inconclusive": int, "stuck": int, "no_counterexample": int, "faulted": int,
 //	    "optimal": [{"budget": int, "share": number, "searches": int}],  // share of optimal root decisions
