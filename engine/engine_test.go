@@ -95,14 +95,15 @@ func readTestPositions(t *testing.T) []*Position {
 	return ps
 }
 
-// raveFile is the file of positions made to trap RAVE (posgen -rave).
-const raveFile = "testdata/rave-candidates.txt"
+// raveFile holds the closest candidates of the search for positions that
+// trap RAVE (docs/engines.md).
+const raveFile = "testdata/rave-near.txt"
 
-// TestRAVEPositionsFile re-solves the positions made to trap RAVE and
-// checks the answers the file states: each a win for the player to move
-// by a single move, not the pass, with its optimal line's final score the
-// board's and a win for the mover.
-func TestRAVEPositionsFile(t *testing.T) {
+// TestRAVENearFile re-solves the positions of raveFile and checks the
+// answers the file states: each a win for the player to move by a single
+// move, not the pass, with its optimal line's final score the board's and
+// a win for the mover.
+func TestRAVENearFile(t *testing.T) {
 	ps, err := ReadPositions(raveFile)
 	if err != nil {
 		t.Fatal(err)
@@ -423,8 +424,11 @@ func TestLeelaZero(t *testing.T) {
 // TestGNUGoScores cross-checks the solver's final positions with GNU Go:
 // each position's setup and optimal line are played into GNU Go (area
 // rules, komi 7.5), whose final_score must equal the board's score; the
-// positions of both files (with -short, two boards and the first RAVE
-// candidate).
+// positions of both files (with -short, two boards and the first of
+// raveFile). The board's score is Tromp-Taylor's, where a dame is no
+// one's; GNU Go's final_score fills the dames (its final_status_list
+// dame) in turn from the player to move, so an odd number of them gives
+// that player one point more.
 func TestGNUGoScores(t *testing.T) {
 	path := gtp.FindGNUGo()
 	if path == "" {
@@ -466,13 +470,21 @@ func TestGNUGoScores(t *testing.T) {
 				t.Fatalf("%s: %v", p.Name, err)
 			}
 		}
+		dame, err := c.Send("final_status_list dame")
+		if err != nil {
+			t.Fatalf("%s: final_status_list dame: %v", p.Name, err)
+		}
 		got, err := c.Send("final_score")
 		_ = c.Close()
 		if err != nil {
 			t.Fatalf("%s: final_score: %v", p.Name, err)
 		}
-		if want := scoreString(sol.FinalScore); got != want {
-			t.Errorf("%s: GNU Go's final_score %s, the board's %s", p.Name, got, want)
+		want := sol.FinalScore
+		if len(strings.Fields(dame))%2 == 1 {
+			want += map[goboard.Color]float64{goboard.Black: 1, goboard.White: -1}[color]
+		}
+		if got != scoreString(want) {
+			t.Errorf("%s: GNU Go's final_score %s, the board's %s with the dames %q filled in turn from %v", p.Name, got, scoreString(want), dame, color)
 		}
 		checked++
 	}

@@ -35,6 +35,7 @@ func raveMain(args []string) {
 	fs := flag.NewFlagSet("posgen -rave", flag.ExitOnError)
 	seed := fs.Uint64("seed", 1, "the search's `seed`: candidate i draws from (seed, i)")
 	n := fs.Int("n", 100, "candidates to generate")
+	from := fs.Int("from", 0, "the first candidate's number (candidate i is the same whatever -from and -n)")
 	x0 := fs.Int("x0", 8, "the zone's first column (0 is A)")
 	x1 := fs.Int("x1", 11, "the zone's last column")
 	rows := fs.Int("rows", 3, "the zone's rows, from the bottom edge")
@@ -43,8 +44,8 @@ func raveMain(args []string) {
 	playouts := fs.Int("playouts", 2000, "light playouts per candidate")
 	nodes := fs.Int("nodes", 150_000, "the solver's bound on the positions it searches for one board")
 	_ = fs.Parse(args)
-	if *x0 < 1 || *x1 > 17 || *x0 > *x1 || *rows < 1 || *rows > 6 || *grow < 1 {
-		fmt.Fprintln(os.Stderr, "posgen -rave: want 1 ≤ x0 ≤ x1 ≤ 17, 1 ≤ rows ≤ 6, grow ≥ 1")
+	if *x0 < 1 || *x1 > 17 || *x0 > *x1 || *rows < 1 || *rows > 6 || *grow < 1 || *from < 0 || *n < 1 {
+		fmt.Fprintln(os.Stderr, "posgen -rave: want 1 ≤ x0 ≤ x1 ≤ 17, 1 ≤ rows ≤ 6, grow ≥ 1, from ≥ 0, n ≥ 1")
 		os.Exit(2)
 	}
 	g := raveGen{zone: zone{*x0, *x1, *rows}, grow: *grow, subtle: *subtle, playouts: *playouts, nodes: *nodes}
@@ -52,7 +53,7 @@ func raveMain(args []string) {
 	fmt.Printf("# Made by: go run ./engine/internal/posgen %s\n", strings.Join(append([]string{"-rave"}, args...), " "))
 	fmt.Printf("# Rules: area scoring (Tromp-Taylor), komi 7.5, positional superko, two passes end the game.\n\n")
 	count := map[string]int{}
-	for i := range *n {
+	for i := *from; i < *from+*n; i++ {
 		rng := rand.New(rand.NewPCG(*seed, uint64(i)))
 		p, outcome := g.candidate(rng, fmt.Sprintf("rave-s%d-%d", *seed, i))
 		count[outcome]++
@@ -60,9 +61,9 @@ func raveMain(args []string) {
 			p.Format(os.Stdout)
 			fmt.Println()
 		}
-		if (i+1)%50 == 0 || i+1 == *n {
+		if done := i + 1 - *from; done%50 == 0 || done == *n {
 			fmt.Fprintf(os.Stderr, "posgen -rave: %d candidates: %d kept (a single winning move); %d with several winning moves or none; %d too big to solve within -nodes; %d obvious (-subtle); %d illegal zones\n",
-				i+1, count["kept"], count["several"], count["too big"], count["obvious"], count["illegal"])
+				done, count["kept"], count["several"], count["too big"], count["obvious"], count["illegal"])
 		}
 	}
 }
