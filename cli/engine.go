@@ -65,8 +65,8 @@ Examples:
     -gtp 'leelaz --cpu-only -g --noponder -d -r 0 --timemanage off -t 1 -v {visits} -s {seed} -w {network}'
   mctscheck engine -positions engine/testdata/positions.txt -budgets 1 -seeds 1 \
     -gtp 'gnugo --mode gtp --chinese-rules --positional-superko'
-  mctscheck engine -positions engine/testdata/rave-near.txt -budgets 512..16384 \
-    -gtp 'pachi -d 4 -t ={visits} -s {seed} --nodcnn --nopatterns --nojoseki -e uct threads=1,pondering=0,dumpthres=-1'
+  mctscheck engine -positions engine/testdata/rave-positions.txt -budgets 512..16384 \
+    -gtp 'pachi -d 4 -t ={visits} -s {seed} --nodcnn --nopatterns --nojoseki -e uct threads=1,pondering=0,dumpthres=-1,playout=light'
 
 A command not on PATH is looked for in /usr/games and /usr/local/games too,
 where Debian puts leelaz and gnugo. Each command's reply has -timeout

@@ -95,20 +95,30 @@ func readTestPositions(t *testing.T) []*Position {
 	return ps
 }
 
-// raveFile holds the closest candidates of the search for positions that
-// trap RAVE (docs/engines.md).
-const raveFile = "testdata/rave-near.txt"
+// raveFiles hold the positions that trap Pachi's RAVE and the closest
+// candidates of the search for them (docs/engines.md).
+var raveFiles = []string{"testdata/rave-positions.txt", "testdata/rave-near.txt"}
 
-// TestRAVENearFile re-solves the positions of raveFile and checks the
-// answers the file states: each a win for the player to move by a single
-// move, not the pass, with its optimal line's final score the board's and
-// a win for the mover.
-func TestRAVENearFile(t *testing.T) {
-	ps, err := ReadPositions(raveFile)
-	if err != nil {
-		t.Fatal(err)
+// readRAVEPositions returns the positions of raveFiles.
+func readRAVEPositions(t *testing.T) []*Position {
+	t.Helper()
+	var out []*Position
+	for _, f := range raveFiles {
+		ps, err := ReadPositions(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ps...)
 	}
-	for i, p := range ps {
+	return out
+}
+
+// TestRAVEPositionsFiles re-solves the positions of raveFiles and checks
+// the answers the files state: each a win for the player to move by a
+// single move, not the pass, with its optimal line's final score the
+// board's and a win for the mover.
+func TestRAVEPositionsFiles(t *testing.T) {
+	for i, p := range readRAVEPositions(t) {
 		if testing.Short() && i >= 2 {
 			break
 		}
@@ -424,8 +434,8 @@ func TestLeelaZero(t *testing.T) {
 // TestGNUGoScores cross-checks the solver's final positions with GNU Go:
 // each position's setup and optimal line are played into GNU Go (area
 // rules, komi 7.5), whose final_score must equal the board's score; the
-// positions of both files (with -short, two boards and the first of
-// raveFile). The board's score is Tromp-Taylor's, where a dame is no
+// positions of all the files (with -short, two boards and the first
+// RAVE position). The board's score is Tromp-Taylor's, where a dame is no
 // one's; GNU Go's final_score fills the dames (its final_status_list
 // dame) in turn from the player to move, so an odd number of them gives
 // that player one point more.
@@ -435,10 +445,7 @@ func TestGNUGoScores(t *testing.T) {
 		t.Skip("gnugo is not installed (apt-get install gnugo); skipping the GNU Go cross-check")
 	}
 	ps := readTestPositions(t)
-	rave, err := ReadPositions(raveFile)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rave := readRAVEPositions(t)
 	seen := map[string]bool{}
 	checked := 0
 	for i, p := range append(ps, rave...) {

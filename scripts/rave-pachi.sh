@@ -15,8 +15,9 @@
 #
 # PACHI is Pachi's source directory (built by scripts/pachi-build.sh when
 # it has no pachi binary) or its binary. POSITIONS defaults to
-# engine/testdata/rave-near.txt, the closest candidate of the search for a
-# position that traps Pachi's RAVE (docs/engines.md). Pachi runs as
+# engine/testdata/rave-positions.txt, the positions that trap Pachi's RAVE
+# (engine/testdata/rave-near.txt holds the closest candidate under moggy
+# playouts; docs/engines.md). Pachi runs as
 #
 #   pachi -d 4 -t ={visits} -s {seed} --nodcnn --nopatterns --nojoseki
 #         -e uct threads=1,pondering=0,dumpthres=-1[,policy=ucb1:explore_p=1.414][,playout=light]
@@ -46,7 +47,7 @@ die() {
 
 (($# == 1 || $# == 2)) || die "usage: scripts/rave-pachi.sh PACHI [POSITIONS] (PACHI: Pachi's source directory or binary)"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-positions=$(realpath "${2:-$root/engine/testdata/rave-near.txt}")
+positions=$(realpath "${2:-$root/engine/testdata/rave-positions.txt}")
 [[ -f $positions ]] || die "$positions: no such file"
 [[ -e $1 ]] || die "$1: no such file or directory"
 pachi=$(realpath "$1")
