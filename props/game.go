@@ -106,6 +106,9 @@ const DefaultExportNodes = 1 << 15
 func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, opts GameOptions) (*Report, error) {
 	start := time.Now()
 	o, err := opts.Options.withDefaults()
+	if err == nil {
+		err = o.whole("CheckGame")
+	}
 	if err != nil {
 		return nil, err
 	}
