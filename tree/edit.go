@@ -204,8 +204,9 @@ func (t *Tree) apply(es ...edit) (*Tree, error) {
 		return it, false
 	}
 	root, _ := itemOf(0)
-	items := []item{root}
-	kids := [][2]int{} // kids[j] = first and end of item j's children in items
+	items := make([]item, 1, t.Len()) // an edit never adds nodes
+	items[0] = root
+	kids := make([][2]int, 0, t.Len()) // kids[j] = first and end of item j's children in items
 	for j := 0; j < len(items); j++ {
 		n := items[j].node
 		lo := len(items)
@@ -218,7 +219,7 @@ func (t *Tree) apply(es ...edit) (*Tree, error) {
 		}
 		kids = append(kids, [2]int{lo, len(items)})
 	}
-	b := NewBuilder()
+	b := builderFor(len(items))
 	refs := make([]Ref, len(items))
 	for j := len(items) - 1; j >= 0; j-- {
 		n := items[j].node
