@@ -159,7 +159,7 @@ func cmdCheck(e *env, args []string) error {
 	if fs.isSet("binary") {
 		o.BinaryOnly = *binary
 	}
-	rep, err := checkWithProgress(e, label(in), &o, func() (rep *props.Report, err error) {
+	rep, err := checkWithProgress(e, label(in), &o, sitesOf(in.Rule), func() (rep *props.Report, err error) {
 		err = withProfile(prof, func() (err error) {
 			if tr != nil {
 				rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)

@@ -103,7 +103,7 @@ func cmdCheckSearch(e *env, args []string) error {
 	if tr != nil && !fs.isSet("seeds") {
 		o.Seeds = 0 // RunSearchTree's default: many orders of the one tree
 	}
-	rep, err := checkWithProgress(e, name, &o, func() (*props.Report, error) {
+	rep, err := checkWithProgress(e, name, &o, nil, func() (*props.Report, error) {
 		if tr != nil {
 			return props.RunSearchTree(e.ctx, prog, tr, o)
 		}
@@ -134,12 +134,12 @@ func cmdCheckSearch(e *env, args []string) error {
 }
 
 // checkWithProgress runs check, one check named name whose options o it
-// gives a progress line on stderr, and adds the replay lines to its
-// report.
-func checkWithProgress(e *env, name string, o *props.Options, check func() (*props.Report, error)) (*props.Report, error) {
+// gives a progress line on stderr (with the sites answered, for a rule
+// that counts them: sitesOf), and adds the replay lines to its report.
+func checkWithProgress(e *env, name string, o *props.Options, sites func() int64, check func() (*props.Report, error)) (*props.Report, error) {
 	bar := newProgress(e.stderr, e.tool.name(), []string{name})
 	o.Status = func(s props.Status) { bar.report(0, s) }
-	bar.begin(0)
+	bar.begin(0, sites)
 	rep, err := check()
 	if err == nil {
 		e.tool.addReplay(rep)

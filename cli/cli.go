@@ -104,6 +104,10 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			return exitInternal
 		}
 	}
+	if _, err := progressEvery(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", t.name(), err)
+		return exitUsage
+	}
 	base := t.ctx
 	if base == nil {
 		base = context.Background()

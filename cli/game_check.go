@@ -204,7 +204,7 @@ func cmdCheckGame(e *env, args []string) error {
 	}
 	prog := newProgress(e.stderr, e.tool.name(), names)
 	for i, gp := range positions {
-		prog.begin(i)
+		prog.begin(i, sitesOf(in.Rule))
 		o.Position = gp.moves
 		g, oracle, err := gp.open(*maxNodes)
 		var rep *props.Report

@@ -312,7 +312,7 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 				in := insts[i]
 				o := opts(in)
 				o.Status = func(s props.Status) { prog.report(i, s) }
-				prog.begin(i)
+				prog.begin(i, sitesOf(in.Rule))
 				rep, err := props.Run(ctx, in.Rule, o)
 				if err != nil && e.ctx.Err() != nil {
 					done, total := prog.progressOf(i)

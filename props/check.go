@@ -33,6 +33,9 @@ type checker struct {
 	// seedShare, if > 0, caps the seeds of one tree searched at once: a
 	// tree's share of Options.Jobs when judgeTrees judges several at once.
 	seedShare int
+	// slots, if set, holds a token for each search running: judgeTrees's
+	// Options.Jobs, shared by the seeds of the trees it judges at once.
+	slots chan struct{}
 	// prune ends a search once it decides optimally at a checkpoint of the
 	// window, where the seed can no longer fail: for the shrinker's
 	// candidates, whose only question is whether they fail.
@@ -171,7 +174,11 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 		for i := range c.opts.Seeds {
 			seed := c.opts.Seed + uint64(i)
 			order := sub.order(c, i, seed)
+			if err := c.acquire(ctx); err != nil {
+				return res, err
+			}
 			r, rec, ob, err := c.runSeedCtx(ctx, sub, seed, order)
+			c.release()
 			if end, err := take(i, seed, order, r, rec, ob, err); end {
 				return res, err
 			}
@@ -228,6 +235,7 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 	if err != nil {
 		return seedResult{}, limitResult{}, ob, err
 	}
+	c.opts.meter.searchDone()
 	if ob.pruned {
 		return seedResult{OptimalFrom: -1}, limitResult{}, ob, nil // decided optimally in the window: it cannot fail
 	}
@@ -558,20 +566,18 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	start := time.Now()
 	failures := countFaults(rule)
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
+	o = o.metered(len(trees))
 	c := &checker{rule: rule, opts: o, curve: rep}
-	if len(trees) == 1 && o.Status != nil {
-		c.seedDone = func(done, total int) { o.status(PhaseSeeds, done, total) }
-	}
-	o.status(PhaseTrees, 0, len(trees))
 	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
 	err := c.judgeTrees(ctx, trees, func(i int, res TreeResult) (err error) {
 		rep.add(res)
 		if o.Progress != nil {
 			o.Progress(i+1, len(trees))
 		}
-		o.status(PhaseTrees, i+1, len(trees))
+		o.meter.treeDone(i + 1)
 		switch {
 		case res.Verdict.ends():
+			o.meter.close()
 			c.curve = nil // the shrinker's candidates are not part of the curve
 			rep.Witness, err = c.witness(ctx, res, testName)
 		case res.Verdict == Stuck && stuck == nil:
@@ -579,6 +585,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 		}
 		return err
 	})
+	o.meter.close()
 	if err == nil && rep.Witness == nil && stuck != nil {
 		c.curve = nil
 		rep.Witness, err = c.witness(ctx, *stuck, testName)

@@ -321,9 +321,8 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 	}
 	var snaps []gameSnap
 	for _, b := range o.budgets() {
-		before := s.Sims()
-		err := s.Run(ctx, int(b-before))
-		in.sims += s.Sims() - before
+		ran, err := runTo(ctx, s, b, in.opts.meter, false)
+		in.sims += ran
 		if err != nil {
 			if f, ok := faultOf(err); ok {
 				return nil, f

@@ -136,9 +136,8 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 	s.Reset(seed)
 	cps := make([]checkpoint, 0, len(o.budgets))
 	for _, b := range o.budgets {
-		before := s.Sims()
-		err := s.Run(ctx, int(b-before))
-		o.sims += s.Sims() - before
+		ran, err := runTo(ctx, s, b, o.opts.meter, o.opts.Workers >= 2)
+		o.sims += ran
 		if err != nil {
 			if f, ok := faultOf(err); ok {
 				return nil, f

@@ -57,10 +57,12 @@ type judged struct {
 }
 
 // judgeTrees judges the trees in order and hands each result to use, up
-// to the first inconsistent or faulted tree, or until use fails. With Options.Jobs ≥ 2 that many goroutines
-// judge the trees ahead; each result, its simulations and its curve
-// entries are taken up in tree order, so the check's outcome is the serial
-// one, and the trees judged beyond the last one used are dropped.
+// to the first inconsistent or faulted tree, or until use fails. With
+// Options.Jobs ≥ 2 that many searches run at once, the seeds of a tree
+// side by side and the trees ahead of their turn; each result, its
+// simulations and its curve entries are taken up in tree order, so the
+// check's outcome is the serial one, and the trees judged beyond the last
+// one used are dropped.
 func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i int, res TreeResult) error) error {
 	if c.opts.Jobs < 2 {
 		for i, nt := range trees {
@@ -88,8 +90,14 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	defer waitUnlessDone(ctx, &wg)
 	defer cancel()
 	defer stop.Store(true)
-	workers := min(c.opts.Jobs, len(trees))
-	share := max(1, c.opts.Jobs/workers) // the seeds of a tree at once: Jobs in all
+	// The seeds of a tree run at once, Jobs searches in all, and one tree
+	// more than they fill is under way, its seeds waiting for a slot: no
+	// slot is idle while a tree is left, and the last trees' seeds run
+	// side by side, not one after the other (a check of trees of many
+	// sizes would end with its largest tree's seeds alone).
+	share := min(c.opts.Jobs, c.opts.Seeds)
+	workers := min(c.opts.Jobs/share+1, len(trees))
+	slots := make(chan struct{}, c.opts.Jobs)
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -100,7 +108,7 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 					return
 				}
 				j := &out[i]
-				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, seedDone: c.seedDone}
+				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, slots: slots, seedDone: c.seedDone}
 				if j.err = jobCtx.Err(); j.err == nil {
 					j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].get())
 				}
@@ -146,6 +154,27 @@ func (c *checker) seedJobs(sub subject) int {
 		jobs = c.seedShare
 	}
 	return min(jobs, c.opts.Seeds)
+}
+
+// acquire takes a slot for a search (checker.slots), waiting for one
+// until ctx ends, and then returns its error.
+func (c *checker) acquire(ctx context.Context) error {
+	if c.slots == nil {
+		return nil
+	}
+	select {
+	case c.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// release frees the slot of a search done.
+func (c *checker) release() {
+	if c.slots != nil {
+		<-c.slots
+	}
 }
 
 // seedRun is one seed searched ahead of its turn.
@@ -195,7 +224,10 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 				if keepCurves {
 					job.pending = &s.curves
 				}
-				s.r, s.rec, s.ob, s.err = job.runSeed(jobCtx, sub, s.seed, s.order)
+				if s.err = c.acquire(jobCtx); s.err == nil {
+					s.r, s.rec, s.ob, s.err = job.runSeed(jobCtx, sub, s.seed, s.order)
+					c.release()
+				}
 				s.sims = job.sims
 				close(s.done)
 			}

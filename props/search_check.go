@@ -138,6 +138,7 @@ type searchTree struct {
 // faults, and settles the report.
 func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTree, testName string) (*Report, error) {
 	start := time.Now()
+	o = o.metered(len(trees))
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	made := make([]searchTree, len(trees))
 	get := func(t int) *tree.Tree {
@@ -151,7 +152,10 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	var stuck, faulted *TreeResult
 	budgets := o.budgets()
 	err := inOrder(ctx, len(trees)*o.Seeds, o.Jobs, func(ctx context.Context, i int) searchOutcome {
-		return runSearch(ctx, s, o, get(i/o.Seeds), i%o.Seeds)
+		out := runSearch(ctx, s, o, get(i/o.Seeds), i%o.Seeds)
+		o.meter.sims(out.sims)
+		o.meter.searchDone()
+		return out
 	}, func(i int, out searchOutcome) (bool, error) {
 		t, j := i/o.Seeds, i%o.Seeds
 		if j == 0 {
@@ -197,8 +201,10 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		if o.Progress != nil {
 			o.Progress(t+1, len(trees))
 		}
+		o.meter.treeDone(t + 1)
 		return false, nil
 	})
+	o.meter.close()
 	if err != nil {
 		return nil, err
 	}

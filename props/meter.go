@@ -1,0 +1,147 @@
+package props
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/mctscheck/mctscheck/core"
+)
+
+// meter counts the work of a check as it goes, for Options.Status: the
+// trees taken up in order, and the work that moves while trees and seeds
+// are judged ahead of their turn, the searches done (in any order) and
+// the simulations run, of those planned. Every search runs to the last
+// budget, so the simulations planned are known before the first one: the
+// share of them run is the check's progress, which a progress line turns
+// into an estimate of the time left. The limit probe and the shrinker's
+// searches are not counted (nobody can plan them).
+type meter struct {
+	status func(Status)
+	mu     sync.Mutex
+	st     Status
+	said   time.Time // when status was last called
+	closed bool      // the trees are judged: no more counts
+}
+
+// statusEvery is how often at most the simulations alone make a report:
+// a tree or a search done always makes one.
+const statusEvery = 100 * time.Millisecond
+
+// metered returns o with the meter of a check of trees trees, which it
+// reports as planned; o itself when nobody listens (Options.Status
+// unset): a nil meter counts nothing.
+func (o Options) metered(trees int) Options {
+	if o.Status == nil {
+		return o
+	}
+	searches := trees * o.Seeds
+	o.meter = &meter{status: o.Status, st: Status{Phase: PhaseTrees, Total: trees,
+		SearchesPlanned: searches, SimsPlanned: int64(searches) * int64(o.MaxBudget)}}
+	o.meter.say()
+	return o
+}
+
+// close ends the counts: the trees are judged, and the searches still
+// running (judged ahead, past the last tree taken up) or to come (the
+// shrinker's) are no part of the plan.
+func (m *meter) close() {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.closed = true
+}
+
+// phase reports a step of a phase other than the trees'.
+func (m *meter) phase(phase string, done, total int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.said = time.Now()
+	m.status(Status{Phase: phase, Done: done, Total: total})
+}
+
+// sims counts n simulations run, reporting them if the last report is old.
+func (m *meter) sims(n int64) {
+	if m == nil || n <= 0 {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return
+	}
+	m.st.Sims += n
+	if time.Since(m.said) >= statusEvery {
+		m.say()
+	}
+}
+
+// searchDone counts a search done, and reports it.
+func (m *meter) searchDone() {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.closed {
+		m.st.Searches++
+		m.say()
+	}
+}
+
+// treeDone counts the trees taken up, done of them, and reports it.
+func (m *meter) treeDone(done int) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.closed {
+		m.st.Done = done
+		m.say()
+	}
+}
+
+// say calls status with the counts; m.mu is held, so no two calls overlap.
+func (m *meter) say() {
+	m.said = time.Now()
+	m.status(m.st)
+}
+
+// chunkTime is how long a metered search runs between two counts of its
+// simulations at least: a search that runs faster takes longer chunks, so
+// that a fast rule's check pays for no more than a few counts per
+// checkpoint, while a slow program's shows its progress within a doubling.
+const chunkTime = 20 * time.Millisecond
+
+// runTo runs s until it has target simulations, counting them on m as it
+// goes, and returns the simulations it ran. Without a meter, or for a
+// tree-parallel search (whose lockstep batches a split could change), it
+// is one call of s.Run; with one, the calls take chunks of at least 64
+// simulations, doubling while a chunk takes less than chunkTime, which
+// gives the same search: a serial search is the same whatever its calls.
+func runTo(ctx context.Context, s *core.Search, target int64, m *meter, parallel bool) (int64, error) {
+	before := s.Sims()
+	if m == nil || parallel {
+		err := s.Run(ctx, int(target-before))
+		ran := s.Sims() - before
+		m.sims(ran)
+		return ran, err
+	}
+	chunk := int64(64)
+	for s.Sims() < target {
+		n, at := min(chunk, target-s.Sims()), s.Sims()
+		start := time.Now()
+		err := s.Run(ctx, int(n))
+		m.sims(s.Sims() - at)
+		if err != nil {
+			return s.Sims() - before, err
+		}
+		if time.Since(start) < chunkTime {
+			chunk *= 2
+		}
+	}
+	return s.Sims() - before, nil
+}
