@@ -195,7 +195,7 @@ func cmdCheck(e *env, args []string) error {
 			return err
 		}
 	default:
-		printCheck(e, &doc, rep)
+		printCheck(e, &doc, rep, o)
 		if *out != "" {
 			fmt.Fprint(e.stdout, "\n"+reportLine(*out, files))
 		}
@@ -236,7 +236,7 @@ func execOptions(in *rules.Instance, fs *flagSet, e *env, stderr bool, timeout t
 	return nil
 }
 
-func printCheck(e *env, d *checkDoc, rep *props.Report) {
+func printCheck(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
@@ -252,6 +252,9 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	fmt.Fprintf(w, "checked    %s × %s from %d%s, budgets %d to %d doubling\n",
 		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
+	if d.Tree == "" {
+		printUnconverged(e, rep, o, false)
+	}
 	if rep.Verdict == props.Stuck {
 		fmt.Fprintf(w, "prediction %s; in practice, stuck: the decision stays wrong through %d simulations of a node\n", r.Agreement, rep.Witness.Horizon)
 	} else {
@@ -260,9 +263,38 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	for _, rec := range r.Recoveries {
 		fmt.Fprintf(w, "recovers   %s\n", rec)
 	}
-	fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
-	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
+	if r.frugalityKnown() {
+		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+	}
+	if r.Sims > 0 {
+		fmt.Fprintf(w, "speed      %s simulations/s\n", r.speed())
+	}
 	if rep.Witness != nil {
 		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
 	}
+}
+
+// shownUnconverged is how many trees that did not converge the text names
+// with their text; -json and -out list every one.
+const shownUnconverged = 5
+
+// printUnconverged writes, under the verdict, the trees of a check of o
+// that did not converge, the first ones with their text, how many it
+// leaves out, and the line that checks the first one alone with the
+// check's seeds (search: a whole search's check).
+func printUnconverged(e *env, rep *props.Report, o props.Options, search bool) {
+	u := rep.Unconverged
+	if len(u) == 0 || u[0].Tree == "" {
+		return
+	}
+	w := e.stdout
+	for _, t := range u[:min(len(u), shownUnconverged)] {
+		fmt.Fprintf(w, "           %s: %s\n", t.Name, t.Tree)
+	}
+	if more := len(u) - shownUnconverged; more > 0 {
+		fmt.Fprintf(w, "           and %d more: -json and -out list every one\n", more)
+	}
+	r := o.ReplayTree(u[0].Tree)
+	r.Search = search
+	fmt.Fprintf(w, "           the first alone: %s\n", e.tool.replayLine(r))
 }

@@ -122,7 +122,7 @@ func cmdCheckSearch(e *env, args []string) error {
 			return err
 		}
 	} else {
-		printCheckSearch(e, &doc, rep, *jobs)
+		printCheckSearch(e, &doc, rep, o)
 	}
 	switch rep.Verdict {
 	case props.Faulted:
@@ -173,7 +173,7 @@ func searchResult(name string, o props.Options, rep *props.Report) ruleResult {
 	}
 }
 
-func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
+func printCheckSearch(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)
@@ -181,9 +181,12 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
 	if d.Tree == "" {
 		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
 	}
-	fmt.Fprintf(w, "checked    %s × %d seeds from %d, budgets %d to %d doubling, %d programs side by side\n",
-		what, d.Options.Seeds, d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, jobs)
+	fmt.Fprintf(w, "checked    %s × %s from %d, budgets %d to %d doubling, %s side by side\n",
+		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, plural(o.Jobs, "program"))
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
+	if d.Tree == "" {
+		printUnconverged(e, rep, o, true)
+	}
 	if r.Visited > 0 {
 		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
 	}

@@ -116,3 +116,13 @@ func TestCheckSearchBadInput(t *testing.T) {
 func TestCheckSearchInterrupted(t *testing.T) {
 	checkInterrupted(t, "-search", "exec:sh -c 'echo $$ > %s; exec python3 ../examples/mcts.py'")
 }
+
+// TestCheckSearchWords: the check of a search counts one seed and one
+// program in the singular.
+func TestCheckSearchWords(t *testing.T) {
+	needPython(t)
+	r := mctscheck(t, "", "check", "-search", "exec:python3 ../examples/mcts.py", "-tree", "(max 0 1)", "-seeds", "1", "-budget", "1024", "-jobs", "1")
+	if r.code != 0 || !strings.Contains(r.stdout, "checked    the given tree × 1 seed from 1, budgets 64 to 1024 doubling, 1 program side by side\n") {
+		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strings"
 
+	"github.com/mctscheck/mctscheck/internal/suggest"
 	"github.com/mctscheck/mctscheck/rules"
 )
 
@@ -134,7 +135,8 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	if c == nil && name != "help" {
-		fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
+		fmt.Fprintf(stderr, "%s: unknown command %q%s (commands: %s; see %s -h)\n", t.name(), name,
+			suggest.DidYouMean(name, commandList()), commandNames(), t.name())
 		return exitUsage
 	}
 
@@ -229,12 +231,15 @@ func oneLine(s string) string {
 	return s
 }
 
-func commandNames() string {
+func commandNames() string { return strings.Join(commandList(), ", ") }
+
+// commandList lists the commands' names, help last.
+func commandList() []string {
 	var names []string
 	for _, c := range commands() {
 		names = append(names, c.name)
 	}
-	return strings.Join(append(names, "help"), ", ")
+	return append(names, "help")
 }
 
 // mainIntro is the first paragraph of the main usage: what mctscheck is,

@@ -22,7 +22,7 @@ func interruptedResult(in *rules.Instance, o props.Options, started bool, done, 
 	r.Agreement = Interrupted
 	r.started, r.treesPlanned = started, total
 	rep.Summary = r.interruptedSummary()
-	rep.Unconverged, rep.Recoveries, rep.Curve = []string{}, []string{}, []props.CurvePoint{}
+	rep.Unconverged, rep.Recoveries, rep.Curve = []props.TreeRef{}, []string{}, []props.CurvePoint{}
 	return r
 }
 
@@ -35,7 +35,7 @@ func (r *ruleResult) interruptedSummary() string {
 		return "interrupted before it started"
 	}
 	if r.treesPlanned == 0 {
-		return fmt.Sprintf("interrupted after %d trees, no witness so far", r.Trees)
+		return fmt.Sprintf("interrupted after %s, no witness so far", plural(r.Trees, "tree"))
 	}
 	return fmt.Sprintf("interrupted after %d of %d trees, no witness so far", r.Trees, r.treesPlanned)
 }

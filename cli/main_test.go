@@ -195,7 +195,12 @@ func TestUsageErrors(t *testing.T) {
 		stdin string
 		want  string
 	}{
-		{[]string{"frob"}, "", `unknown command "frob"`},
+		{[]string{"frob"}, "", `unknown command "frob" (commands: `},
+		{[]string{"chek"}, "", `unknown command "chek": did you mean "check"? (commands: `},
+		{[]string{"check", "-rule", "uctt"}, "", `check: -rule: rules: unknown rule "uctt": did you mean "uct"? (known: uct, `},
+		{[]string{"check", "-rule", "greedyfpu"}, "", `unknown rule "greedyfpu": did you mean "greedy-fpu"?`},
+		{[]string{"check", "-rule", "uct:cc=1"}, "", `rules: uct: unknown parameter "cc": did you mean "c"? (parameters: c)`},
+		{[]string{"run", "-rules", "greedy-fp"}, "", `-rules: "greedy-fp" matches no rule: did you mean "greedy-fpu"? (known: `},
 		{[]string{"check"}, "", "check: -rule: missing"},
 		{[]string{"check", "-rule", "foo"}, "", `check: -rule: rules: unknown rule "foo" (known: uct, `},
 		{[]string{"check", "-rule", "uct:x=1"}, "", `-rule: rules: uct: unknown parameter "x"`},

@@ -33,7 +33,7 @@ var tableHeader = []string{"RULE", "PREDICTED", "OBSERVED", "WITNESS", "FRUGAL",
 
 func (r *ruleResult) tableRow() []string {
 	return []string{r.Name, predictedShort(r.Predicted), r.observed(), r.witnessCell(), frugalShort(r.Predicted.Frugal),
-		r.frugality(), rate(r.SimsPerSecond), r.agreeCell()}
+		r.frugality(), r.speed(), r.agreeCell()}
 }
 
 // label is the rule's name in tables, its spec when it has non-default
@@ -101,8 +101,8 @@ func (doc *runDoc) tally() string {
 			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
 		}
 	}
-	s := fmt.Sprintf("Of %d rules, %s is reproduced for %d, not refuted (inconclusive or stuck) for %d, contradicted for %d",
-		len(doc.Rules), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
+	s := fmt.Sprintf("Of %s, %s is reproduced for %d, not refuted (inconclusive or stuck) for %d, contradicted for %d",
+		plural(len(doc.Rules), "rule"), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
 	if doc.Faulted > 0 {
 		var names []string
 		for _, r := range doc.Rules {
@@ -256,8 +256,15 @@ func (r *ruleResult) items() []string {
 		fmt.Sprintf("spec: `%s`, %s backups", r.Spec, r.Backup),
 		fmt.Sprintf("predicted: %s, frugal: %s (%s): %s", predictedLong(p), p.Frugal, p.Source, p.Why),
 		fmt.Sprintf("observed: %s; %s", r.Summary, agree),
-		fmt.Sprintf("frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s",
-			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond)),
+	}
+	switch {
+	case r.interrupted():
+		out = append(out, "frugality and speed: unfinished (interrupted)")
+	case r.frugalityKnown():
+		out = append(out, fmt.Sprintf("frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s",
+			100*r.Visited, 100*r.Recent, r.speed()))
+	case r.Sims > 0:
+		out = append(out, fmt.Sprintf("speed: %s simulations/s", r.speed()))
 	}
 	for _, rec := range r.Recoveries {
 		out = append(out, "recovers: "+rec)

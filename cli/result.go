@@ -154,9 +154,33 @@ func (r *ruleResult) witnessCell() string {
 }
 
 // frugality is the observed frugality in a table cell: the share of nodes
-// visited at all, and during the window.
+// visited at all, and during the window; "unfinished" for an interrupted
+// check, and "—" where no search reported it (a fault before the first
+// tree, a whole search that reports the root alone): unknown, not 0%.
 func (r *ruleResult) frugality() string {
+	switch {
+	case r.interrupted():
+		return "unfinished"
+	case !r.frugalityKnown():
+		return "—"
+	}
 	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent)
+}
+
+// frugalityKnown says whether some search reported its tree's frugality:
+// a search visits the root at least, so a share of 0 is none.
+func (r *ruleResult) frugalityKnown() bool { return r.Report != nil && r.Visited > 0 }
+
+// speed is the simulations per second in a table cell: "unfinished" for
+// an interrupted check, "—" when no simulation ran.
+func (r *ruleResult) speed() string {
+	switch {
+	case r.interrupted():
+		return "unfinished"
+	case r.Report == nil || r.Sims == 0:
+		return "—"
+	}
+	return rate(r.SimsPerSecond)
 }
 
 // agreeCell is the agreement in a table cell, a contradiction in capitals.

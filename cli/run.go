@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/internal/suggest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
@@ -28,12 +29,17 @@ the average), report.json and convergence plots (convergence.png and
 convergence.svg, in a command built with the plots of package cli/plot).
 Progress goes to stderr.
 
-Each verdict is compared with the prediction in three words: reproduced
+Each verdict is compared with the prediction in four words: reproduced
 (a witness for a rule predicted inconsistent, no counterexample for one
 predicted consistent), not refuted (inconclusive: no witness, some tree did
-not converge) or contradicted. The exit code is 1 when some prediction is
-contradicted, 0 otherwise. Rules run in parallel; the report is the same for the same flags
-on any machine, apart from timings.
+not converge; or stuck: a decision wrong through the horizon, its limit not
+shown), contradicted, or not judged (a fault: the rule broke its contract,
+which is no finding about consistency). Ctrl-C stops the run, which prints
+and writes what it has, the rules not done marked interrupted. The exit
+code is 4 when some rule faulted, else 1 when some prediction is
+contradicted, 130 after Ctrl-C, 2 for bad flags or specs, 0 otherwise.
+Rules run in parallel; the report is the same for the same flags on any
+machine, apart from timings.
 
 Examples:
 
@@ -184,7 +190,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		}
 	}
 	if !doc.Partial {
-		fmt.Fprintf(e.stderr, "%s: checked %d rules in %.1fs\n", e.tool.name(), len(doc.Rules), time.Since(start).Seconds())
+		fmt.Fprintf(e.stderr, "%s: checked %s in %.1fs\n", e.tool.name(), plural(len(doc.Rules), "rule"), time.Since(start).Seconds())
 	}
 
 	var files []string
@@ -282,7 +288,7 @@ func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules
 				for _, en := range entries {
 					known = append(known, en.Name)
 				}
-				return nil, usagef("-rules: %q matches no rule (known: %s)", pats[i], strings.Join(known, ", "))
+				return nil, usagef("-rules: %q matches no rule%s (known: %s)", pats[i], suggest.DidYouMean(pats[i], known), strings.Join(known, ", "))
 			}
 		}
 	}

@@ -263,7 +263,7 @@ func (c *gameChecker) seeds(ctx context.Context, rep *Report) error {
 	case NoCounterexample:
 		rep.Converged = 1
 	case Inconclusive:
-		rep.Inconclusive, rep.Unconverged = 1, []string{c.name()}
+		rep.Inconclusive, rep.Unconverged = 1, []TreeRef{{Name: c.name()}}
 	case Stuck:
 		rep.Stuck = 1
 	}

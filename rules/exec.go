@@ -538,9 +538,6 @@ func (x *ExecRule) serve(batch []*execCall, closed bool) {
 	if closed {
 		err = closedFault // cut short by Close: not the program's fault
 	} else if !err.refused {
-		if len(batch) > 1 {
-			err.msg += fmt.Sprintf(", while answering a batch of %d sites", len(batch))
-		}
 		x.count(err)
 	}
 	for _, c := range batch {
@@ -592,6 +589,9 @@ func (x *ExecRule) roundTrip(batch []*execCall) *execError {
 	}
 	err := x.exchange(p, batch)
 	if err != nil {
+		if len(batch) > 1 { // a failure of the handshake, above, is no batch's
+			err.msg += fmt.Sprintf(", while answering a batch of %d sites", len(batch))
+		}
 		if err.kind == "hang" {
 			x.hangs++
 		}

@@ -240,7 +240,8 @@
 //	  "trees": int,               // trees checked; a game position is one tree
 //	  "converged": int, "inconclusive": int,
 //	  "stuck": int,               // trees whose decision stays wrong through the horizon, its limit not shown
-//	  "unconverged": [string],    // up to five trees that did not converge
+//	  "unconverged": [{"name": string, "tree": string}], // every tree that did not converge, with its text
+//	                              // for -tree (the seeds as the check's); "tree" absent for a game position
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
