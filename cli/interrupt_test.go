@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -65,6 +66,25 @@ func TestInterruptedRun(t *testing.T) {
 	for _, want := range []string{"PARTIAL (interrupted)", "- observed: interrupted ", "- observed: interrupted before it started"} {
 		if !bytes.Contains(md, []byte(want)) {
 			t.Errorf("no %q in report.md:\n%s", want, md)
+		}
+	}
+	// The rules not done say so in every figure: "unfinished", never
+	// "0% (0%)", 0 simulations/s or an empty chart.
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []string{out.String(), string(md), string(page)} {
+		if strings.Contains(doc, "0% (0%)") || strings.Contains(doc, " 0 simulations/s") {
+			t.Errorf("a rule not done has a frugality of 0%% or a speed of 0:\n%s", doc)
+		}
+	}
+	if n := len(regexp.MustCompile(`unfinished +unfinished`).FindAllString(out.String(), -1)); n != 2 {
+		t.Errorf("%d rows with an unfinished frugality and speed, want 2:\n%s", n, out.String())
+	}
+	for _, want := range []string{`<text class="unfinished"`, `>unfinished: interrupted before it started</text>`, `<p class="unfinished">Unfinished: interrupted`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("no %q in report.html", want)
 		}
 	}
 	var doc struct {

@@ -192,10 +192,11 @@ func markdown(doc *runDoc) []byte {
 	fmt.Fprintf(&b, "\n%s\n\n", tableNotes)
 	if len(doc.figures) > 0 {
 		fmt.Fprintf(&b, "## Convergence\n\n![convergence](%s)\n\n", doc.figures[0])
-		fmt.Fprintf(&b, "One panel per rule, against the simulations run: the solid line is the share of searches whose root decision is not optimal, "+
-			"the dashed grey line the mean share of the root's simulations that went to optimal children; "+
-			"the title is blue for a rule predicted consistent, red for one predicted inconsistent. Each panel covers every search "+
-			"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its panel covers fewer trees).")
+		fmt.Fprintf(&b, "One panel per rule, against the simulations run, in the colours of report.html's charts: in blue, over every search "+
+			"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its panel covers fewer trees), "+
+			"the share of searches whose root decision is not optimal (solid) and the mean share of the root's simulations that went to "+
+			"optimal children (dashed); in red, for a rule with a witness, the witness tree's own search, its decision wrong (1) or optimal (0) "+
+			"(thick) and its optimal children's share (dashed). The title says what the papers predict and whether the check reproduced it.")
 		for _, f := range doc.figures[1:] {
 			fmt.Fprintf(&b, " Also as [%s](%s).", strings.ToUpper(strings.TrimPrefix(filepath.Ext(f), ".")), f)
 		}
