@@ -49,7 +49,7 @@ func commands() []command {
 	return []command{
 		{name: "run", summary: "check every rule of the catalogue and write a report (the default)", run: cmdRun},
 		{name: "rules", summary: "list the catalogue: parameters, defaults, predictions", run: cmdRules},
-		{name: "check", summary: "check one rule for consistency", run: cmdCheck},
+		{name: "check", summary: "check one rule, or a whole search in any language (-search), for consistency", run: cmdCheck},
 		{name: "presets", summary: "check the presets of real engines' selection rules (run -presets)", run: cmdPresets},
 		{name: "search", summary: "run one search on a tree and show the root's statistics", run: cmdSearch},
 		{name: "solve", summary: "solve a tree exactly: the value of each root child, the optimal set", run: cmdSolve},
@@ -262,6 +262,7 @@ Usage:
   mctscheck [run] [flags]                     check every rule of the catalogue (the default)
   mctscheck rules [NAME...]                   list the catalogue
   mctscheck check -rule SPEC [flags]          check one rule
+  mctscheck check -search exec:CMD [flags]    check a whole search, a program in any language
   mctscheck presets [flags]                   check the presets of real engines' rules
   mctscheck search -rule SPEC -tree TREE      run one search
   mctscheck solve -tree TREE                  solve a tree exactly
@@ -284,11 +285,11 @@ Exit codes:
   0    success: for run and check, no prediction contradicted
   1    a finding: for run and check, a prediction contradicted (a witness
        for a rule predicted consistent, or every tree converged for one
-       predicted inconsistent)
+       predicted inconsistent); for check -search, a search stuck
   2    bad input: a flag, rule spec, tree, position or file
   3    an error of the tool or of the machine, such as a full disk
-  4    a fault: a rule (or the program behind an exec: rule) broke its
-       contract: it panicked, answered NaN or a child out
+  4    a fault: a rule (or the program behind an exec: rule or search)
+       broke its contract: it panicked, answered NaN or a child out
        of range, crashed, hung, wrote stray output, or declared
        probabilities or scores its own choices contradict. A fault is not
        a finding about consistency: fix the rule or its wiring, then check

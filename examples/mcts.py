@@ -27,7 +27,8 @@ checkpoint (the handshake declares "nodes"), so that mctscheck names the
 mechanism below the root too. Random numbers come from splitmix64 seeded
 with the request's seed, so a search replays exactly.
 
---bug NAME plants a bug that real engines have had:
+--bug NAME plants a bug that real engines have had (each witness is the
+one the default check, mctscheck check -search, finds):
 
   fpu-never          a node that has a child in the tree never adds another:
                      its other children are never tried. Inconsistent: a
@@ -45,7 +46,7 @@ with the request's seed, so a search replays exactly.
                      roll-out from its parent instead of by its reward.
                      Inconsistent: the search converges to the values of
                      another game (Eq. 7: a terminal's mean is not its
-                     reward). Witness: (max 1 0.125) or (max (min 1 0) 0.25).
+                     reward). Witness: (max 0 0.25).
   virtual-loss-kept  the virtual loss of the descent is never taken back, so
                      a node's count is twice its simulations. Only slow: the
                      exploitation term of every child of a node becomes

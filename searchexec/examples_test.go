@@ -3,8 +3,11 @@ package searchexec_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 
@@ -175,6 +178,9 @@ func TestExamplesBugs(t *testing.T) {
 			if rep.Verdict != props.Stuck || w.Condition != b.cond || w.Nodes > 7 {
 				t.Fatalf("mcts.c --bug %s: %s, want stuck (%s) with at most 7 nodes", b.name, rep.Summary, b.cond)
 			}
+			if doc := documentedWitness(t, b.name); !testing.Short() && doc != w.Tree.String() {
+				t.Errorf("examples/mcts.py documents the witness of --bug %s as %s; the default check finds %v", b.name, doc, w.Tree)
+			}
 			again, err := props.RunSearchTree(context.Background(), p, tree.MustParse(w.Run.Tree),
 				props.Options{Seed: w.Run.Seed, Seeds: w.Run.Seeds, KeepOrder: w.Run.KeepOrder, MaxBudget: int(w.Run.Budget)})
 			if err != nil {
@@ -185,6 +191,21 @@ func TestExamplesBugs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// documentedWitness returns the witness examples/mcts.py's doc gives for
+// the bug: "Witness: TREE." in its entry.
+func documentedWitness(t *testing.T, bug string) string {
+	t.Helper()
+	src, err := os.ReadFile(pythonMCTS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)\n  ` + regexp.QuoteMeta(bug) + ` .*?Witness:\s+(\(.*?\))\.`).FindSubmatch(src)
+	if m == nil {
+		t.Fatalf("examples/mcts.py documents no witness for --bug %s", bug)
+	}
+	return strings.Join(strings.Fields(string(m[1])), " ")
 }
 
 // TestJSClient: a client written in JavaScript from docs/protocol.md

@@ -128,6 +128,33 @@ func TestProtocolWorkedExample(t *testing.T) {
 	}
 }
 
+// TestExecEnvironmentExample runs docs/protocol.md's example of a
+// variable given to a rule's program (through env, then a wrapper
+// script), as it is on the page with its /tmp/ moved to a directory of the
+// test's own: both checks exit 0 with the verdict the page says.
+func TestExecEnvironmentExample(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is absent: the example is not run (CI has it)")
+	}
+	page, err := os.ReadFile(protocolPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(page), "\n### Environment variables, a directory, a pipeline\n")
+	if !ok {
+		t.Fatal("docs/protocol.md has no section Environment variables, a directory, a pipeline")
+	}
+	block := strings.ReplaceAll(fenced(t, section, "```sh\n"), "/tmp/", t.TempDir()+"/")
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", block)
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "PATH="+commandDir(t)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	out, err := cmd.Output()
+	const want = "verdict    no counterexample: 1 tree × 2 seeds up to budget 1024, "
+	if err != nil || strings.Count(string(out), want) != 2 {
+		t.Errorf("the example: %v, want two checks that print %q:\n%s", err, want, out)
+	}
+}
+
 // fenced returns the body of the first code block that opens with open in
 // text.
 func fenced(t *testing.T, text, open string) string {
