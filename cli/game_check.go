@@ -203,6 +203,7 @@ func cmdCheckGame(e *env, args []string) error {
 		names[i] = shorten(gp.moves, 19)
 	}
 	prog := newProgress(e.stderr, e.tool.name(), names)
+	prog.noun = "positions"
 	for i, gp := range positions {
 		prog.begin(i, sitesOf(in.Rule))
 		o.Position = gp.moves

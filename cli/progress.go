@@ -26,6 +26,7 @@ type progress struct {
 	finished int
 	width    int // of the live line last drawn
 	ticker   *ticker
+	noun     string // what the jobs are: "rules", "positions"
 }
 
 type jobState struct {
@@ -119,7 +120,7 @@ func isTerminal(w io.Writer) bool {
 
 // newProgress starts reporting on the jobs named; close stops it.
 func newProgress(w io.Writer, command string, names []string) *progress {
-	p := &progress{w: w, prefix: command + ": ", live: isTerminal(w), start: time.Now()}
+	p := &progress{w: w, prefix: command + ": ", live: isTerminal(w), start: time.Now(), noun: "rules"}
 	for _, n := range names {
 		p.jobs = append(p.jobs, jobState{name: n})
 	}
@@ -308,8 +309,11 @@ func (p *progress) status() {
 	if len(running) == 0 {
 		return
 	}
-	line := fmt.Sprintf("%s%d/%d rules done, %.0fs; checking %s", p.prefix, p.finished, len(p.jobs),
-		time.Since(p.start).Seconds(), strings.Join(running, ", "))
+	done := "" // a check of one rule or search has no count of jobs
+	if len(p.jobs) > 1 {
+		done = fmt.Sprintf("%d/%d %s done, ", p.finished, len(p.jobs), p.noun)
+	}
+	line := fmt.Sprintf("%s%s%.0fs; checking %s", p.prefix, done, time.Since(p.start).Seconds(), strings.Join(running, ", "))
 	if !p.live {
 		fmt.Fprintln(p.w, line)
 		return

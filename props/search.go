@@ -123,6 +123,8 @@ type searchRun struct {
 	snaps   []snapshot
 	all     *seenNodes // every node of tr, the snapshots' layout
 	nodes   bool       // the reports carry every node's statistics
+	meter   *meter     // counts the simulations as checkpoints come
+	ran     int64      // the simulations counted so far
 }
 
 // take checks one report and records it, or returns the *Fault it is.
@@ -131,6 +133,8 @@ func (r *searchRun) take(cp Checkpoint) error {
 		return f
 	}
 	r.snaps = append(r.snaps, r.snapshot(cp))
+	r.meter.sims(cp.Sims - r.ran) // the work planned, as a checkpoint counts it
+	r.ran = cp.Sims
 	return nil
 }
 
@@ -306,7 +310,7 @@ func runSearch(ctx context.Context, s Searcher, o Options, tr *tree.Tree, i int)
 		out.tr = tr.Shuffled(core.NewRNG(out.order ^ orderSalt))
 	}
 	st, pre := newSearchTree(out.tr)
-	run := &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: o.budgets()}
+	run := &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: o.budgets(), meter: o.meter}
 	err := searchSafely(ctx, s, run)
 	if len(run.snaps) > 0 {
 		out.sims = run.snaps[len(run.snaps)-1].budget
