@@ -207,6 +207,7 @@ func cmdCheckGame(e *env, args []string) error {
 	for i, gp := range positions {
 		prog.begin(i, sitesOf(in.Rule))
 		o.Position = gp.moves
+		o.Status = func(s props.Status) { prog.report(i, s) }
 		g, oracle, err := gp.open(*maxNodes)
 		var rep *props.Report
 		if err == nil {

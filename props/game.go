@@ -109,6 +109,7 @@ func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, 
 	if err != nil {
 		return nil, err
 	}
+	o = o.metered(1)
 	opts.Options = o
 	switch {
 	case ctx == nil:
@@ -251,6 +252,8 @@ func (c *gameChecker) seeds(ctx context.Context, rep *Report) error {
 	in.curve, in.seedDone = c.curve, o.Progress
 	res, err := in.seeds(ctx, c.name(), gameSubject{c}, "")
 	in.curve, in.seedDone = nil, nil
+	o.meter.treeDone(1)
+	o.meter.close() // the witness's searches are no part of the plan
 	if err != nil {
 		return err
 	}
