@@ -50,16 +50,21 @@ type jobState struct {
 }
 
 // pace is a job's simulations run against the time since it began, a
-// sample a second at most, thinned to keep at most maxSamples.
+// sample a second at most, thinned to keep at most maxSamples, and the
+// last time none had run (programs starting).
 type pace struct {
 	at   []time.Duration
 	sims []int64
+	idle time.Duration
 }
 
 const maxSamples = 1024
 
 // add records that sims simulations had run at t.
 func (p *pace) add(t time.Duration, sims int64) {
+	if sims == 0 {
+		p.idle = t
+	}
 	if n := len(p.at); n > 0 && t-p.at[n-1] < time.Second {
 		return
 	}
@@ -236,22 +241,22 @@ func (j *jobState) describe() string {
 }
 
 // estimate is the time left to run planned simulations, done of them
-// after elapsed: what is left at the rate of the last half of elapsed (the
-// rate since the job began for a job whose samples do not reach back so
-// far), rounded to the second. It is made once a hundredth of the work is
-// done, not before. Every search runs to the last budget, so the
-// simulations planned are known from the start, and they are counted as
-// they run, whatever order the searches finish in; the rate of the last
-// half follows a machine whose load changes, and leaves out the start
-// (programs starting, the first searches' memory). docs/guide.md has the
-// error measured. The limit probe and the shrinking of a witness are not
-// in the plan: a check that finds a witness ends sooner, and then shrinks.
+// after elapsed: what is left at the rate of the last half of elapsed, or
+// since the first simulation if that came later (programs that take
+// seconds to start), rounded to the second. It is made once a hundredth
+// of the work is done, not before. Every search runs to the last budget,
+// so the simulations planned are known from the start, and they are
+// counted as they run, whatever order the searches finish in; the rate of
+// the last half follows a machine whose load changes. docs/guide.md has
+// the error measured. The limit probe and the shrinking of a witness are
+// not in the plan: a check that finds a witness ends sooner, and then
+// shrinks.
 func (p *pace) estimate(elapsed time.Duration, done, planned int64) (time.Duration, bool) {
 	if planned <= 0 || done*100 < planned || done >= planned {
 		return 0, false
 	}
-	since, ran := elapsed, done
-	if t, sims, ok := p.before(elapsed / 2); ok && sims < done {
+	since, ran := elapsed-p.idle, done
+	if t, sims, ok := p.before(elapsed / 2); ok && t > p.idle && sims < done {
 		since, ran = elapsed-t, done-sims
 	}
 	left := time.Duration(float64(since) * float64(planned-done) / float64(ran))
