@@ -44,7 +44,16 @@ at counts far beyond the run. It prints the verdict with its evidence:
 
 With -out it writes a report directory as run does (report.md,
 report.html with the witness tree drawn, report.json); with -dot it prints
-the witness tree as Graphviz DOT.
+the witness tree as Graphviz DOT. Each also gives the paper's §4 figure:
+of the searches of lost trees, the share more than 90% confident, by
+budget (not a consistency verdict).
+
+Ctrl-C stops the check, prints and writes the report of what finished,
+marked partial, and exits 130: a check stopped before a verdict has the
+verdict "interrupted"; a witness found but not yet shrunk is given as
+found. -deadline DURATION stops it the same way when the time is up, so
+that a check fits a CI job: it then exits with the code of what it found
+by then, 0 if nothing (the report says "interrupted", not a verdict).
 
 The verdict is compared with the papers' prediction for the rule:
 reproduced, not refuted (inconclusive, or stuck), contradicted, or not
@@ -65,6 +74,7 @@ Examples:
   mctscheck check -rule greedy-fpu:fpu=1 -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 4 -budget 16384
   mctscheck check -rule greedy-fpu -out /tmp/greedy    # and /tmp/greedy/report.html
   mctscheck check -rule greedy-fpu -dot > witness.dot  # and dot -Tsvg witness.dot > witness.svg
+  mctscheck check -rule uct -trees 1000 -deadline 9m -out /tmp/uct
 `
 
 // checkDoc is the JSON document of check: the tree and the options, then
@@ -92,29 +102,25 @@ func cmdCheck(e *env, args []string) error {
 	vlValue := fs.Float64("virtual-value", 0, "with -tree-workers: the reward `V` of each virtual simulation, chooser's side")
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only (default: as the rule's prediction says)")
-	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
 	ruleStderr := fs.Bool("rule-stderr", false, "show an exec: rule's standard error here as the program writes it (by default only its last lines, with a fault)")
 	ruleTimeout := fs.Duration("rule-timeout", 10*time.Second, "an exec: rule's `TIMEOUT` for one round trip (a batch of sites and its answers); a program slower than that hangs: a fault")
-	asDOT := fs.Bool("dot", false, "print the witness tree as Graphviz DOT instead of text (dot -Tsvg draws it)")
-	out := fs.String("out", "", "write a report `DIR`ectory as run does: report.md, report.html (the witness drawn), report.json")
+	output := addOutputFlags(fs)
+	asJSON, asDOT, out := output.asJSON, output.asDOT, output.out
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
-	if *asJSON && *asDOT {
-		return usagef("-json, -dot: give one of them")
+	e, cancel, err := output.start(e)
+	if err != nil {
+		return err
 	}
-	if *out != "" {
-		if err := writableDir(*out); err != nil {
-			return usagef("-out %s: %v", *out, err)
-		}
-	}
+	defer cancel()
 	in, err := parseRule(*ruleSpec)
 	if err != nil {
 		return err
 	}
 	defer in.Close()                                        // an external rule's program stops
-	stop := context.AfterFunc(e.ctx, func() { in.Close() }) // at once on Ctrl-C, cutting a round trip short
+	stop := context.AfterFunc(e.ctx, func() { in.Close() }) // at once on Ctrl-C or at the deadline, cutting a round trip short
 	defer stop()
 	if err := execOptions(in, fs, e, *ruleStderr, *ruleTimeout); err != nil {
 		return err
@@ -200,13 +206,31 @@ func cmdCheck(e *env, args []string) error {
 			fmt.Fprint(e.stdout, "\n"+reportLine(*out, files))
 		}
 	}
+	var found error
 	switch {
 	case rep.Verdict == props.Faulted:
-		return errFault
+		found = errFault
 	case doc.Agreement == Contradicted:
-		return errFinding
+		found = errFinding
 	}
-	return nil
+	return checkEnd(e, rep, *out, found)
+}
+
+// checkEnd is the end of a check whose report rep is out: found, the
+// exit code of what it found, or, for a check that stopped before its end
+// (Ctrl-C, the deadline), what env.stopped makes of it, saying what
+// finished and where the partial report is (out, if not empty).
+func checkEnd(e *env, rep *props.Report, out string, found error) error {
+	if rep.Stopped == "" {
+		return found
+	}
+	what := fmt.Sprintf("%d of %s checked", rep.Trees, plural(rep.TreesPlanned, "tree"))
+	if w := rep.Witness; w != nil {
+		what += fmt.Sprintf(", %s (%s) found on %s, not shrunk", rep.Verdict, w.Condition, w.From)
+	} else {
+		what += ", no witness so far"
+	}
+	return e.stopped(rep.Stopped, what+"; "+written(out), found)
 }
 
 // execOptions applies -rule-stderr and -rule-timeout to an exec: rule,
@@ -255,20 +279,24 @@ func printCheck(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 	if d.Tree == "" {
 		printUnconverged(e, rep, o, false)
 	}
-	if rep.Verdict == props.Stuck {
+	switch {
+	case rep.Verdict == props.Stuck:
 		fmt.Fprintf(w, "prediction %s; in practice, stuck: the decision stays wrong through %d simulations of a node\n", r.Agreement, rep.Witness.Horizon)
-	} else {
+	case r.interrupted():
+		fmt.Fprintf(w, "prediction not compared: the check stopped before a verdict\n")
+	default:
 		fmt.Fprintf(w, "prediction %s\n", r.Agreement)
 	}
 	for _, rec := range r.Recoveries {
 		fmt.Fprintf(w, "recovers   %s\n", rec)
 	}
 	if r.frugalityKnown() {
-		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings%s\n", 100*r.Visited, 100*r.Recent, r.soFar())
 	}
 	if r.Sims > 0 {
 		fmt.Fprintf(w, "speed      %s simulations/s\n", r.speed())
 	}
+	fmt.Fprintf(w, "§4         %s\n", r.overconfidence())
 	if rep.Witness != nil {
 		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
 	}

@@ -5,12 +5,14 @@ package cli
 // solve -dot draw them.
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
 	"path"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/internal/picture"
@@ -22,7 +24,7 @@ import (
 // report.html and report.json (the -json document) as run writes them for
 // one rule, and the plots of the tool's plotter.
 func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *checkDoc) ([]string, error) {
-	doc := &runDoc{Command: e.tool.command(checkCommand(fs)), Options: d.Options, Rules: []ruleResult{d.ruleResult},
+	doc := &runDoc{Command: e.tool.command(checkCommand(fs, "rule")), Options: d.Options, Rules: []ruleResult{d.ruleResult},
 		replayNote: e.tool.replayNote(), title: e.tool.name(), expectation: e.tool.expectation([]*rules.Instance{in})}
 	switch d.Agreement {
 	case Reproduced:
@@ -31,6 +33,11 @@ func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *ch
 		doc.NotRefuted = 1
 	case Contradicted:
 		doc.Contradicted = 1
+	case Interrupted:
+		doc.Interrupted = 1
+	}
+	if d.Stopped != "" {
+		doc.Partial, doc.Stopped = true, d.Stopped
 	}
 	if d.Tree != "" {
 		doc.checkedOn = "the given tree"
@@ -40,13 +47,14 @@ func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *ch
 	return writeReport(dir, doc, d, e.tool.Plot)
 }
 
-// checkCommand is the check command line as given, without the flags that
-// only choose what is written (-out, -json, -dot, the profiles).
-func checkCommand(fs *flagSet) string {
-	parts := []string{"mctscheck " + fs.Name(), "-rule " + shellWord(fs.Lookup("rule").Value.String())}
+// checkCommand is the check command line as given, its subject flag
+// (rule, search) first, without the flags that only choose what is
+// written (-out, -json, -dot, the profiles).
+func checkCommand(fs *flagSet, subject string) string {
+	parts := []string{"mctscheck " + fs.Name(), "-" + subject + " " + shellWord(fs.Lookup(subject).Value.String())}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "rule", "out", "json", "dot", "cpuprofile":
+		case subject, "out", "json", "dot", "cpuprofile":
 			return
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
@@ -78,6 +86,39 @@ func (doc *runDoc) countTraps(extra []gen.Trap) {
 			doc.binaryTraps++
 		}
 	}
+}
+
+// outputFlags are what check prints and writes, and when it stops: -json,
+// -dot, -out and -deadline.
+type outputFlags struct {
+	asJSON, asDOT *bool
+	out           *string
+	deadline      *time.Duration
+}
+
+// addOutputFlags defines -json, -dot, -out and -deadline.
+func addOutputFlags(fs *flagSet) *outputFlags {
+	return &outputFlags{
+		asJSON:   fs.Bool("json", false, "print one JSON document instead of text"),
+		asDOT:    fs.Bool("dot", false, "print the witness tree as Graphviz DOT instead of text (dot -Tsvg draws it)"),
+		out:      fs.String("out", "", "write a report `DIR`ectory as run does: report.md, report.html (the witness drawn), report.json"),
+		deadline: addDeadlineFlag(fs),
+	}
+}
+
+// start validates the flags, makes -out's directory, so that a bad one
+// fails before the check rather than after it, and returns e with the
+// deadline's context and the function that releases it.
+func (f *outputFlags) start(e *env) (*env, context.CancelFunc, error) {
+	if *f.asJSON && *f.asDOT {
+		return nil, nil, usagef("-json, -dot: give one of them")
+	}
+	if *f.out != "" {
+		if err := writableDir(*f.out); err != nil {
+			return nil, nil, usagef("-out %s: %v", *f.out, err)
+		}
+	}
+	return e.withDeadline(*f.deadline)
 }
 
 // writeWitnessDOT writes a report's witness tree as Graphviz DOT to w, or

@@ -43,15 +43,29 @@ limit probe, so the strongest finding is
   inconclusive       some tree did not converge and none is stuck;
   no-counterexample  every tree converged.
 
+With -out it writes a report directory (report.md, report.html with the
+witness tree drawn with the statistics the program reported, and the
+witness's curve, report.json); with -dot it prints the witness tree as
+Graphviz DOT. Nodes whose statistics the program does not report (it
+does not declare "nodes") are marked "not reported", never drawn as
+zeros. The report gives the paper's §4 figure too: of the searches of
+lost trees, the share more than 90% confident, by budget (not a
+consistency verdict).
+
 The exit code is 1 when the search is stuck, 4 on a fault, 0 otherwise, 2
 for bad flags or trees, 3 for internal errors. No process is left behind,
-on Ctrl-C too.
+on Ctrl-C too. Ctrl-C prints and writes the report of what finished,
+marked partial, and exits 130; -deadline DURATION does the same when the
+time is up, and exits with the code of what was found by then (0 if
+nothing: the report says "interrupted", not a verdict).
 
 Examples:
 
   mctscheck check -search exec:'python3 examples/mcts.py'
   mctscheck check -search exec:'python3 examples/mcts.py --bug fpu-never' -json
   mctscheck check -search exec:'./mcts --bug negamax-sign' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 1 -budget 16384 -keep-order
+  mctscheck check -search exec:'python3 examples/mcts.py --bug fpu-never' -out /tmp/fpu   # and /tmp/fpu/report.html
+  mctscheck check -search exec:'python3 examples/mcts.py' -deadline 5m -out /tmp/mcts
 `
 
 // searchFlagIn reports whether args give -search: check -search has its
@@ -66,10 +80,16 @@ func cmdCheckSearch(e *env, args []string) error {
 	keepOrder := fs.Bool("keep-order", false, "search every seed with the children in the tree's own order (default: each seed but the first draws an order)")
 	binary := fs.Bool("binary", false, "binary deterministic trees only")
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches at once, each in a program of its own")
-	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	output := addOutputFlags(fs)
+	asJSON, asDOT, out := output.asJSON, output.asDOT, output.out
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
+	e, cancel, err := output.start(e)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	line, ok := strings.CutPrefix(*spec, "exec:")
 	line = strings.TrimSpace(line)
 	switch {
@@ -117,30 +137,50 @@ func cmdCheckSearch(e *env, args []string) error {
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
 	}
-	if *asJSON {
+	var files []string
+	if *out != "" {
+		if files, err = writeReport(*out, newSearchReport(e, fs, &doc, *jobs), doc, e.tool.Plot); err != nil {
+			return fmt.Errorf("-out: %w", err)
+		}
+	}
+	switch {
+	case *asJSON:
 		if err := writeJSON(e.stdout, doc); err != nil {
 			return err
 		}
-	} else {
+	case *asDOT:
+		if err := writeWitnessDOT(e, e.stdout, rep); err != nil {
+			return err
+		}
+	default:
 		printCheckSearch(e, &doc, rep, o)
+		if *out != "" {
+			fmt.Fprint(e.stdout, "\n"+reportLine(*out, files))
+		}
 	}
+	var found error
 	switch rep.Verdict {
 	case props.Faulted:
-		return errFault
+		found = errFault
 	case props.Stuck:
-		return errFinding
+		found = errFinding
 	}
-	return nil
+	return checkEnd(e, rep, *out, found)
 }
 
 // checkWithProgress runs check, one check named name whose options o it
 // gives a progress line on stderr (with the sites answered, for a rule
-// that counts them: sitesOf), and adds the replay lines to its report.
+// that counts them: sitesOf), and adds the replay lines to its report. A
+// check that stopped before its end (Ctrl-C, the deadline) is no error:
+// its report says what finished (props.Report.Stopped).
 func checkWithProgress(e *env, name string, o *props.Options, sites func() int64, check func() (*props.Report, error)) (*props.Report, error) {
 	bar := newProgress(e.stderr, e.tool.name(), []string{name})
 	o.Status = func(s props.Status) { bar.report(0, s) }
 	bar.begin(0, sites)
 	rep, err := check()
+	if err != nil && rep != nil && rep.Stopped != "" {
+		err = nil
+	}
 	if err == nil {
 		e.tool.addReplay(rep)
 		bar.finish(0, string(rep.Verdict))
@@ -158,11 +198,14 @@ var searchPrediction = rules.Prediction{Consistent: true, Source: "the claim of 
 // growth and backup are the program's own; its agreement with the claim of
 // consistency is "reproduced" when every tree converged and "not refuted"
 // otherwise: a stuck search's limit is not shown, and a fault says nothing
-// about consistency.
+// about consistency; a check that stopped before a verdict is interrupted.
 func searchResult(name string, o props.Options, rep *props.Report) ruleResult {
 	a := NotRefuted
-	if rep.Verdict == props.NoCounterexample {
+	switch rep.Verdict {
+	case props.NoCounterexample:
 		a = Reproduced
+	case props.Interrupted:
+		a = Interrupted
 	}
 	return ruleResult{
 		ruleCheck: ruleCheck{Name: name, Spec: name, Backup: "own", Growth: "own", BinaryOnly: o.BinaryOnly,
@@ -177,12 +220,7 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)
-	what := "the given tree"
-	if d.Tree == "" {
-		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
-	}
-	fmt.Fprintf(w, "checked    %s × %s from %d, budgets %d to %d doubling, %s side by side\n",
-		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, plural(o.Jobs, "program"))
+	fmt.Fprintf(w, "checked    %s\n", searchScale(d, o.Jobs))
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if d.Tree == "" {
 		printUnconverged(e, rep, o, true)
@@ -191,7 +229,18 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
 	}
 	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
+	fmt.Fprintf(w, "§4         %s\n", r.overconfidence())
 	if rep.Witness != nil {
 		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
 	}
+}
+
+// searchScale says what a search was checked on.
+func searchScale(d *checkDoc, jobs int) string {
+	what := "the given tree"
+	if d.Tree == "" {
+		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
+	}
+	return fmt.Sprintf("%s × %s from %d, budgets %d to %d doubling, %s side by side",
+		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, plural(jobs, "program"))
 }

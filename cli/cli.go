@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/mctscheck/mctscheck/internal/suggest"
 	"github.com/mctscheck/mctscheck/rules"
@@ -32,6 +33,8 @@ type env struct {
 	stderr io.Writer
 	// tool is the command being run, with the user's rules.
 	tool *Tool
+	// deadline is the -deadline ctx ends at, from the start; 0 for none.
+	deadline time.Duration
 }
 
 // command is one subcommand of the tool.
@@ -171,6 +174,10 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 // exitCode is the exit code of command name that returned err, whose
 // message it prints on stderr.
 func (t *Tool) exitCode(ctx context.Context, name string, err error, stderr io.Writer) int {
+	if stop, ok := errors.AsType[*deadlineStop](err); ok {
+		fmt.Fprintf(stderr, "%s: %s: %v\n", t.name(), name, err)
+		return t.exitCode(ctx, name, stop.found, stderr)
+	}
 	switch {
 	case err == nil:
 		return exitOK

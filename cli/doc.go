@@ -42,8 +42,9 @@
 // with game.go and game_check.go for real games), result.go (a rule's
 // verdict with its agreement, as check and run report it), report.go (the
 // report writer: the run table and the report directory), html.go
-// (report.html), check_report.go (check -out and -dot), json.go (the
+// (report.html), check_report.go (check -out and -dot),
+// check_search_report.go (check -search -out), json.go (the
 // JSON documents), flags.go and
 // treearg.go (the flags shared by commands), progress.go and interrupt.go
-// (progress lines, Ctrl-C); plotting is package cli/plot.
+// (progress lines, Ctrl-C and -deadline); plotting is package cli/plot.
 package cli

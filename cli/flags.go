@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/rules"
@@ -271,4 +272,11 @@ func addScaleFlags(fs *flagSet, treesHelp string) (trees, seeds *int, seed *uint
 // addTreeFlag defines -tree, check's and check -search's one tree.
 func addTreeFlag(fs *flagSet) *string {
 	return fs.String("tree", "", "check this one `TREE` only: text in the tree format, or @FILE (@- for stdin)")
+}
+
+// addDeadlineFlag defines -deadline, check's and run's limit on their
+// time.
+func addDeadlineFlag(fs *flagSet) *time.Duration {
+	return fs.Duration("deadline", 0, "stop `DURATION` (such as 9m) after the start, writing the report of what finished, marked partial: "+
+		"exit 1 for a finding made by then, 4 for a fault, 0 otherwise (0: no deadline)")
 }

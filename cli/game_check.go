@@ -45,7 +45,10 @@ contradicted: a witness for a rule predicted consistent in all games (a
 rule predicted consistent on binary deterministic games only is not: Connect
 Four has draws; nor is a rule predicted inconsistent that every position
 leaves without a witness: a real position need hold no trap). It is 2 for
-bad flags, files and positions, 3 for internal errors.
+bad flags, files and positions, 3 for internal errors. Ctrl-C prints the
+positions that finished, marked so, and exits 130; -deadline DURATION does
+the same when the time is up and exits with the code of what was found by
+then (the verdict is "interrupted" unless a position gave a finding).
 
 Examples:
 
@@ -64,6 +67,10 @@ type checkGameDoc struct {
 	Verdict   props.Verdict  `json:"verdict"`
 	agreement
 	Summary string `json:"summary"`
+	// Stopped is props.StoppedInterrupted or props.StoppedDeadline for a
+	// check that Ctrl-C or the deadline stopped: the positions are those
+	// that finished. Absent otherwise.
+	Stopped string `json:"stopped,omitempty"`
 	// Total sums the positions up.
 	Total     gameTotal       `json:"total"`
 	Positions []*props.Report `json:"positions"`
@@ -125,9 +132,15 @@ func cmdCheckGame(e *env, args []string) error {
 	maxNodes := fs.Int64("max-nodes", 100_000_000, "the solver's budget, `N` positions per value it gives (go: 4194304 unless given)")
 	export := fs.Int("export", props.DefaultExportNodes, "export a witness position whose tree has at most `N` nodes as an explicit tree, and shrink it (0: never)")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of text")
+	deadline := addDeadlineFlag(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
+	e, cancel, err := e.withDeadline(*deadline)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	gm, err := lookupGame(*game)
 	if err != nil {
 		return err
@@ -216,6 +229,11 @@ func cmdCheckGame(e *env, args []string) error {
 		if err == nil && gp.verify != nil {
 			err = gp.verify(rep)
 		}
+		if err != nil && e.ctx.Err() != nil { // Ctrl-C or the deadline: the positions done are reported
+			doc.Stopped = stoppedBy(e.ctx)
+			prog.finish(i, "interrupted")
+			break
+		}
 		if err != nil {
 			prog.close()
 			if errors.Is(err, props.ErrBeyondOracle) {
@@ -233,6 +251,10 @@ func cmdCheckGame(e *env, args []string) error {
 	prog.close()
 	doc.total(in.Predicted, gm.binary())
 	doc.Elapsed = time.Since(start)
+	checked := fmt.Sprintf("%d of %s checked", len(doc.Positions), nThings(len(positions), "position"))
+	if doc.Stopped != "" {
+		doc.stop(checked)
+	}
 	if *asJSON {
 		if err := writeJSON(e.stdout, doc); err != nil {
 			return err
@@ -240,13 +262,30 @@ func cmdCheckGame(e *env, args []string) error {
 	} else {
 		printCheckGame(e.stdout, &doc)
 	}
+	var found error
 	switch {
 	case doc.Verdict == props.Faulted:
-		return errFault
+		found = errFault
 	case doc.Agreement == Contradicted:
-		return errFinding
+		found = errFinding
 	}
-	return nil
+	if doc.Stopped != "" {
+		return e.stopped(doc.Stopped, checked, found)
+	}
+	return found
+}
+
+// stop settles the verdict of a check that stopped (Ctrl-C, the
+// deadline) after checked: a finding on a position that finished stands;
+// otherwise what finished is no verdict, and the verdict is interrupted.
+func (d *checkGameDoc) stop(checked string) {
+	switch d.Verdict {
+	case props.Faulted, props.Inconsistent, props.Stuck:
+		d.Summary += fmt.Sprintf("; the check %s after %s", stoppedWords(d.Stopped), checked)
+		return
+	}
+	d.Verdict, d.Agreement = props.Interrupted, Interrupted
+	d.Summary = fmt.Sprintf("the check %s after %s, no verdict: %s so far", stoppedWords(d.Stopped), checked, d.Total.counts())
 }
 
 // shorten cuts s to n runes with an ellipsis.
@@ -308,11 +347,16 @@ func (d *checkGameDoc) total(p rules.Prediction, binary bool) {
 	}
 	// Connect Four has draws: not a binary deterministic game.
 	d.Agreement = agreementOnChosen(p, d.Verdict, binary || !p.BinaryOnly())
-	d.Summary = fmt.Sprintf("%s: of %s, %d inconsistent, %d stuck, %d inconclusive, %d no counterexample",
-		d.Verdict, nThings(t.Positions, "position"), t.Inconsistent, t.Stuck, t.Inconclusive, t.NoCounterexample)
+	d.Summary = fmt.Sprintf("%s: %s", d.Verdict, t.counts())
 	if t.Faulted > 0 {
 		d.Summary += fmt.Sprintf(", %d faulted (not judged: a fault of the rule, not a finding about consistency)", t.Faulted)
 	}
+}
+
+// counts says the positions' verdicts.
+func (t *gameTotal) counts() string {
+	return fmt.Sprintf("of %s, %d inconsistent, %d stuck, %d inconclusive, %d no counterexample",
+		nThings(t.Positions, "position"), t.Inconsistent, t.Stuck, t.Inconclusive, t.NoCounterexample)
 }
 
 // addShares adds the optimal decisions of a curve to the sums in sh.
@@ -334,7 +378,10 @@ func printCheckGame(w io.Writer, d *checkGameDoc) {
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", d.Spec, d.Growth, d.Backup)
 	p := d.Predicted
 	fmt.Fprintf(w, "predicted  %s: %s (%s)\n", predictedShort(p), p.Why, p.Source)
-	what := "position " + d.Positions[0].Position
+	what := "the position" // none finished
+	if len(d.Positions) > 0 {
+		what = "position " + d.Positions[0].Position
+	}
 	if d.File != "" {
 		what = fmt.Sprintf("%s of %s", nThings(len(d.Positions), "position"), d.File)
 	}

@@ -49,15 +49,16 @@ type htmlRule struct {
 }
 
 type htmlWitness struct {
-	Heading  string
-	Tree     string
-	Drawing  template.HTML // the tree; empty if not drawn
-	NotDrawn string        // why not
-	Caption  string
-	Findings []props.Finding
-	Fault    string
-	Inputs   string
-	Replay   []string
+	Heading    string
+	Tree       string
+	Drawing    template.HTML // the tree; empty if not drawn
+	NotDrawn   string        // why not
+	Caption    string
+	Findings   []props.Finding
+	Fault      string
+	Inputs     string
+	Replay     []string
+	ReplayNote template.HTML // the parenthesis after "Replay"
 }
 
 // writeHTML writes doc as report.html to w.
@@ -68,8 +69,7 @@ func writeHTML(w io.Writer, doc *runDoc) error {
 	for i := range doc.Rules {
 		r := &doc.Rules[i]
 		p := picture.Panel{Title: r.Name, Note: fmt.Sprintf("predicted %s, %s", predictedShort(r.Predicted), r.Agreement)}
-		switch {
-		case r.interrupted():
+		if r.interrupted() {
 			p.Note, p.Unfinished = "predicted "+predictedShort(r.Predicted), "unfinished: "+r.Summary
 		}
 		if r.Report != nil {
@@ -98,7 +98,7 @@ func writeHTML(w io.Writer, doc *runDoc) error {
 		}
 		if r.Report != nil {
 			hr.Curve = picture.Curve(r.Curve, r.witnessCurve())
-			hr.Witness = htmlWitnessOf(r.Witness)
+			hr.Witness = htmlWitnessOf(r.Witness, pg.ReplayNote)
 		}
 		if r.interrupted() {
 			hr.Unfinished = "Unfinished: " + r.Summary + "."
@@ -108,12 +108,13 @@ func writeHTML(w io.Writer, doc *runDoc) error {
 	return pageTemplate.Execute(w, pg)
 }
 
-// htmlWitness describes a witness for the page, with its tree drawn.
-func htmlWitnessOf(w *props.Witness) *htmlWitness {
+// htmlWitness describes a witness for the page, with its tree drawn and
+// the note after "Replay".
+func htmlWitnessOf(w *props.Witness, replayNote template.HTML) *htmlWitness {
 	if w == nil || w.Tree == nil {
 		return nil
 	}
-	hw := &htmlWitness{Heading: witnessHeading(w), Tree: w.Tree.String(), Findings: w.Findings, Replay: w.Replay}
+	hw := &htmlWitness{Heading: witnessHeading(w), Tree: w.Tree.String(), Findings: w.Findings, Replay: w.Replay, ReplayNote: replayNote}
 	if f := w.Fault; f != nil {
 		hw.Fault, hw.Inputs = faultLine(f), strings.TrimRight(f.Inputs, "\n")
 	}
@@ -132,6 +133,12 @@ func treeCaption(f *picture.Facts) string {
 	if f.Searched {
 		s += " n counts the replayed search's simulations through each node at " + itoa(f.Budget) +
 			"; each root edge carries its child's share of them; the child outlined in red is the root decision there."
+	}
+	if f.Searched {
+		s += " mean is the search's mean reward for max through the node."
+	}
+	if f.Unreported > 0 {
+		s += " The search reported the root's children only: the nodes below them are marked not reported, their statistics unknown (not zero)."
 	}
 	if f.Mechanism != "" {
 		s += " Orange dashes: " + f.Mechanism + "."
@@ -170,7 +177,7 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
-<style>
+{{define "style"}}<style>
 body { font: 15px/1.45 sans-serif; color: #222; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; }
 code, pre { font: 13px monospace; }
 pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
@@ -202,7 +209,7 @@ p.unfinished { font-style: italic; color: #777; }
   table { font-size: 12px; }
   th, td { padding: 0.2em 0.3em; }
 }
-</style>
+</style>{{end}}{{template "style"}}
 </head>
 <body>
 <h1>{{.Title}}</h1>
@@ -223,7 +230,10 @@ p.unfinished { font-style: italic; color: #777; }
 <h3>{{.Name}}</h3>
 <ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
 {{if .Unfinished}}<p class="unfinished">{{.Unfinished}}</p>
-{{end}}<div class="pictures">
+{{end}}{{template "evidence" .}}</section>
+{{end}}</body>
+</html>
+{{define "evidence"}}<div class="pictures">
 {{with .Witness}}<figure class="witness">{{if .Drawing}}{{.Drawing}}{{else}}<p>{{.NotDrawn}}</p>{{end}}<figcaption>{{.Caption}}</figcaption></figure>
 {{end}}{{if .Curve}}<figure class="convergence">{{.Curve}}<figcaption>The root decision against the budget{{if .Witness}}: on the witness tree (its replayed search) and on average over every search of every tree checked, which hides a wrong decision on one tree{{else}}, over every search of every tree checked{{end}}.</figcaption></figure>
 {{end}}</div>
@@ -231,10 +241,7 @@ p.unfinished { font-style: italic; color: #777; }
 <pre>{{.Tree}}</pre>
 <ul>{{range .Findings}}<li>{{.Condition}}: {{.Text}}</li>{{end}}{{if .Fault}}<li>{{.Fault}}</li>{{end}}</ul>
 {{if .Inputs}}<pre>{{.Inputs}}</pre>
-{{end}}<p>Replay{{$.ReplayNote}}:</p>
+{{end}}<p>Replay{{.ReplayNote}}:</p>
 <pre>{{range .Replay}}{{.}}
 {{end}}</pre>
-{{end}}</section>
-{{end}}</body>
-</html>
-`))
+{{end}}{{end}}`))

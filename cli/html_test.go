@@ -116,7 +116,7 @@ func TestCheckOut(t *testing.T) {
 
 	dot := mctscheck(t, "", append(args, "-dot")...)
 	if dot.code != 0 || !strings.HasPrefix(dot.stdout, `digraph "witness" {`) ||
-		!strings.Contains(dot.stdout, `n2 [shape=box, label="0.1 terminal\nV=0.5\nn=1023"`) {
+		!strings.Contains(dot.stdout, `n2 [shape=box, label="0.1 terminal\nV=0.5\nn=1023\nmean=0.5"`) {
 		t.Errorf("check -dot: exit %d\n%s%s", dot.code, dot.stdout, dot.stderr)
 	}
 	graphvizReads(t, dot.stdout)

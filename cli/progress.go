@@ -337,10 +337,3 @@ func (p *progress) clear() {
 		p.width = 0
 	}
 }
-
-// progressOf returns how far job i got: trees taken up of total.
-func (p *progress) progressOf(i int) (done, total int) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.jobs[i].work.Done, p.jobs[i].work.Total
-}

@@ -114,8 +114,12 @@ func (doc *runDoc) tally() string {
 			doc.Faulted, strings.Join(names, ", "))
 	}
 	if doc.Partial {
-		s = fmt.Sprintf("PARTIAL (interrupted): %d of %d rules checked. ", len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
-			s + fmt.Sprintf(", interrupted for %d", doc.Interrupted)
+		why := "interrupted"
+		if doc.Stopped == props.StoppedDeadline {
+			why = "stopped at the deadline"
+		}
+		s = fmt.Sprintf("PARTIAL (%s): %d of %d rules checked. ", why, len(doc.Rules)-doc.Interrupted, len(doc.Rules)) +
+			s + fmt.Sprintf(", %s for %d", why, doc.Interrupted)
 	}
 	if len(bad) == 0 {
 		return s + "."
@@ -123,10 +127,41 @@ func (doc *runDoc) tally() string {
 	return s + ": " + strings.Join(bad, ", ") + "."
 }
 
+// reportPages are the pages of a report directory: report.md and
+// report.html, which name the plots of Tool.Plot when it draws them.
+type reportPages interface {
+	// convergence is what the plots draw, one panel per check.
+	convergence() []Convergence
+	// withFigures records the plot files written, for the pages.
+	withFigures(files []string)
+	markdown() []byte
+	writeHTML(w io.Writer) error
+}
+
+func (doc *runDoc) withFigures(files []string) { doc.figures = files }
+func (doc *runDoc) markdown() []byte           { return markdown(doc) }
+func (doc *runDoc) writeHTML(w io.Writer) error {
+	return writeHTML(w, doc)
+}
+
+func (doc *runDoc) convergence() []Convergence {
+	curves := make([]Convergence, len(doc.Rules))
+	for i := range doc.Rules {
+		curves[i] = doc.Rules[i].convergence()
+	}
+	return curves
+}
+
+// convergence is what the plots draw of the result.
+func (r *ruleResult) convergence() Convergence {
+	return Convergence{Rule: r.Name, PredictedConsistent: r.Predicted.Consistent, Agreement: r.Agreement,
+		Curve: r.Curve, Witness: r.witnessCurve(), MaxBudget: r.MaxBudget}
+}
+
 // writeReport writes report.md, report.html, report.json (jsonDoc, the
 // document -json prints) and, with a plotter, the convergence plots to
 // dir, and returns the names of the files written.
-func writeReport(dir string, doc *runDoc, jsonDoc any, plot Plotter) ([]string, error) {
+func writeReport(dir string, doc reportPages, jsonDoc any, plot Plotter) ([]string, error) {
 	files := []string{"report.md", "report.html", "report.json"}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
@@ -138,28 +173,23 @@ func writeReport(dir string, doc *runDoc, jsonDoc any, plot Plotter) ([]string, 
 	if err := os.WriteFile(filepath.Join(dir, "report.json"), js.Bytes(), 0o644); err != nil {
 		return nil, err
 	}
-	doc.figures = nil
+	doc.withFigures(nil)
 	if plot != nil {
-		curves := make([]Convergence, len(doc.Rules))
-		for i, r := range doc.Rules {
-			curves[i] = Convergence{Rule: r.Name, PredictedConsistent: r.Predicted.Consistent, Agreement: r.Agreement,
-				Curve: r.Curve, Witness: r.witnessCurve(), MaxBudget: r.MaxBudget}
-		}
-		figs, err := plot(dir, curves)
+		figs, err := plot(dir, doc.convergence())
 		if err != nil {
 			return nil, fmt.Errorf("the plots: %w", err)
 		}
-		doc.figures = figs
+		doc.withFigures(figs)
 		files = append(files, figs...)
 	}
 	var page bytes.Buffer
-	if err := writeHTML(&page, doc); err != nil {
+	if err := doc.writeHTML(&page); err != nil {
 		return nil, err
 	}
 	if err := os.WriteFile(filepath.Join(dir, "report.html"), page.Bytes(), 0o644); err != nil {
 		return nil, err
 	}
-	return files, os.WriteFile(filepath.Join(dir, "report.md"), markdown(doc), 0o644)
+	return files, os.WriteFile(filepath.Join(dir, "report.md"), doc.markdown(), 0o644)
 }
 
 // witnessCurve is the curve of the witness's search on its tree; nil
@@ -208,25 +238,31 @@ func markdown(doc *runDoc) []byte {
 		for _, item := range r.items() {
 			fmt.Fprintf(&b, "- %s\n", item)
 		}
-		w := r.Witness
-		if w == nil {
-			continue
-		}
-		if w.Verdict == props.Faulted { // its text holds its replay lines
-			fmt.Fprintf(&b, "\nFault:\n\n```\n%s```\n", w.String())
-			continue
-		}
-		fmt.Fprintf(&b, "\n%s:\n\n```\n%s\n```\n\n", witnessHeading(w), w.Tree)
-		for _, f := range w.Findings {
-			fmt.Fprintf(&b, "- %s: %s\n", f.Condition, f.Text)
-		}
-		fmt.Fprintf(&b, "\nReplay%s:\n\n```sh\n", doc.replayNote)
-		for _, l := range w.Replay {
-			fmt.Fprintln(&b, l)
-		}
-		fmt.Fprintf(&b, "```\n")
+		witnessMarkdown(&b, r.Witness, doc.replayNote)
 	}
 	return b.Bytes()
+}
+
+// witnessMarkdown writes a witness, if any, as the report shows it: its
+// heading, tree, findings and replay lines (replayNote after "Replay"),
+// or a fault's text.
+func witnessMarkdown(b *bytes.Buffer, w *props.Witness, replayNote string) {
+	if w == nil {
+		return
+	}
+	if w.Verdict == props.Faulted { // its text holds its replay lines
+		fmt.Fprintf(b, "\nFault:\n\n```\n%s```\n", w.String())
+		return
+	}
+	fmt.Fprintf(b, "\n%s:\n\n```\n%s\n```\n\n", witnessHeading(w), w.Tree)
+	for _, f := range w.Findings {
+		fmt.Fprintf(b, "- %s: %s\n", f.Condition, f.Text)
+	}
+	fmt.Fprintf(b, "\nReplay%s:\n\n```sh\n", replayNote)
+	for _, l := range w.Replay {
+		fmt.Fprintln(b, l)
+	}
+	fmt.Fprintf(b, "```\n")
 }
 
 // intro says what each rule was checked on, and the tally.
@@ -251,6 +287,8 @@ func (r *ruleResult) items() []string {
 		agree = "**prediction contradicted**"
 	case NotJudged:
 		agree = "**not judged: a fault of the rule, not a finding about consistency**"
+	case Interrupted:
+		agree = "prediction not compared: the check stopped before a verdict"
 	}
 	p := r.Predicted
 	out := []string{
@@ -258,23 +296,31 @@ func (r *ruleResult) items() []string {
 		fmt.Sprintf("predicted: %s, frugal: %s (%s): %s", predictedLong(p), p.Frugal, p.Source, p.Why),
 		fmt.Sprintf("observed: %s; %s", r.Summary, agree),
 	}
+	unfinished := ""
+	if r.interrupted() {
+		unfinished = " (unfinished: the trees done)"
+	}
 	switch {
-	case r.interrupted():
-		out = append(out, "frugality and speed: unfinished (interrupted)")
 	case r.frugalityKnown():
-		out = append(out, fmt.Sprintf("frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s",
-			100*r.Visited, 100*r.Recent, r.speed()))
+		out = append(out, fmt.Sprintf("frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s%s",
+			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond), unfinished))
 	case r.Sims > 0:
-		out = append(out, fmt.Sprintf("speed: %s simulations/s", r.speed()))
+		out = append(out, fmt.Sprintf("speed: %s simulations/s%s", rate(r.SimsPerSecond), unfinished))
 	}
 	for _, rec := range r.Recoveries {
 		out = append(out, "recovers: "+rec)
+	}
+	if !r.neverStarted() {
+		out = append(out, "overconfidence: "+r.overconfidenceSeries())
 	}
 	return out
 }
 
 // witnessHeading introduces a witness tree.
 func witnessHeading(w *props.Witness) string {
+	if w.Unfinished {
+		return fmt.Sprintf("Witness (%s, %d nodes, found on %s, not shrunk: the check stopped first)", w.Condition, w.Nodes, w.From)
+	}
 	return fmt.Sprintf("Witness (%s, %d nodes, shrunk from %s in %d evaluations)", w.Condition, w.Nodes, w.From, w.Shrinks)
 }
 

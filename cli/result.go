@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mctscheck/mctscheck/internal/picture"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
@@ -31,10 +32,6 @@ type ruleResult struct {
 	Verdict props.Verdict `json:"verdict"`
 	agreement
 	*props.Report
-	// For an interrupted check: whether it had started, and the trees it
-	// would have checked (Report.Trees holds those it did).
-	started      bool
-	treesPlanned int
 }
 
 // ruleCheck is the rule a result is about, how it was checked and what the
@@ -80,6 +77,8 @@ type agreement struct {
 // checker's own trees (the traps and random trees).
 func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 	switch {
+	case v == props.Interrupted:
+		return Interrupted
 	case v == props.Faulted:
 		return NotJudged
 	case v == props.Inconclusive, v == props.Stuck:
@@ -99,7 +98,7 @@ func agreementOf(p rules.Prediction, v props.Verdict) Agreement {
 // reproduces or contradicts it: both are "not refuted".
 func agreementOnChosen(p rules.Prediction, v props.Verdict, inClass bool) Agreement {
 	a := agreementOf(p, v)
-	if a == NotJudged {
+	if a == NotJudged || a == Interrupted {
 		return a
 	}
 	if !inClass { // the claim says nothing here: nothing is reproduced either
@@ -125,10 +124,14 @@ func newRuleResult(in *rules.Instance, o props.Options, rep *props.Report) ruleR
 // observed is the verdict in a table cell, inconclusive with its count.
 func (r *ruleResult) observed() string {
 	if r.interrupted() {
-		if !r.started {
-			return "interrupted (not started)"
+		word := "interrupted"
+		if r.Stopped == props.StoppedDeadline {
+			word = "stopped at deadline"
 		}
-		return fmt.Sprintf("interrupted (%d/%d)", r.Trees, r.treesPlanned)
+		if r.neverStarted() {
+			return word + " (not started)"
+		}
+		return fmt.Sprintf("%s (%d/%d)", word, r.Trees, r.TreesPlanned)
 	}
 	if r.Verdict == props.Inconclusive {
 		return fmt.Sprintf("inconclusive (%d/%d)", r.Inconclusive, r.Trees)
@@ -154,33 +157,37 @@ func (r *ruleResult) witnessCell() string {
 }
 
 // frugality is the observed frugality in a table cell: the share of nodes
-// visited at all, and during the window; "unfinished" for an interrupted
-// check, and "—" where no search reported it (a fault before the first
-// tree, a whole search that reports the root alone): unknown, not 0%.
+// visited at all, and during the window; "so far" after it for a check
+// stopped before its verdict (Ctrl-C, the deadline), and "—" where no
+// search reported it (a check stopped or faulted before its first tree, a
+// whole search that reports the root alone): unknown, not 0%.
 func (r *ruleResult) frugality() string {
-	switch {
-	case r.interrupted():
-		return "unfinished"
-	case !r.frugalityKnown():
+	if !r.frugalityKnown() {
 		return "—"
 	}
-	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent)
+	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent) + r.soFar()
 }
 
 // frugalityKnown says whether some search reported its tree's frugality:
 // a search visits the root at least, so a share of 0 is none.
 func (r *ruleResult) frugalityKnown() bool { return r.Report != nil && r.Visited > 0 }
 
-// speed is the simulations per second in a table cell: "unfinished" for
-// an interrupted check, "—" when no simulation ran.
+// speed is the simulations per second in a table cell: "—" when no
+// simulation ran, "so far" after it for a check stopped before its verdict.
 func (r *ruleResult) speed() string {
-	switch {
-	case r.interrupted():
-		return "unfinished"
-	case r.Report == nil || r.Sims == 0:
+	if r.Report == nil || r.Sims == 0 {
 		return "—"
 	}
-	return rate(r.SimsPerSecond)
+	return rate(r.SimsPerSecond) + r.soFar()
+}
+
+// soFar marks the figures of a check stopped before its verdict: " so
+// far", or "".
+func (r *ruleResult) soFar() string {
+	if r.interrupted() {
+		return " so far"
+	}
+	return ""
 }
 
 // agreeCell is the agreement in a table cell, a contradiction in capitals.
@@ -192,4 +199,33 @@ func (r *ruleResult) agreeCell() string {
 		return "NOT JUDGED"
 	}
 	return string(r.Agreement)
+}
+
+// overconfidence says the paper's §4 figure in a line: the share of the
+// searches of lost trees more than 90% confident, at the first and the
+// last budget.
+func (r *ruleResult) overconfidence() string {
+	oc := r.Overconfidence
+	if oc == nil || len(oc.Points) == 0 {
+		return "no search of a lost tree was read, so the paper's overconfidence figure is not known"
+	}
+	first, last := oc.Points[0], oc.Points[len(oc.Points)-1]
+	return fmt.Sprintf("more than 90%% confident of a lost tree in %s of %d searches at %d simulations, %s of %d at %d "+
+		"(the paper's overconfidence figure, not a consistency verdict)",
+		picture.Percent(first.Share), first.Searches, first.Budget, picture.Percent(last.Share), last.Searches, last.Budget)
+}
+
+// overconfidenceSeries says the paper's §4 figure at every budget, for
+// the reports.
+func (r *ruleResult) overconfidenceSeries() string {
+	oc := r.Overconfidence
+	if oc == nil || len(oc.Points) == 0 {
+		return "no search of a lost tree was read (lost: exact value below 1/2 for the player to move at the root)"
+	}
+	var parts []string
+	for _, p := range oc.Points {
+		parts = append(parts, fmt.Sprintf("%d: %s (%d of %d)", p.Budget, picture.Percent(p.Share), p.Overconfident, p.Searches))
+	}
+	return "the searches of lost trees (exact value below 1/2 for the player to move at the root) whose decided move has a mean above 0.9 for that player, " +
+		"by budget: " + strings.Join(parts, ", ") + "; *the paper's §4 figure, not a consistency verdict*"
 }

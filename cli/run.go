@@ -41,6 +41,12 @@ contradicted, 130 after Ctrl-C, 2 for bad flags or specs, 0 otherwise.
 Rules run in parallel; the report is the same for the same flags on any
 machine, apart from timings.
 
+Ctrl-C stops the run: it prints and writes what finished, marked partial
+(the rules without a verdict are "interrupted"), and exits 130.
+-deadline DURATION stops it the same way when the time is up, and exits
+with the code of the verdicts it has: 1 if one contradicts its
+prediction, 4 on a fault, 0 otherwise.
+
 Examples:
 
   mctscheck                                   # the whole catalogue, defaults
@@ -61,11 +67,15 @@ type runDoc struct {
 	Contradicted int `json:"contradicted"`
 	// Faulted counts the rules that faulted (agreement "not judged").
 	Faulted int `json:"faulted"`
-	// Interrupted counts the rules whose check Ctrl-C stopped; Partial is
-	// true when there are any. Both are left out of complete runs.
-	Interrupted int   `json:"interrupted,omitempty"`
-	Partial     bool  `json:"partial,omitempty"`
-	ElapsedNS   int64 `json:"elapsed_ns"`
+	// Interrupted counts the rules whose check Ctrl-C or the deadline
+	// stopped before a verdict. Partial is true when some check stopped
+	// before its end, and Stopped says why: props.StoppedInterrupted
+	// (Ctrl-C) or props.StoppedDeadline. All three are left out of
+	// complete runs.
+	Interrupted int    `json:"interrupted,omitempty"`
+	Partial     bool   `json:"partial,omitempty"`
+	Stopped     string `json:"stopped,omitempty"`
+	ElapsedNS   int64  `json:"elapsed_ns"`
 
 	traps, binaryTraps int
 	checkedOn          string   // what the rules were checked on, if not traps and random trees (check -tree)
@@ -113,10 +123,16 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	}
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "`N` rules checked at once")
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
+	deadline := addDeadlineFlag(fs)
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
+	e, cancel, err := e.withDeadline(*deadline)
+	if err != nil {
+		return err
+	}
+	defer cancel()
 	if err := checkScale(*trees, *seeds); err != nil {
 		return err
 	}
@@ -182,11 +198,15 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 			doc.NotRefuted++
 		case Interrupted:
 			doc.Interrupted++
-			doc.Partial = true
 		case NotJudged:
 			doc.Faulted++
 		default:
 			doc.Contradicted++
+		}
+	}
+	for _, r := range doc.Rules {
+		if r.Stopped != "" { // a check stopped before its end, with a verdict or not: the report is partial
+			doc.Partial, doc.Stopped = true, r.Stopped
 		}
 	}
 	if !doc.Partial {
@@ -209,21 +229,18 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 			fmt.Fprint(e.stdout, reportLine(*out, files))
 		}
 	}
-	if doc.Partial {
-		written := "nothing written"
-		if *out != "" {
-			written = "partial report in " + *out
-		}
-		return &interruption{fmt.Sprintf("interrupted: %d of %d rules checked, %d contradicted; %s",
-			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written)}
-	}
+	var found error
 	switch {
 	case doc.Faulted > 0:
-		return errFault
+		found = errFault
 	case doc.Contradicted > 0:
-		return errFinding
+		found = errFinding
 	}
-	return nil
+	if doc.Partial {
+		return e.stopped(doc.Stopped, fmt.Sprintf("%d of %d rules checked, %d contradicted; %s",
+			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written(*out)), found)
+	}
+	return found
 }
 
 // engineRules returns the default instances of the real engines' presets.
@@ -320,10 +337,10 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 				o.Status = func(s props.Status) { prog.report(i, s) }
 				prog.begin(i, sitesOf(in.Rule))
 				rep, err := props.Run(ctx, in.Rule, o)
-				if err != nil && e.ctx.Err() != nil {
-					done, total := prog.progressOf(i)
-					results[i] = interruptedResult(in, o, true, done, total)
-					prog.finish(i, "interrupted")
+				if err != nil && e.ctx.Err() != nil && rep != nil { // stopped: what finished
+					e.tool.addReplay(rep)
+					results[i] = newRuleResult(in, o, rep)
+					prog.finish(i, progressResult(&results[i]))
 					continue
 				}
 				if err != nil {
@@ -354,10 +371,10 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 			return nil, err
 		}
 	}
-	if e.ctx.Err() != nil { // Ctrl-C: the rules never started are interrupted too
+	if e.ctx.Err() != nil { // Ctrl-C or the deadline: the rules never started are interrupted too
 		for i, r := range results {
 			if r.Report == nil {
-				results[i] = interruptedResult(insts[i], opts(insts[i]), false, 0, 0)
+				results[i] = notStarted(insts[i], opts(insts[i]), stoppedBy(e.ctx))
 			}
 		}
 		return results, nil

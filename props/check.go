@@ -1,6 +1,7 @@
 package props
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -391,12 +392,18 @@ func (c *checker) witness(ctx context.Context, res TreeResult, testName string) 
 	if w.Search, err = one.witnessSearch(ctx, small); err != nil {
 		return nil, err
 	}
-	w.Run = replayOf(small.String(), o, testName)
+	w.setRuleReplay(o, testName)
+	return w, nil
+}
+
+// setRuleReplay sets the witness's replay: its tree checked with o (the
+// failed seed alone, in the tree's order) with the rule.
+func (w *Witness) setRuleReplay(o Options, testName string) {
+	w.Run = replayOf(w.Tree.String(), o, testName)
 	w.Replay = []string{}
 	if line := w.Run.TestLine(); line != "" {
 		w.Replay = append(w.Replay, line)
 	}
-	return w, nil
 }
 
 // Fault witnesses: a fault is replayed on its tree with its seed alone;
@@ -461,11 +468,7 @@ func (c *checker) faultWitness(ctx context.Context, res TreeResult, testName str
 	w := &Witness{Verdict: Faulted, Rule: c.opts.RuleSpec, Horizon: c.opts.Horizon, Tree: small, Nodes: small.Len(), From: res.Name,
 		Original: res.Tree, Condition: RuleFault, Findings: final.Findings, Fault: &f, Shrinks: evals, Budgets: c.opts.budgets(),
 		Seeds: []uint64{res.Seed}}
-	w.Run = replayOf(small.String(), o, testName)
-	w.Replay = []string{}
-	if line := w.Run.TestLine(); line != "" {
-		w.Replay = append(w.Replay, line)
-	}
+	w.setRuleReplay(o, testName)
 	return w, nil
 }
 
@@ -526,9 +529,10 @@ func (o Options) trees() []namedTree {
 
 // Run checks rule on the trap families and on opts.Trees random trees, and
 // returns the report: at the first inconsistent tree it stops and shrinks it
-// to a minimal witness. It returns an error for bad options, a cancelled ctx,
-// or a game error; a rule that panics or scores NaN is a witness, not an
-// error.
+// to a minimal witness. It returns an error for bad options or a game
+// error; a rule that panics or scores NaN is a witness, not an error. When
+// ctx ends first (Ctrl-C, a deadline), it returns ctx's error and, with
+// it, the report of what finished (Report.Stopped).
 func Run(ctx context.Context, rule core.Rule, opts Options) (*Report, error) {
 	o, err := opts.withDefaults()
 	if err != nil {
@@ -541,7 +545,9 @@ func Run(ctx context.Context, rule core.Rule, opts Options) (*Report, error) {
 }
 
 // CheckTree checks rule on one tree, as the replay of a witness does. With
-// Seeds 0 it searches 16 seeds, each in its own child order.
+// Seeds 0 it searches 16 seeds, each in its own child order. When ctx
+// ends first, it returns ctx's error with the report of what finished, as
+// Run does.
 func CheckTree(ctx context.Context, rule core.Rule, tr *tree.Tree, opts Options) (*Report, error) {
 	if opts.Seeds == 0 {
 		opts.Seeds = 16
@@ -569,6 +575,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	o = o.metered(len(trees))
 	c := &checker{rule: rule, opts: o, curve: rep}
 	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
+	var ends *TreeResult  // the tree that ends the check
 	err := c.judgeTrees(ctx, trees, func(i int, res TreeResult) (err error) {
 		rep.add(res)
 		if o.Progress != nil {
@@ -578,6 +585,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 		switch {
 		case res.Verdict.ends():
 			o.meter.close()
+			ends = &res
 			c.curve = nil // the shrinker's candidates are not part of the curve
 			rep.Witness, err = c.witness(ctx, res, testName)
 		case res.Verdict == Stuck && stuck == nil:
@@ -590,13 +598,30 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 		c.curve = nil
 		rep.Witness, err = c.witness(ctx, *stuck, testName)
 	}
+	rep.Sims = c.sims
+	if err != nil && ctx.Err() != nil { // stopped: what finished is reported
+		if found := cmp.Or(ends, stuck); found != nil {
+			rep.Witness = c.foundWitness(*found, testName)
+		}
+		rep.stop(ctx, start, len(trees))
+		return rep, ctx.Err()
+	}
 	if err != nil {
 		return nil, err
 	}
-	rep.Sims = c.sims
 	rep.finish(start)
 	rep.counted(rule, failures, o)
 	return rep, nil
+}
+
+// foundWitness is the witness of res as found, for a check that stopped
+// before it could shrink it.
+func (c *checker) foundWitness(res TreeResult, testName string) *Witness {
+	w := foundWitness(c.opts, res, c.opts.Horizon)
+	o := c.opts
+	o.Seeds, o.Seed, o.KeepOrder = 1, res.Seed, true
+	w.setRuleReplay(o, testName)
+	return w
 }
 
 // countFaults is the count of failures rule has had so far, if it is a

@@ -137,7 +137,7 @@ func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, 
 	if err := c.seeds(ctx, rep); err != nil {
 		return nil, err
 	}
-	rep.Curve = c.curve.Curve
+	rep.Curve, rep.Overconfidence = c.curve.Curve, c.curve.Overconfidence
 	rep.Sims = c.inner.sims
 	rep.finish(start)
 	return rep, nil

@@ -45,6 +45,11 @@ type curveSample struct {
 	budget int64
 	wrong  float64 // 1 if the decision was outside Opt(root), else 0
 	share  float64 // the optimal root children's share of the root's simulations
+	// lost says that the tree is lost for the player to move at its root,
+	// and confidence is then the decided child's mean for that player
+	// (NaN: none): the paper's §4 figure (Overconfidence).
+	lost       bool
+	confidence float64
 }
 
 // judged is the outcome of one tree judged ahead of its turn.

@@ -30,6 +30,16 @@ const (
 	// panic, a NaN, a crash, a hang, stray output, a declaration its own
 	// choices contradict). It is not a finding about consistency.
 	Faulted Verdict = "fault"
+	// Interrupted: the check stopped before its end, its context ended
+	// (Ctrl-C, a deadline: Report.Stopped says which), with no witness
+	// found. The report holds what finished; it is no verdict on the rule.
+	Interrupted Verdict = "interrupted"
+)
+
+// Why a check stopped before its end (Report.Stopped).
+const (
+	StoppedInterrupted = "interrupted" // its context was cancelled: Ctrl-C
+	StoppedDeadline    = "deadline"    // its context's deadline passed
 )
 
 // ends reports whether a tree with verdict v ends a check: an
@@ -117,6 +127,11 @@ type Witness struct {
 	Budgets  []int64   `json:"budgets"`
 	// Shrinks counts the candidate trees the shrinker evaluated.
 	Shrinks int `json:"shrinks"`
+	// Unfinished says that the check stopped (Report.Stopped) before the
+	// witness was done: it is the tree as found, in the failed seed's
+	// order, not shrunk (nor, for a fault, searched again), and Search
+	// is nil.
+	Unfinished bool `json:"unfinished,omitempty"`
 	// Run is what replays the witness: the tree or the position, the
 	// seed, the options.
 	Run Replay `json:"run"`
@@ -181,8 +196,11 @@ func (w *Witness) String() string {
 		if len(w.Seeds) == 1 {
 			seeds = fmt.Sprintf("seed %d", w.Seeds[0])
 		}
-		fmt.Fprintf(&b, "shrunk from %s (%d nodes) in %d evaluations; %s, budgets %d to %d doubling\n",
-			w.From, w.Original.Len(), w.Shrinks, seeds, w.Budgets[0], w.Budgets[len(w.Budgets)-1])
+		from := fmt.Sprintf("shrunk from %s (%d nodes) in %d evaluations", w.From, w.Original.Len(), w.Shrinks)
+		if w.Unfinished {
+			from = fmt.Sprintf("found on %s, not shrunk: the check stopped first", w.From)
+		}
+		fmt.Fprintf(&b, "%s; %s, budgets %d to %d doubling\n", from, seeds, w.Budgets[0], w.Budgets[len(w.Budgets)-1])
 	}
 	if w.Fault != nil {
 		fmt.Fprintf(&b, "  %v\n", w.Fault)
@@ -220,6 +238,16 @@ type Report struct {
 	// Summary says the verdict and its evidence in one line, in the manner
 	// of rapid's "OK, passed 100 tests".
 	Summary string `json:"summary"`
+	// Stopped says why the check ended before its end, if it did:
+	// StoppedInterrupted or StoppedDeadline; empty for a check that ran to
+	// its end. The report then holds what finished: the trees judged (of
+	// TreesPlanned), the curve of the searches done, and the witness
+	// found, if any, as found (Witness.Unfinished).
+	Stopped string `json:"stopped,omitempty"`
+	// Overconfidence is the paper's §4 figure over the searches of lost
+	// trees; nil when no search of a lost tree was judged. It is not a
+	// consistency verdict.
+	Overconfidence *Overconfidence `json:"overconfidence"`
 	// PositionReport is what a check of a game position adds; nil for
 	// trees, and then absent from the JSON form.
 	*PositionReport
@@ -228,7 +256,10 @@ type Report struct {
 	// those that converged, those that did not, and those stuck through
 	// the horizon (an inconsistent tree stops the check). A game position
 	// is one tree.
-	Trees        int `json:"trees"`
+	Trees int `json:"trees"`
+	// TreesPlanned counts the trees the check would have checked, for a
+	// check that stopped (Stopped); 0 otherwise.
+	TreesPlanned int `json:"trees_planned,omitempty"`
 	Converged    int `json:"converged"`
 	Inconclusive int `json:"inconclusive"`
 	Stuck        int `json:"stuck"`
@@ -248,9 +279,16 @@ type Report struct {
 	// OptimalFrom is the largest budget from which a converged tree was
 	// decided optimally by every seed.
 	OptimalFrom int64 `json:"optimal_from"`
+	// NodesReported says, for the check of a whole search (RunSearch),
+	// whether the searcher reported every node's statistics at every
+	// search read (docs/protocol.md, "nodes"), or the root children's
+	// only; nil for a rule's check, whose searches the checker reads
+	// whole, and for a search check that read no search.
+	NodesReported *bool `json:"nodes_reported,omitempty"`
 	// Visited and Recent average the trees' frugality figures; 0 for a
-	// game position, whose tree no search stores whole, and then absent
-	// from the JSON form.
+	// game position, whose tree no search stores whole, and for a whole
+	// search that does not report every node, and then absent from the
+	// JSON form.
 	Visited float64 `json:"visited,omitempty"`
 	Recent  float64 `json:"recent,omitempty"`
 	// Curve is the convergence of the root decision over every search of
@@ -312,11 +350,16 @@ type CurvePoint struct {
 
 // curveOf is one search's contribution to the curve: at each checkpoint,
 // whether the decision was wrong and the optimal root children's share of
-// the root's simulations.
+// the root's simulations, and, on a lost tree, the search's confidence
+// (the §4 figure).
 func curveOf(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) curveEntry {
 	e := make(curveEntry, len(snaps))
+	lost := lostAtRoot(tr, sol)
 	for i, s := range snaps {
 		e[i].budget = s.budget
+		if e[i].lost = lost; lost {
+			e[i].confidence = confidence(tr, &s)
+		}
 		if !optimal(sol, s.decision) {
 			e[i].wrong = 1
 		}
@@ -331,7 +374,8 @@ func curveOf(tr *tree.Tree, sol *tree.Solution, snaps []snapshot) curveEntry {
 	return e
 }
 
-// addCurve folds one search's contribution into the curve.
+// addCurve folds one search's contribution into the curve and the §4
+// figure.
 func (r *Report) addCurve(e curveEntry) {
 	if r.Curve == nil {
 		for _, s := range e {
@@ -347,6 +391,9 @@ func (r *Report) addCurve(e curveEntry) {
 		n := float64(p.Searches)
 		p.Wrong += (s.wrong - p.Wrong) / n
 		p.OptimalShare += (s.share - p.OptimalShare) / n
+		if s.lost {
+			r.addOverconfidence(s.budget, s.confidence)
+		}
 	}
 }
 
@@ -357,6 +404,8 @@ func (r *Report) summary() string {
 		return p.summary(r)
 	}
 	switch r.Verdict {
+	case Interrupted:
+		return r.stoppedSummary()
 	case Faulted:
 		return r.Witness.faultSummary(fmt.Sprintf("after %s", plural(r.Trees, "tree")))
 	case Inconsistent:
@@ -438,6 +487,8 @@ func (w *Witness) faultText(name string) string {
 	b.WriteString("\n")
 	switch {
 	case w.Tree == nil:
+	case w.Unfinished:
+		b.WriteString("the check stopped before it was searched again alone with that seed\n")
 	case f.Reproduced:
 		b.WriteString("it came back when the tree was searched again alone with that seed\n")
 	default:
@@ -519,6 +570,8 @@ func (r *Report) finish(start time.Time) {
 	switch {
 	case r.Witness != nil:
 		r.Verdict = r.Witness.Verdict
+	case r.Stopped != "":
+		r.Verdict = Interrupted
 	case r.Inconclusive > 0:
 		r.Verdict = Inconclusive
 	default:
@@ -537,5 +590,5 @@ func (r *Report) finish(start time.Time) {
 	if r.Curve == nil {
 		r.Curve = []CurvePoint{}
 	}
-	r.Summary = r.summary()
+	r.Summary = r.summary() + r.unfinishedNote()
 }

@@ -291,8 +291,20 @@ type searchOutcome struct {
 	nodes       bool // the searcher reported every node
 	fault       *Fault
 	curve       curveEntry
+	last        *snapshot // the report at the last checkpoint
 	sims        int64
 	err         error
+}
+
+// witnessSearch is the search of out, for a picture of its witness: on a
+// search that reports the root's children only, the root and its children
+// are reported and the rest is unknown.
+func (out *searchOutcome) witnessSearch() *WitnessSearch {
+	reported := out.tr.Len()
+	if !out.nodes {
+		reported = 1 + out.tr.NumChildren(0)
+	}
+	return newWitnessSearch(out.curve, out.last, reported)
 }
 
 // runSearch searches tr (in its own order) with the i-th seed of o, in
@@ -332,6 +344,7 @@ func runSearch(ctx context.Context, s Searcher, o Options, tr *tree.Tree, i int)
 	}
 	sol := tree.Solve(out.tr)
 	out.curve = curveOf(out.tr, sol, run.snaps)
+	out.last = &run.snaps[len(run.snaps)-1]
 	out.nodes = run.nodes
 	out.r = o.Criterion.judgeSeed(out.tr, sol, run.snaps, o.Window)
 	if out.r.Wrong == nil {

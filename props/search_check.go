@@ -34,7 +34,9 @@ import (
 // The options that configure core's engine (Growth, Backup, Decision,
 // Workers, VirtualLoss) and the limit probe (Horizon) must be zero: the
 // search is the searcher's own. RuleSpec names the searcher in replay
-// lines. With Jobs ≥ 2 that many searches run at once.
+// lines. With Jobs ≥ 2 that many searches run at once. When ctx ends
+// first (Ctrl-C, a deadline), it returns ctx's error and, with it, the
+// report of what finished (Report.Stopped), as Run does.
 func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 	o, err := opts.forSearch()
 	if err != nil {
@@ -48,7 +50,8 @@ func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 
 // RunSearchTree checks a whole search on one tree, as CheckTree checks a
 // rule and as the replay of a witness does. With Seeds 0 it searches 16
-// seeds, each in its own child order.
+// seeds, each in its own child order. When ctx ends first, it returns
+// ctx's error with the report of what finished.
 func RunSearchTree(ctx context.Context, s Searcher, tr *tree.Tree, opts Options) (*Report, error) {
 	if opts.Seeds == 0 {
 		opts.Seeds = 16
@@ -148,7 +151,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	}
 	var res TreeResult // the tree being taken up
 	var from int64
-	converged, nodes := true, true
+	converged, nodes, read := true, true, false
 	var stuck, faulted *TreeResult
 	budgets := o.budgets()
 	err := inOrder(ctx, len(trees)*o.Seeds, o.Jobs, func(ctx context.Context, i int) searchOutcome {
@@ -172,7 +175,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 			return true, nil
 		}
 		rep.addCurve(out.curve)
-		nodes = nodes && out.nodes
+		nodes, read = nodes && out.nodes, true
 		n := float64(j + 1)
 		res.Visited += (out.r.Visited - res.Visited) / n
 		res.Recent += (out.r.Recent - res.Recent) / n
@@ -204,28 +207,44 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		return false, nil
 	})
 	o.meter.close()
-	if err != nil {
+	stopped := err != nil && ctx.Err() != nil // what finished is reported
+	if err != nil && !stopped {
 		return nil, err
 	}
 	switch {
 	case faulted != nil:
 		rep.Witness = faultWitness(o, *faulted, testName)
-	case stuck != nil:
+	case stuck != nil && !stopped:
 		w, f, sims := shrinkSearch(ctx, s, o, *stuck, testName)
 		rep.Sims += sims
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		rep.Witness = w
-		if f != nil { // a fault met while shrinking: the program broke its contract
+		switch {
+		case f != nil: // a fault met while shrinking: the program broke its contract
 			rep.Witness = faultWitness(o, *f, testName)
+		case ctx.Err() != nil:
+			stopped = true
 		}
+	}
+	if stopped && stuck != nil && (rep.Witness == nil || rep.Witness.Verdict == Stuck) {
+		rep.Witness = foundWitness(o, *stuck, uint64(o.MaxBudget))
+		o.Seeds, o.Seed, o.KeepOrder = 1, stuck.Seed, true
+		rep.Witness.setReplay(o, testName)
+	}
+	if read {
+		rep.NodesReported = &nodes
 	}
 	if !nodes { // the root's children alone say nothing about the tree's frugality
 		rep.Visited, rep.Recent = 0, 0
 	}
-	rep.finish(start)
-	rep.Summary = searchSummary(rep)
+	if stopped {
+		rep.stop(ctx, start, len(trees))
+	} else {
+		rep.finish(start)
+	}
+	rep.Summary = searchSummary(rep) + rep.unfinishedNote()
+	if stopped {
+		return rep, ctx.Err()
+	}
 	return rep, nil
 }
 
@@ -243,12 +262,8 @@ func faultWitness(o Options, res TreeResult, testName string) *Witness {
 // setReplay sets the witness's replay: its tree searched with o (the
 // failed seed alone, in the tree's order) by the whole search.
 func (w *Witness) setReplay(o Options, testName string) {
-	w.Run = replayOf(w.Tree.String(), o, testName)
+	w.setRuleReplay(o, testName)
 	w.Run.Search = true
-	w.Replay = []string{}
-	if line := w.Run.TestLine(); line != "" {
-		w.Replay = append(w.Replay, line)
-	}
 }
 
 // shrinkSearch shrinks a stuck tree by searching smaller trees with the
@@ -281,6 +296,7 @@ func shrinkSearch(ctx context.Context, s Searcher, o Options, res TreeResult, te
 		return nil, run.fault, sims
 	}
 	findings := res.Findings
+	var seen *searchOutcome // the search of the witness tree, as its replay runs it
 	if !small.Equal(res.Tree) {
 		out := runSearch(ctx, s, o, small, 0)
 		sims += out.sims
@@ -288,14 +304,22 @@ func shrinkSearch(ctx context.Context, s Searcher, o Options, res TreeResult, te
 		case out.fault != nil:
 			return nil, faultOf(small, out), sims
 		case out.stuck:
-			findings = out.findings
+			findings, seen = out.findings, &out
 		default: // the shrunk tree did not fail again: keep the original
 			small = res.Tree
 		}
 	}
+	if seen == nil {
+		out := runSearch(ctx, s, o, small, 0)
+		sims += out.sims
+		seen = &out
+	}
 	w := &Witness{Verdict: Stuck, Rule: o.RuleSpec, Horizon: uint64(o.MaxBudget), Tree: small, Nodes: small.Len(), From: res.Name,
 		Original: res.Tree, Findings: findings, Shrinks: evals, Budgets: o.budgets(), Seeds: []uint64{res.Seed}}
 	w.Condition = condition(findings)
+	if seen.last != nil {
+		w.Search = seen.witnessSearch()
+	}
 	w.setReplay(o, testName)
 	return w, nil, sims
 }

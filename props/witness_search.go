@@ -3,6 +3,7 @@ package props
 import (
 	"context"
 	"errors"
+	"math"
 
 	"github.com/mctscheck/mctscheck/tree"
 )
@@ -22,8 +23,15 @@ type WitnessSearch struct {
 	// Visits are the simulations through each node at the last budget,
 	// indexed by the node's number in Tree (tree.Tree numbers nodes
 	// breadth-first, the root 0, so its children come next: Visits[1:]
-	// begins with the root children's counts).
+	// begins with the root children's counts), for the nodes whose
+	// statistics the search reported: every node, or, for a whole search
+	// that reports the root's children only (docs/protocol.md, "nodes"),
+	// the root and its children, the others being unknown (Reported).
 	Visits []int64 `json:"visits"`
+	// Means are the same nodes' values for max at the last budget (their
+	// mean rewards, or what the backup makes of them); nil (null in the
+	// JSON form) for a node without simulations.
+	Means []*float64 `json:"means"`
 	// Decision is the root child the search decided at the last budget,
 	// by index; -1 if none.
 	Decision int `json:"decision"`
@@ -41,12 +49,26 @@ func (c *checker) witnessSearch(ctx context.Context, tr *tree.Tree) (*WitnessSea
 	if err != nil {
 		return nil, err
 	}
-	var curve Report
-	curve.addCurve(curveOf(tr, tree.Solve(tr), ob.snaps))
-	last := ob.snaps[len(ob.snaps)-1]
-	visits := make([]int64, tr.Len())
-	for i := range visits {
-		visits[i] = last.visits(int32(i))
-	}
-	return &WitnessSearch{Curve: curve.Curve, Visits: visits, Decision: last.decision}, nil
+	return newWitnessSearch(curveOf(tr, tree.Solve(tr), ob.snaps), &ob.snaps[len(ob.snaps)-1], tr.Len()), nil
 }
+
+// newWitnessSearch is the witness search of one search of a tree: its
+// curve, and its last snapshot's statistics of the tree's first reported
+// nodes.
+func newWitnessSearch(e curveEntry, last *snapshot, reported int) *WitnessSearch {
+	var curve Report
+	curve.addCurve(e)
+	s := &WitnessSearch{Curve: curve.Curve, Visits: make([]int64, reported), Means: make([]*float64, reported), Decision: last.decision}
+	for i := range reported {
+		s.Visits[i] = last.visits(int32(i))
+		if m := last.value(int32(i)); s.Visits[i] > 0 && !math.IsNaN(m) {
+			s.Means[i] = &m
+		}
+	}
+	return s
+}
+
+// Reported says whether the search reported node id's statistics: a
+// whole search that does not report every node reports the root's and
+// its children's only, and the others' are unknown, not zero.
+func (s *WitnessSearch) Reported(id int32) bool { return id >= 0 && int(id) < len(s.Visits) }

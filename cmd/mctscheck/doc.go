@@ -109,9 +109,21 @@
 //     the agreement "not judged": a fault is not a finding about
 //     consistency. A run with both a fault and a contradicted prediction
 //     exits 4.
-//   - 130: interrupted by Ctrl-C. Run then prints and writes what it
-//     checked so far, marked partial: the rules it did not finish have the
-//     verdict and agreement "interrupted"; other commands write nothing.
+//   - 130: interrupted by Ctrl-C. Run and check then print and write
+//     what they checked so far, marked partial ("stopped": "interrupted"):
+//     a check that stopped before a verdict has the verdict and agreement
+//     "interrupted"; a witness found but not yet shrunk is reported as
+//     found. Other commands write nothing.
+//
+// With -deadline DURATION, run and check stop when it passes, and print
+// and write what finished as Ctrl-C does ("stopped": "deadline"), with a
+// line on stderr that says so. The exit code is then that of what was
+// found by the deadline: 1 for a finding (a contradicted prediction, a
+// stuck search, a witness found but not shrunk), 4 for a fault, and 0
+// otherwise. A 0 says that nothing was found in the time given, not that
+// the check passed: its report says "interrupted", not a verdict, and
+// names the trees checked, as go test -fuzztime passes a fuzz run that
+// found nothing in its time.
 //
 // These are the codes of the binary (go build, go install): go run exits
 // 1 whatever the command's code, after printing "exit status N".
@@ -209,8 +221,9 @@
 //	  "not_refuted": int,         // inconclusive (no witness, some tree not converged) or stuck
 //	  "contradicted": int,        // the exit code is 1 when this is not 0 (and no rule faulted)
 //	  "faulted": int,             // rules that faulted: the exit code is 4 when this is not 0
-//	  "interrupted": int,         // only in a partial run: rules Ctrl-C stopped
-//	  "partial": true,            // only in a partial run (exit code 130)
+//	  "interrupted": int,         // only in a partial run: rules Ctrl-C or -deadline stopped before a verdict
+//	  "partial": true,            // only in a partial run: a check stopped before its end
+//	  "stopped": "interrupted"|"deadline",  // only in a partial run: Ctrl-C (exit code 130) or -deadline
 //	  "elapsed_ns": int
 //	}
 //
@@ -233,11 +246,21 @@
 //	}
 //
 //	REPORT = {                    // props.Report: the checker's report on trees, or on one game position
-//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault",
+//	  "verdict": "inconsistent"|"stuck"|"inconclusive"|"no-counterexample"|"fault"|"interrupted",
 //	  "summary": string,          // the verdict in one line
+//	  "stopped": "interrupted"|"deadline",  // only when the check stopped before its end (Ctrl-C, -deadline): the report is of
+//	                              // what finished; "interrupted" is then the verdict unless a tree had failed (its witness is "unfinished")
+//	  "overconfidence": {         // the paper's §4 figure, NOT a consistency verdict; null when no search of a lost tree was read
+//	    "note": string,           // says so
+//	    "points": [{"budget": int,
+//	      "searches": int,        // searches of lost trees (exact value below 1/2 for the player to move) whose decided root child has a mean
+//	      "overconfident": int,   // those whose decided root child's mean, for that player, is above 0.9
+//	      "share": number}]       // overconfident / searches
+//	  }|null,
 //	  ...POSITION's fields,       // only in the report on a game position (check -game)
 //	  "witness": WITNESS|null,    // non-null exactly when inconsistent, stuck or fault
 //	  "trees": int,               // trees checked; a game position is one tree
+//	  "trees_planned": int,       // only when "stopped": the trees the check would have checked
 //	  "converged": int, "inconclusive": int,
 //	  "stuck": int,               // trees whose decision stays wrong through the horizon, its limit not shown
 //	  "unconverged": [{"name": string, "tree": string}], // every tree that did not converge, with its text
@@ -245,7 +268,8 @@
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
-//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position
+//	  "nodes_reported": bool,     // check -search only: whether the program reported every node's statistics ("nodes"), or the root children's only
+//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node
 //	  "recent": number,           // the same during the criterion's window; absent for a game position
 //	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
 //	  "sims": int, "elapsed_ns": int, "sims_per_second": number
@@ -276,11 +300,14 @@
 //	  "seeds": [int],             // the seed that fails, in the tree's (printed) child order; absent for a game position
 //	  "budgets": [int],
 //	  "shrinks": int,             // candidate trees the shrinker evaluated; 0 for a game position
+//	  "unfinished": true,         // only when the check stopped before shrinking it: the tree as found, and no "search"
 //	  "run": REPLAY,              // what replays it, structured
 //	  "replay": [string],         // command lines that replay it exactly: REPLAY as this tool's flags
 //	  "search": {                 // the replayed search on "tree", which report.html draws; absent for a game position and a fault
 //	    "curve": [{"budget": int, "wrong": 0|1, "optimal_share": number, "searches": 1}],
-//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children)
+//	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children);
+//	                              // for a search that reports the root's children only, the root and its children: the others are unknown
+//	    "means": [number|null],   // the same nodes' values for max at the last budget; null for a node without simulations
 //	    "decision": int           // the root child decided at the last budget
 //	  },
 //	  ...GAMEWITNESS's fields     // only on a game position
@@ -369,9 +396,11 @@
 //	    "max_nodes": int, "export": int},
 //	  "name": string, "spec": string, "backup": string, "growth": string,
 //	  "binary_only": false, "predicted": PREDICTION,
-//	  "verdict": string,          // fault if a position faulted (the check stops there), else inconsistent if one is, else stuck, else inconclusive if one is
+//	  "verdict": string,          // fault if a position faulted (the check stops there), else inconsistent if one is, else stuck, else inconclusive if one is;
+//	                              // "interrupted" if Ctrl-C or -deadline stopped the check before any of these
 //	  "agreement": string,
 //	  "summary": string,
+//	  "stopped": "interrupted"|"deadline",  // only when Ctrl-C or -deadline stopped the check: "positions" are those that finished
 //	  "total": {
 //	    "positions": int, "inconsistent": int, "inconclusive": int, "stuck": int, "no_counterexample": int, "faulted": int,
 //	    "optimal": [{"budget": int, "share": number, "searches": int}],  // share of optimal root decisions

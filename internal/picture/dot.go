@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -31,10 +32,7 @@ func (f *Facts) WriteDOT(w io.Writer, name, title string) error {
 	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=11, color=\"#9a9a9a\", arrowhead=none];\n")
 	for i := range f.Nodes {
 		nd := &f.Nodes[i]
-		lines := []string{nd.Path + " " + nd.Kind.String(), "V=" + Num(nd.Value)}
-		if f.Searched {
-			lines = append(lines, fmt.Sprintf("n=%d", nd.Visits))
-		}
+		lines := append([]string{nd.Path + " " + nd.Kind.String(), "V=" + Num(nd.Value)}, f.stats(nd)...)
 		attrs := []string{"shape=" + dotShapes[nd.Kind], "label=" + dotID(strings.Join(lines, "\n")), "tooltip=" + dotID(f.Describe(nd))}
 		switch {
 		case nd.Chosen:
@@ -59,7 +57,7 @@ func (f *Facts) WriteDOT(w io.Writer, name, title string) error {
 		if nd.Prob > 0 {
 			lab = append(lab, "p="+Num(nd.Prob))
 		}
-		if f.Searched && nd.IsRootChild() {
+		if f.Searched && nd.IsRootChild() && !math.IsNaN(nd.Share) {
 			lab = append(lab, Percent(nd.Share))
 		}
 		if len(lab) > 0 {

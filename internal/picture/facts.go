@@ -15,9 +15,14 @@ import (
 type Facts struct {
 	// Nodes are the tree's nodes in its breadth-first numbering.
 	Nodes []Node
-	// Searched says that a search's statistics are in: Visits, Share and
-	// Chosen. Without one (solve -dot) the drawing shows the values only.
+	// Searched says that a search's statistics are in: Visits, Mean,
+	// Share and Chosen, of the nodes Reported. Without one (solve -dot)
+	// the drawing shows the values only.
 	Searched bool
+	// Unreported counts the nodes whose statistics the search did not
+	// report (a whole search that reports the root's children only): they
+	// are drawn "not reported", never as zeros.
+	Unreported int
 	// Budget is the search's last budget, in simulations; 0 without one.
 	Budget int64
 	// Mechanism names the finding that keeps the decision wrong, as the
@@ -41,10 +46,16 @@ type Node struct {
 	Prob float64
 	// Optimal says that it is an optimal child of its max or min parent.
 	Optimal bool
-	// Visits are the simulations through it at the last budget, and Share
-	// its share of its siblings' simulations (0 when they have none).
-	Visits int64
-	Share  float64
+	// Reported says that the search reported the node's statistics:
+	// Visits, the simulations through it at the last budget, Mean, their
+	// mean reward for max (NaN without simulations), and Share, its share
+	// of its siblings' simulations (0 when they have none; NaN when some
+	// sibling's are not reported). They are zero and NaN, and mean
+	// nothing, for a node not reported.
+	Reported bool
+	Visits   int64
+	Mean     float64
+	Share    float64
 	// Chosen says that it is the root child the search decided at the last
 	// budget.
 	Chosen bool
@@ -62,10 +73,11 @@ func (n *Node) IsRootChild() bool { return n.Parent == 0 }
 // alone). s's visits must be indexed by tr's nodes, as a witness's are.
 func Of(tr *tree.Tree, s *props.WitnessSearch, findings []props.Finding) *Facts {
 	sol := tree.Solve(tr)
-	f := &Facts{Nodes: make([]Node, tr.Len()), Searched: s != nil && len(s.Visits) == tr.Len()}
+	f := &Facts{Nodes: make([]Node, tr.Len()), Searched: s != nil && len(s.Visits) > 0 && len(s.Visits) <= tr.Len()}
 	for i := range f.Nodes {
 		id := int32(i)
-		n := Node{ID: id, Parent: tr.Parent(id), Path: tree.FormatPath(tr.Path(id)), Kind: tr.Kind(id), Value: sol.Value(id)}
+		n := Node{ID: id, Parent: tr.Parent(id), Path: tree.FormatPath(tr.Path(id)), Kind: tr.Kind(id), Value: sol.Value(id),
+			Mean: math.NaN(), Share: math.NaN()}
 		if p := n.Parent; p >= 0 {
 			n.Index = int(id - tr.First(p))
 			n.Depth = f.Nodes[p].Depth + 1
@@ -79,17 +91,30 @@ func Of(tr *tree.Tree, s *props.WitnessSearch, findings []props.Finding) *Facts 
 		f.Nodes[i] = n
 	}
 	if f.Searched {
-		f.Budget = s.Curve[len(s.Curve)-1].Budget
-		for i := range f.Nodes {
-			f.Nodes[i].Visits = s.Visits[i]
+		if len(s.Curve) > 0 {
+			f.Budget = s.Curve[len(s.Curve)-1].Budget
 		}
 		for i := range f.Nodes {
 			n := &f.Nodes[i]
-			if n.Parent < 0 {
+			if n.Reported = s.Reported(int32(i)); !n.Reported {
+				f.Unreported++
 				continue
 			}
-			if sum := f.childVisits(tr, n.Parent); sum > 0 {
-				n.Share = float64(n.Visits) / float64(sum)
+			n.Visits = s.Visits[i]
+			if i < len(s.Means) && s.Means[i] != nil {
+				n.Mean = *s.Means[i]
+			}
+		}
+		for i := range f.Nodes {
+			n := &f.Nodes[i]
+			if n.Parent < 0 || !n.Reported {
+				continue
+			}
+			if sum, ok := f.childVisits(tr, n.Parent); ok {
+				n.Share = 0
+				if sum > 0 {
+					n.Share = float64(n.Visits) / float64(sum)
+				}
 			}
 		}
 		if k := s.Decision; k >= 0 && k < tr.NumChildren(0) {
@@ -100,17 +125,23 @@ func Of(tr *tree.Tree, s *props.WitnessSearch, findings []props.Finding) *Facts 
 	return f
 }
 
-// childVisits sums the simulations of p's children.
-func (f *Facts) childVisits(tr *tree.Tree, p int32) int64 {
+// childVisits sums the simulations of p's children; false if some
+// child's are not reported.
+func (f *Facts) childVisits(tr *tree.Tree, p int32) (int64, bool) {
 	var sum int64
 	for k := range tr.NumChildren(p) {
-		sum += f.Nodes[tr.Child(p, k)].Visits
+		c := &f.Nodes[tr.Child(p, k)]
+		if !c.Reported {
+			return 0, false
+		}
+		sum += c.Visits
 	}
-	return sum
+	return sum, true
 }
 
 // mark marks the child the last Eq. 5 or Eq. 4 finding is about, and
-// names the finding.
+// names the finding; a finding about a node whose statistics the search
+// did not report is not drawn.
 func (f *Facts) mark(tr *tree.Tree, findings []props.Finding) {
 	for i := len(findings) - 1; i >= 0; i-- {
 		fd := findings[i]
@@ -126,6 +157,9 @@ func (f *Facts) mark(tr *tree.Tree, findings []props.Finding) {
 		at, ok := follow(tr, fd.Node)
 		if !ok || fd.Child < 0 || fd.Child >= tr.NumChildren(at) {
 			return
+		}
+		if c := &f.Nodes[tr.Child(at, fd.Child)]; f.Searched && !c.Reported {
+			continue // the search said nothing of it: the drawing says nothing either
 		}
 		f.Nodes[tr.Child(at, fd.Child)].Mechanism = true
 		f.Mechanism = string(fd.Condition) + ": child " + strconv.Itoa(fd.Child) + " of node " + fd.Node + " " + what
@@ -154,6 +188,18 @@ func follow(tr *tree.Tree, path string) (int32, bool) {
 // Num formats a value in the shortest form that reads back exactly; the
 // trees' values are dyadic, so it is short.
 func Num(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// Mean formats a search's mean: with up to three decimals, "0.5",
+// "0.998"; "?" for NaN, none.
+func Mean(m float64) string {
+	if math.IsNaN(m) {
+		return "?"
+	}
+	if t := strconv.FormatFloat(m, 'f', -1, 64); len(t) <= 5 {
+		return t
+	}
+	return strconv.FormatFloat(m, 'f', 3, 64)
+}
 
 // Percent formats a share as a whole percentage, but below 1% with one
 // significant digit and above 99% with as many decimals as it takes to

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/xml"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"strings"
@@ -68,6 +69,9 @@ func TestFacts(t *testing.T) {
 	if !f.Searched || f.Budget != 4096 || f.Nodes[2].Share != 4095.0/4096 || f.Nodes[1].Share+f.Nodes[2].Share != 1 {
 		t.Errorf("searched %v at %d, root shares %v and %v: want the last budget's shares, summing to 1",
 			f.Searched, f.Budget, f.Nodes[1].Share, f.Nodes[2].Share)
+	}
+	if m := f.Nodes[2].Mean; m != 0.5 || !math.IsNaN(f.Nodes[4].Mean) || f.Unreported != 0 {
+		t.Errorf("mean of node 0.1 %v, of the unvisited 0.0.1 %v, %d nodes unreported: want 0.5, NaN and none", m, f.Nodes[4].Mean, f.Unreported)
 	}
 	if f.Mechanism != "Eq. 5: child 0 of node 0 starved" {
 		t.Errorf("mechanism %q", f.Mechanism)
@@ -216,7 +220,7 @@ func TestDOT(t *testing.T) {
 	dot := b.String()
 	for _, s := range []string{
 		`label="rule \"x\\y\""`,
-		`n2 [shape=box, label="0.1 terminal\nV=0.5\nn=4095"`,
+		`n2 [shape=box, label="0.1 terminal\nV=0.5\nn=4095\nmean=0.5"`,
 		`color="#d62728", penwidth=3`,
 		`n0 -> n1 [color="#2ca02c", penwidth=4, label="0.02%"]`,
 		`n0 -> n2 [label="99.98%"]`,
@@ -243,6 +247,46 @@ func graphviz(t *testing.T, dot string) {
 	if err := cmd.Run(); err != nil || errb.Len() > 0 {
 		t.Errorf("dot -Tsvg: %v\n%s\n%s", err, errb.String(), dot)
 	}
+}
+
+// TestNotReported: a search that reported the root's children only has
+// its other nodes drawn "not reported", in SVG and in DOT, never with
+// visits or a mean, and its root's shares drawn as reported.
+func TestNotReported(t *testing.T) {
+	tr := tree.MustParse("(max (min 1 0) (min 0 1) 0.5)")
+	half, third := 0.5, 0.25
+	s := &props.WitnessSearch{Curve: []props.CurvePoint{{Budget: 64, Searches: 1}}, Decision: 2,
+		Visits: []int64{64, 16, 16, 32}, Means: []*float64{&half, &third, &third, &half}}
+	f := picture.Of(tr, s, nil)
+	if !f.Searched || f.Unreported != 4 {
+		t.Fatalf("searched %v, %d unreported: want a search with the 4 grandchildren unreported", f.Searched, f.Unreported)
+	}
+	for _, n := range f.Nodes {
+		if n.Reported != (n.Depth <= 1) || !n.Reported && (n.Visits != 0 || !math.IsNaN(n.Mean) || !math.IsNaN(n.Share)) {
+			t.Errorf("node %s: %+v", n.Path, n)
+		}
+	}
+	svg := string(f.SVG())
+	parseSVG(t, svg)
+	if got := strings.Count(svg, `class="unreported"`); got != 4 || strings.Count(svg, ">not reported<") != 4 || !strings.Contains(svg, ">n=16<") || !strings.Contains(svg, ">50%<") ||
+		!strings.Contains(svg, ">mean=0.25<") || strings.Contains(svg, "NaN") {
+		t.Errorf("%d nodes drawn not reported, want 4, the root children with their visits, means and shares, and no NaN:\n%s", got, svg)
+	}
+	var b bytes.Buffer
+	if err := f.WriteDOT(&b, "witness", ""); err != nil {
+		t.Fatal(err)
+	}
+	dot := b.String()
+	for _, want := range []string{`n4 [shape=box, label="0.0.0 terminal\nV=1\nnot reported", tooltip="node 0.0.0: terminal, V=1, its statistics not reported by the search"]`,
+		`n1 [shape=invtriangle, label="0.0 min\nV=0\nn=16\nmean=0.25"`, `n0 -> n3 [color="#2ca02c", penwidth=4, label="50%"]`} {
+		if !strings.Contains(dot, want) {
+			t.Errorf("no %s in\n%s", want, dot)
+		}
+	}
+	if strings.Contains(dot, "NaN") {
+		t.Errorf("NaN in\n%s", dot)
+	}
+	graphviz(t, dot)
 }
 
 func TestPercent(t *testing.T) {

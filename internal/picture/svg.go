@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"html/template"
+	"math"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -64,6 +65,7 @@ var treeTemplate = template.Must(template.New("tree").Parse(`<svg xmlns="http://
 .tree text.chosen { fill: #d62728; font-weight: bold; }
 .tree text.mechanism { fill: #c85a00; }
 .tree text.path { font-size: 12px; fill: #555; text-anchor: start; }
+.tree text.unreported { fill: #777; font-style: italic; }
 </style>
 {{range .Edges}}<line class="{{.Class}}" x1="{{.X1}}" y1="{{.Y1}}" x2="{{.X2}}" y2="{{.Y2}}"/>
 {{end}}{{range .Edges}}{{if .Label}}<text class="edge share" x="{{.LX}}" y="{{.LY}}">{{.Label}}</text>
@@ -140,7 +142,7 @@ func (f *Facts) layout() svgTree {
 		if nd.Prob > 0 {
 			lab = append(lab, "p="+Num(nd.Prob))
 		}
-		if f.Searched && nd.IsRootChild() {
+		if f.Searched && nd.IsRootChild() && !math.IsNaN(nd.Share) {
 			lab = append(lab, Percent(nd.Share))
 		}
 		if len(lab) > 0 {
@@ -160,8 +162,12 @@ func (f *Facts) svgNode(nd *Node, x, y int) svgNode {
 		s.Lines = append(s.Lines, svgLine{Text: text, Class: class, X: x, Y: y + nodeR + textGap*(len(s.Lines)+1)})
 	}
 	line("V="+Num(nd.Value), "value")
-	if f.Searched {
-		line(fmt.Sprintf("n=%d", nd.Visits), "visits")
+	class := "visits"
+	if f.Searched && !nd.Reported {
+		class = "unreported"
+	}
+	for _, st := range f.stats(nd) {
+		line(st, class)
 	}
 	if nd.IsRootChild() && nd.Optimal {
 		line("optimal", "optimal")
@@ -182,6 +188,20 @@ func (f *Facts) svgNode(nd *Node, x, y int) svgNode {
 	return s
 }
 
+// stats are the lines that give a node's statistics, after a search: its
+// simulations and mean, or that the search did not report them.
+func (f *Facts) stats(nd *Node) []string {
+	switch {
+	case !f.Searched:
+		return nil
+	case !nd.Reported:
+		return []string{"not reported"}
+	case math.IsNaN(nd.Mean):
+		return []string{fmt.Sprintf("n=%d", nd.Visits)}
+	}
+	return []string{fmt.Sprintf("n=%d", nd.Visits), "mean=" + Mean(nd.Mean)}
+}
+
 // mechanismWord is what the mechanism's child is, in a word or two.
 func (f *Facts) mechanismWord() string {
 	cond, _, _ := strings.Cut(f.Mechanism, ":")
@@ -200,10 +220,16 @@ func (f *Facts) Describe(nd *Node) string {
 	if nd.Optimal {
 		s += ", optimal"
 	}
-	if f.Searched {
+	switch {
+	case f.Searched && !nd.Reported:
+		s += ", its statistics not reported by the search"
+	case f.Searched:
 		s += fmt.Sprintf(", %s at %d", simulations(nd.Visits), f.Budget)
-		if nd.Parent >= 0 {
+		if nd.Parent >= 0 && !math.IsNaN(nd.Share) {
 			s += fmt.Sprintf(" (%s of node %s's)", Percent(nd.Share), f.Nodes[nd.Parent].Path)
+		}
+		if !math.IsNaN(nd.Mean) {
+			s += ", mean " + Mean(nd.Mean)
 		}
 	}
 	if nd.Chosen {
