@@ -323,8 +323,9 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 		return nil, err
 	}
 	var snaps []gameSnap
+	var chunk int64
 	for _, b := range o.budgets() {
-		ran, err := runTo(ctx, s, b, in.opts.meter, false)
+		ran, err := runTo(ctx, s, b, in.opts.meter, false, &chunk)
 		in.sims += ran
 		if err != nil {
 			if f, ok := faultOf(err); ok {

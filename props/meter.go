@@ -112,17 +112,19 @@ func (m *meter) say() {
 
 // chunkTime is how long a metered search runs between two counts of its
 // simulations at least: a search that runs faster takes longer chunks, so
-// that a fast rule's check pays for no more than a few counts per
-// checkpoint, while a slow program's shows its progress within a doubling.
+// that a fast rule's search makes about one call a checkpoint, while a
+// slow program's shows its progress within a doubling.
 const chunkTime = 20 * time.Millisecond
 
 // runTo runs s until it has target simulations, counting them on m as it
 // goes, and returns the simulations it ran. Without a meter, or for a
 // tree-parallel search (whose lockstep batches a split could change), it
-// is one call of s.Run; with one, the calls take chunks of at least 64
-// simulations, doubling while a chunk takes less than chunkTime, which
-// gives the same search: a serial search is the same whatever its calls.
-func runTo(ctx context.Context, s *core.Search, target int64, m *meter, parallel bool) (int64, error) {
+// is one call of s.Run; with one, the calls take chunks of *chunk
+// simulations, from 64, doubling while a chunk takes less than chunkTime
+// (the size carries over to the search's next checkpoint, so that a fast
+// search makes about as many calls as it has checkpoints), which gives
+// the same search: a serial search is the same whatever its calls.
+func runTo(ctx context.Context, s *core.Search, target int64, m *meter, parallel bool, chunk *int64) (int64, error) {
 	before := s.Sims()
 	if m == nil || parallel {
 		err := s.Run(ctx, int(target-before))
@@ -130,17 +132,19 @@ func runTo(ctx context.Context, s *core.Search, target int64, m *meter, parallel
 		m.sims(ran)
 		return ran, err
 	}
-	chunk := int64(64)
+	if *chunk < 64 {
+		*chunk = 64
+	}
 	for s.Sims() < target {
-		n, at := min(chunk, target-s.Sims()), s.Sims()
+		n, at := min(*chunk, target-s.Sims()), s.Sims()
 		start := time.Now()
 		err := s.Run(ctx, int(n))
 		m.sims(s.Sims() - at)
 		if err != nil {
 			return s.Sims() - before, err
 		}
-		if time.Since(start) < chunkTime {
-			chunk *= 2
+		if n == *chunk && time.Since(start) < chunkTime {
+			*chunk *= 2
 		}
 	}
 	return s.Sims() - before, nil

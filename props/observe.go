@@ -135,8 +135,9 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 	s := o.search
 	s.Reset(seed)
 	cps := make([]checkpoint, 0, len(o.budgets))
+	var chunk int64
 	for _, b := range o.budgets {
-		ran, err := runTo(ctx, s, b, o.opts.meter, o.opts.Workers >= 2)
+		ran, err := runTo(ctx, s, b, o.opts.meter, o.opts.Workers >= 2, &chunk)
 		o.sims += ran
 		if err != nil {
 			if f, ok := faultOf(err); ok {
