@@ -235,6 +235,7 @@ func (j *jobState) describe() string {
 	}
 	head := j.name + ": "
 	if left, ok := j.pace.estimate(elapsed, w.Sims, w.SimsPlanned); ok {
+		left = max(left, w.Slowest.Round(time.Second)) // the check lasts as long as its slowest search at least
 		head += "about " + left.String() + " left; " // first: a live line may be cut short
 	}
 	return head + strings.Join(parts, ", ")
@@ -243,7 +244,8 @@ func (j *jobState) describe() string {
 // estimate is the time left to run planned simulations, done of them
 // after elapsed: what is left at the rate of the last half of elapsed, or
 // since the first simulation if that came later (programs that take
-// seconds to start), rounded to the second. It is made once a hundredth
+// seconds to start), rounded to the second; describe takes the larger of
+// it and the slowest running search's time left (props.Status.Slowest). It is made once a hundredth
 // of the work is done, not before. Every search runs to the last budget,
 // so the simulations planned are known from the start, and they are
 // counted as they run, whatever order the searches finish in; the rate of

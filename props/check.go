@@ -236,7 +236,6 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 	if err != nil {
 		return seedResult{}, limitResult{}, ob, err
 	}
-	c.opts.meter.searchDone()
 	if ob.pruned {
 		return seedResult{OptimalFrom: -1}, limitResult{}, ob, nil // decided optimally in the window: it cannot fail
 	}

@@ -324,8 +324,10 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 	}
 	var snaps []gameSnap
 	var chunk int64
+	r := in.opts.meter.begin()
+	defer func() { r.end(len(snaps) == len(o.budgets())) }()
 	for _, b := range o.budgets() {
-		ran, err := runTo(ctx, s, b, in.opts.meter, false, &chunk)
+		ran, err := runTo(ctx, s, b, r, false, &chunk)
 		in.sims += ran
 		if err != nil {
 			if f, ok := faultOf(err); ok {

@@ -17,11 +17,25 @@ import (
 // into an estimate of the time left. The limit probe and the shrinker's
 // searches are not counted (nobody can plan them).
 type meter struct {
-	status func(Status)
-	mu     sync.Mutex
-	st     Status
-	said   time.Time // when status was last called
-	closed bool      // the trees are judged: no more counts
+	status  func(Status)
+	mu      sync.Mutex
+	st      Status
+	said    time.Time // when status was last called
+	closed  bool      // the trees are judged: no more counts
+	budget  int64     // the simulations of one search
+	running map[*running]struct{}
+}
+
+// running is a search of the plan that the meter follows while it runs:
+// its simulations, and when and at how many its pace is measured from
+// (its first count: the wait for a slot or a program's start is no part
+// of its pace), for the slowest one's time left.
+type running struct {
+	m         *meter
+	sims      int64
+	first     time.Time
+	firstSims int64
+	counted   bool
 }
 
 // statusEvery is how often at most the simulations alone make a report:
@@ -37,7 +51,8 @@ func (o Options) metered(trees int) Options {
 	}
 	searches := trees * o.Seeds
 	o.meter = &meter{status: o.Status, st: Status{Phase: PhaseTrees, Total: trees,
-		SearchesPlanned: searches, SimsPlanned: int64(searches) * int64(o.MaxBudget)}}
+		SearchesPlanned: searches, SimsPlanned: int64(searches) * int64(o.MaxBudget)},
+		budget: int64(o.MaxBudget), running: map[*running]struct{}{}}
 	o.meter.say()
 	return o
 }
@@ -62,13 +77,35 @@ func (m *meter) phase(phase string, done, total int) {
 	m.status(Status{Phase: phase, Done: done, Total: total})
 }
 
-// sims counts n simulations run, reporting them if the last report is old.
-func (m *meter) sims(n int64) {
-	if m == nil || n <= 0 {
-		return
+// begin follows a search of the plan as it runs; nil (which counts
+// nothing) without a meter or once the trees are judged.
+func (m *meter) begin() *running {
+	if m == nil {
+		return nil
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	if m.closed {
+		return nil
+	}
+	r := &running{m: m}
+	m.running[r] = struct{}{}
+	return r
+}
+
+// add counts n simulations of the search, reporting them if the last
+// report is old.
+func (r *running) add(n int64) {
+	if r == nil || n <= 0 {
+		return
+	}
+	m := r.m
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r.sims += n
+	if !r.counted {
+		r.first, r.firstSims, r.counted = time.Now(), r.sims, true
+	}
 	if m.closed {
 		return
 	}
@@ -78,14 +115,17 @@ func (m *meter) sims(n int64) {
 	}
 }
 
-// searchDone counts a search done, and reports it.
-func (m *meter) searchDone() {
-	if m == nil {
+// end stops following the search; done says that it ran to its end, a
+// search done, which is reported.
+func (r *running) end(done bool) {
+	if r == nil {
 		return
 	}
+	m := r.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if !m.closed {
+	delete(m.running, r)
+	if done && !m.closed {
 		m.st.Searches++
 		m.say()
 	}
@@ -107,6 +147,13 @@ func (m *meter) treeDone(done int) {
 // say calls status with the counts; m.mu is held, so no two calls overlap.
 func (m *meter) say() {
 	m.said = time.Now()
+	m.st.Slowest = 0
+	for r := range m.running {
+		if ran := r.sims - r.firstSims; r.counted && ran > 0 {
+			left := time.Duration(float64(m.said.Sub(r.first)) * float64(m.budget-r.sims) / float64(ran))
+			m.st.Slowest = max(m.st.Slowest, left)
+		}
+	}
 	m.status(m.st)
 }
 
@@ -116,20 +163,20 @@ func (m *meter) say() {
 // slow program's shows its progress within a doubling.
 const chunkTime = 20 * time.Millisecond
 
-// runTo runs s until it has target simulations, counting them on m as it
-// goes, and returns the simulations it ran. Without a meter, or for a
+// runTo runs s until it has target simulations, counting them on r as
+// it goes, and returns the simulations it ran. Without a meter, or for a
 // tree-parallel search (whose lockstep batches a split could change), it
 // is one call of s.Run; with one, the calls take chunks of *chunk
 // simulations, from 64, doubling while a chunk takes less than chunkTime
 // (the size carries over to the search's next checkpoint, so that a fast
 // search makes about as many calls as it has checkpoints), which gives
 // the same search: a serial search is the same whatever its calls.
-func runTo(ctx context.Context, s *core.Search, target int64, m *meter, parallel bool, chunk *int64) (int64, error) {
+func runTo(ctx context.Context, s *core.Search, target int64, r *running, parallel bool, chunk *int64) (int64, error) {
 	before := s.Sims()
-	if m == nil || parallel {
+	if r == nil || parallel {
 		err := s.Run(ctx, int(target-before))
 		ran := s.Sims() - before
-		m.sims(ran)
+		r.add(ran)
 		return ran, err
 	}
 	if *chunk < 64 {
@@ -139,7 +186,7 @@ func runTo(ctx context.Context, s *core.Search, target int64, m *meter, parallel
 		n, at := min(*chunk, target-s.Sims()), s.Sims()
 		start := time.Now()
 		err := s.Run(ctx, int(n))
-		m.sims(s.Sims() - at)
+		r.add(s.Sims() - at)
 		if err != nil {
 			return s.Sims() - before, err
 		}

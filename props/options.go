@@ -3,6 +3,7 @@ package props
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
@@ -112,6 +113,12 @@ type Status struct {
 	// shrinker's work is not counted.
 	Searches, SearchesPlanned int
 	Sims, SimsPlanned         int64
+	// Slowest is the time that the running search furthest from its end
+	// needs at its own pace since its first count: the check lasts that
+	// long at least, whatever the others do (a deep tree's search, nine
+	// sites a simulation, runs alone at the end of a check of a slow
+	// program). 0 when no running search has been counted twice.
+	Slowest time.Duration
 }
 
 // The phases of Status.

@@ -95,13 +95,19 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	defer waitUnlessDone(ctx, &wg)
 	defer cancel()
 	defer stop.Store(true)
-	// The seeds of a tree run at once, Jobs searches in all, and one tree
-	// more than they fill is under way, its seeds waiting for a slot: no
-	// slot is idle while a tree is left, and the last trees' seeds run
-	// side by side, not one after the other (a check of trees of many
-	// sizes would end with its largest tree's seeds alone).
+	// The seeds of a tree run at once, Jobs searches in all, so that the
+	// last trees' seeds run side by side, not one after the other (a check
+	// of trees of many sizes would end with its largest tree's seeds
+	// alone). When the seeds do not fill the slots evenly, one tree more
+	// is under way, its seeds waiting for a slot, so that none is idle
+	// while a tree is left; when they do, none waits (a waiting seed may
+	// be a deep tree's, the check's longest).
 	share := min(c.opts.Jobs, c.opts.Seeds)
-	workers := min(c.opts.Jobs/share+1, len(trees))
+	workers := c.opts.Jobs / share
+	if c.opts.Jobs%share != 0 || c.opts.Seeds%share != 0 {
+		workers++
+	}
+	workers = min(workers, len(trees))
 	slots := make(chan struct{}, c.opts.Jobs)
 	for range workers {
 		wg.Add(1)

@@ -166,3 +166,28 @@ func TestStatusPhases(t *testing.T) {
 		}
 	}
 }
+
+// sleepy is UCT that sleeps at each site: a slow program's pace.
+type sleepy struct{ d time.Duration }
+
+func (s sleepy) Select(site *core.Site) int {
+	time.Sleep(s.d)
+	return core.UCT{C: 1.4}.Select(site)
+}
+
+// TestStatusSlowest: while a slow rule's searches run, the status gives
+// the time the slowest of them needs at its own pace; done, none runs.
+func TestStatusSlowest(t *testing.T) {
+	var most, last time.Duration
+	o := props.Options{Seeds: 2, Jobs: 2, MinBudget: 32, MaxBudget: 512, Status: func(s props.Status) {
+		if s.Phase == props.PhaseTrees {
+			most, last = max(most, s.Slowest), s.Slowest
+		}
+	}}
+	if _, err := props.CheckTree(bg, sleepy{50 * time.Microsecond}, tree.MustParse("(max (min 1 0) 0.5)"), o); err != nil {
+		t.Fatal(err)
+	}
+	if most <= 0 || most > time.Minute || last != 0 {
+		t.Errorf("the slowest search's time left: at most %v (want some, under a minute), last %v (want 0)", most, last)
+	}
+}

@@ -123,7 +123,7 @@ type searchRun struct {
 	snaps   []snapshot
 	all     *seenNodes // every node of tr, the snapshots' layout
 	nodes   bool       // the reports carry every node's statistics
-	meter   *meter     // counts the simulations as checkpoints come
+	metered *running   // counts the simulations as checkpoints come
 	ran     int64      // the simulations counted so far
 }
 
@@ -133,7 +133,7 @@ func (r *searchRun) take(cp Checkpoint) error {
 		return f
 	}
 	r.snaps = append(r.snaps, r.snapshot(cp))
-	r.meter.sims(cp.Sims - r.ran) // the work planned, as a checkpoint counts it
+	r.metered.add(cp.Sims - r.ran) // the work planned, as a checkpoint counts it
 	r.ran = cp.Sims
 	return nil
 }
@@ -322,8 +322,9 @@ func runSearch(ctx context.Context, s Searcher, o Options, tr *tree.Tree, i int)
 		out.tr = tr.Shuffled(core.NewRNG(out.order ^ orderSalt))
 	}
 	st, pre := newSearchTree(out.tr)
-	run := &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: o.budgets(), meter: o.meter}
+	run := &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: o.budgets(), metered: o.meter.begin()}
 	err := searchSafely(ctx, s, run)
+	run.metered.end(err == nil && len(run.snaps) == len(run.budgets))
 	if len(run.snaps) > 0 {
 		out.sims = run.snaps[len(run.snaps)-1].budget
 	}

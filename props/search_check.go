@@ -155,9 +155,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	var stuck, faulted *TreeResult
 	budgets := o.budgets()
 	err := inOrder(ctx, len(trees)*o.Seeds, o.Jobs, func(ctx context.Context, i int) searchOutcome {
-		out := runSearch(ctx, s, o, get(i/o.Seeds), i%o.Seeds) // its checkpoints count its simulations
-		o.meter.searchDone()
-		return out
+		return runSearch(ctx, s, o, get(i/o.Seeds), i%o.Seeds) // its checkpoints count its simulations
 	}, func(i int, out searchOutcome) (bool, error) {
 		t, j := i/o.Seeds, i%o.Seeds
 		if j == 0 {

@@ -99,7 +99,7 @@ case $which in all | rules)
 	;;
 esac
 case $which in all | catalogue)
-	for r in $("$tmp/mctscheck" rules | awk '$1 ~ /^[a-z]/ && $1 != "NAME" { print $1 }'); do
+	for r in $("$tmp/mctscheck" rules -json | python3 -c 'import json, sys; print(*(r["name"] for r in json.load(sys.stdin)))'); do
 		measure "$r -trees 1000" check -rule "$r" -trees 1000
 	done
 	;;
