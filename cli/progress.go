@@ -236,7 +236,7 @@ func (j *jobState) describe() string {
 	head := j.name + ": "
 	if left, ok := j.pace.estimate(elapsed, w.Sims, w.SimsPlanned); ok {
 		left = max(left, w.Slowest.Round(time.Second)) // the check lasts as long as its slowest search at least
-		head += "about " + left.String() + " left; " // first: a live line may be cut short
+		head += "about " + left.String() + " left; "   // first: a live line may be cut short
 	}
 	return head + strings.Join(parts, ", ")
 }
