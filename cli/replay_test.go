@@ -120,7 +120,8 @@ func TestReplayLinesPaste(t *testing.T) {
 // unconverged again; so does each random one of the JSON, checked alone
 // with the check's seeds.
 func TestUnconvergedListed(t *testing.T) {
-	r := mctscheck(t, "", "check", "-rule", "uct", "-json")
+	scale := []string{"-trees", "20", "-budget", "1024"} // 23 trees unconverged, one of them random
+	r := mctscheck(t, "", append([]string{"check", "-rule", "uct", "-json"}, scale...)...)
 	var doc struct {
 		Inconclusive int             `json:"inconclusive"`
 		Unconverged  []props.TreeRef `json:"unconverged"`
@@ -131,16 +132,21 @@ func TestUnconvergedListed(t *testing.T) {
 	if len(doc.Unconverged) != doc.Inconclusive {
 		t.Errorf("%d trees did not converge, the JSON lists %d", doc.Inconclusive, len(doc.Unconverged))
 	}
+	random := 0
 	for _, u := range doc.Unconverged {
 		if !strings.HasPrefix(u.Name, "random ") {
 			continue
 		}
-		one := mctscheck(t, "", "check", "-rule", "uct", "-tree", u.Tree, "-seed", "1", "-seeds", "4", "-json")
+		random++
+		one := mctscheck(t, "", "check", "-rule", "uct", "-tree", u.Tree, "-seed", "1", "-seeds", "4", "-budget", "1024", "-json")
 		if !strings.Contains(one.stdout, `"verdict": "inconclusive"`) {
 			t.Errorf("%s alone: exit %d, not inconclusive:\n%s", u.Name, one.code, one.stdout)
 		}
 	}
-	text := mctscheck(t, "", "check", "-rule", "uct").stdout
+	if random == 0 {
+		t.Errorf("no random tree left unconverged: the replays are not tested")
+	}
+	text := mctscheck(t, "", append([]string{"check", "-rule", "uct"}, scale...)...).stdout
 	more := fmt.Sprintf(" and %d more); no witness\n", doc.Inconclusive-shownUnconverged)
 	if !strings.Contains(text, more) || !strings.Contains(text, fmt.Sprintf("\n           and %d more: -json and -out list every one\n", doc.Inconclusive-shownUnconverged)) {
 		t.Errorf("the text does not say that it leaves %d trees out:\n%s", doc.Inconclusive-shownUnconverged, text)
