@@ -75,6 +75,8 @@ func TestBadInputs(t *testing.T) {
 		{"-rules of blanks", []string{"-rules", " , ", "-out", ""}, nil, nil, 2, "names no rule", false},
 		{"a second -rule", []string{"check", "-rule", "uct", "-rule", "greedy-fpu"}, nil, nil, 2,
 			`check: -rule given twice ("uct", then "greedy-fpu"): give it once; mctscheck run -rule A -rule B checks several rules`, false},
+		{"a second -search", []string{"check", "-search", "exec:python3 a.py", "-search", "exec:python3 b.py"}, nil, nil, 2,
+			`check: -search given twice ("exec:python3 a.py", then "exec:python3 b.py"): give it once`, false},
 		{"a second -tree", []string{"search", "-rule", "uct", "-tree", "(max 1 0)", "-tree", "(max 0 1)"}, nil, nil, 2,
 			"-tree given twice", false},
 		{"a second -a", []string{"match", "-a", "uct", "-a", "rave", "-b", "uct"}, nil, nil, 2, "-a given twice", false},

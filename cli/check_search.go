@@ -22,10 +22,16 @@ doubling), searches once, and answers at each checkpoint its root decision
 and the root children's visits and means, and, if it says so, every
 node's. -jobs programs run side by side, each serving one search at a time.
 
-The trees are the trap families and -trees random trees, or the one tree
--tree gives, each searched with -seeds seeds (each but the first with the
-children in an order drawn from the seed; -keep-order keeps the tree's
-own). Each search's root decision is judged against the exact solution,
+The trees are the trap families, the families of whole searches' bugs
+(shapes random trees rarely have: a chance node above moves that differ by
+outcome, cousins with the same moves, a player moving twice, terminals at
+mixed depths, rewards on both sides of 1/2, wide nodes) and -trees random
+trees, or the one tree -tree gives; a program that declares in its
+handshake that it handles no chance nodes, rewards in {0, 1} only, or
+players that alternate gets no other tree. Each is searched with -seeds
+seeds (each but the first with the children in an order drawn from the
+seed; -keep-order keeps the tree's own). Each search's root decision is
+judged against the exact solution,
 and a wrong one is explained by the mechanism the theory names: Eq. 5 or
 Eq. 4 at the root, and below it, with Eq. 7 (a terminal not valued by its
 reward), for a program that reports every node. A whole search offers no
@@ -37,9 +43,12 @@ limit probe, so the strongest finding is
                      (the program searches smaller trees with the failed
                      seed) to a minimal witness, with a line that replays it;
   fault              the program crashed, hung, answered garbage, spoke
-                     another protocol, decided a child that is no root move
-                     or reported counts that do not add up: the tree and the
-                     seed it happened on, with the end of its stderr;
+                     another protocol, decided a child that is no root move,
+                     reported counts that do not add up, answered a tree and
+                     seed otherwise than before, reported means for the side
+                     to move, or did not draw chance outcomes by their
+                     probabilities: the tree and the seed it happened on,
+                     searched again, with the end of its stderr;
   inconclusive       some tree did not converge and none is stuck;
   no-counterexample  every tree converged.
 
@@ -117,6 +126,15 @@ func cmdCheckSearch(e *env, args []string) error {
 		return usagef("-search: %v", strings.TrimPrefix(err.Error(), "searchexec: "))
 	}
 	defer prog.Close() // on Ctrl-C too: no program is left behind
+	if tr != nil {
+		// A tree the program declares it does not handle is bad input; a
+		// handshake that fails is the check's first fault, reported with it.
+		if h, err := prog.Handles(); err == nil {
+			if err := h.Allows(tr); err != nil {
+				return usagef("-tree: the program handles %v (its handshake says so), and not this tree: %v", h, err)
+			}
+		}
+	}
 	name := "exec:" + line
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, BinaryOnly: *binary,
 		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs}
@@ -221,25 +239,36 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)
 	fmt.Fprintf(w, "checked    %s\n", searchScale(d, o.Jobs))
+	if h := rep.Handles; h != nil {
+		fmt.Fprintf(w, "handles    %s\n", handles(*h))
+	}
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if d.Tree == "" {
 		printUnconverged(e, rep, o, true)
 	}
-	if r.Visited > 0 {
-		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+	if r.Verdict != props.Faulted { // a fault's figures describe no search that kept the contract
+		if r.Visited > 0 {
+			fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
+		}
+		fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
 	}
-	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
 	fmt.Fprintf(w, "§4         %s\n", r.overconfidence())
 	if rep.Witness != nil {
 		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
 	}
 }
 
+// handles says which trees a search declared it handles, the only ones
+// checked.
+func handles(h props.Handles) string {
+	return h.String() + ", as its handshake declares: no other tree was searched"
+}
+
 // searchScale says what a search was checked on.
 func searchScale(d *checkDoc, jobs int) string {
 	what := "the given tree"
 	if d.Tree == "" {
-		what = fmt.Sprintf("the trap families and %d random trees", d.Options.Trees)
+		what = fmt.Sprintf("the trap families, those of whole searches and %d random trees", d.Options.Trees)
 	}
 	return fmt.Sprintf("%s × %s from %d, budgets %d to %d doubling, %s side by side",
 		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, plural(jobs, "program"))

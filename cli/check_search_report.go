@@ -52,10 +52,15 @@ func (s *searchReport) items() []string {
 	out := []string{
 		fmt.Sprintf("search: `%s`, run as it is: its own selection, expansion, roll-outs, backups and decision", r.Spec),
 		"checked: " + searchScale(s.doc, s.jobs) + ", each search's root decision judged against the exact solution of its tree",
-		"statistics: " + nodesReported(r.NodesReported),
-		"observed: " + r.Summary,
-		claim,
 	}
+	if r.Handles != nil {
+		out = append(out, "handles: "+handles(*r.Handles))
+	}
+	out = append(out,
+		"statistics: "+nodesReported(r.NodesReported),
+		"observed: "+r.Summary,
+		claim,
+	)
 	if r.Verdict != props.Faulted { // a fault's figures say nothing of the search
 		frugal := "not known: the program reported the root children's statistics only"
 		if r.NodesReported != nil && *r.NodesReported {

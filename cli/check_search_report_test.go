@@ -83,10 +83,13 @@ func TestCheckSearchOutRootOnly(t *testing.T) {
 	needPython(t)
 	t.Parallel()
 	dir := t.TempDir()
-	// A terminal valued by a roll-out from its parent: the bug needs a
-	// root child with children, which the search does not report.
-	args := []string{"check", "-search", "exec:python3 testdata/rootonly.py --bug terminal-rollout", "-tree", "(max (min 1 0) 0.125)",
-		"-seed", "1", "-seeds", "1", "-budget", "1024", "-keep-order"}
+	// A greedy search (UCT with c = 0) whose good move loses its first
+	// roll-out (with seed 3) and is never tried again: a finding at the
+	// root (Eq. 5), on a witness whose root child has children, which the
+	// search does not report. (A finding below the root a search without
+	// nodes never gets.)
+	args := []string{"check", "-search", "exec:python3 testdata/rootonly.py --c 0", "-tree", "(max (max 0 1) 0.5)",
+		"-seed", "3", "-seeds", "1", "-budget", "1024", "-keep-order"}
 	r := mctscheck(t, "", append(args, "-out", dir)...)
 	var doc struct {
 		NodesReported *bool `json:"nodes_reported"`

@@ -25,11 +25,11 @@ type flagSet struct {
 	twice error
 }
 
-// subjectFlags name what a command works on: the rule, the tree, the
-// game, the engine. Given twice, the second would silently replace the
+// subjectFlags name what a command works on: the rule, the search, the
+// tree, the game, the engine. Given twice, the second would silently replace the
 // first, so it is an error, unless the command takes several
 // (repeatable).
-var subjectFlags = []string{"rule", "a", "b", "tree", "game", "moves", "positions", "gtp"}
+var subjectFlags = []string{"rule", "search", "a", "b", "tree", "game", "moves", "positions", "gtp"}
 
 // onceValue is a subject flag's value: a second Set is an error.
 type onceValue struct {

@@ -124,7 +124,6 @@ type stoppedDoc struct {
 func TestCheckStopped(t *testing.T) {
 	rule := []string{"check", "-rule", "uct", "-trees", "100000", "-seeds", "2", "-budget", "1024"}
 	search := []string{"check", "-search", "exec:python3 ../examples/mcts.py", "-trees", "100000", "-seeds", "2", "-budget", "1024", "-jobs", "1"}
-	planned := fmt.Sprintf("of %d trees", 100000+len(gen.Traps()))
 	for _, c := range []struct {
 		name   string
 		args   []string
@@ -156,6 +155,11 @@ func TestCheckStopped(t *testing.T) {
 			if code != c.code {
 				t.Fatalf("exit %d, want %d\n%s%s", code, c.code, out.String(), stderr.String())
 			}
+			trees := 100000 + len(gen.Traps())
+			if strings.HasPrefix(c.name, "search") {
+				trees += len(gen.SearchTraps()) // a search's check searches the families of whole searches too
+			}
+			planned := fmt.Sprintf("of %d trees", trees)
 			said := regexp.MustCompile(regexp.QuoteMeta(c.stderr) + `\d+ ` + planned + regexp.QuoteMeta(" checked, no witness so far; partial report in "+dir+"\n"))
 			if !said.MatchString(stderr.String()) {
 				t.Errorf("stderr does not match %s:\n%s", said, stderr.String())
@@ -168,7 +172,7 @@ func TestCheckStopped(t *testing.T) {
 			if c.ctrlC == 0 {
 				why = "deadline"
 			}
-			if doc.Verdict != "interrupted" || doc.Agreement != "interrupted" || doc.Stopped != why || doc.TreesPlanned != 100000+len(gen.Traps()) ||
+			if doc.Verdict != "interrupted" || doc.Agreement != "interrupted" || doc.Stopped != why || doc.TreesPlanned != trees ||
 				!strings.Contains(doc.Summary, fmt.Sprintf("after %d %s", doc.Trees, planned)) || !strings.Contains(doc.Summary, "no verdict") {
 				t.Errorf("report.json: %+v", doc)
 			}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/engine"
@@ -271,9 +272,14 @@ func (t *Tool) addReplay(rep *props.Report) {
 	}
 }
 
-// addLine appends r's command line to lines, if r names a rule.
+// addLine appends r's command line to lines, if r names a rule: in place
+// of a whole search's Go call (props.Replay.GoCall), which a command's
+// user has no use for.
 func (t *Tool) addLine(lines *[]string, r props.Replay) {
 	if line := t.replayLine(r); line != "" {
+		if r.Test == "" && r.Search {
+			*lines = slices.DeleteFunc(*lines, func(l string) bool { return l == r.GoCall() })
+		}
 		*lines = append(*lines, line)
 	}
 }

@@ -28,6 +28,22 @@
  *   virtual-loss-kept  the virtual loss of the descent is never taken back
  *   final-by-mean      the root child with the highest mean is decided
  *
+ * six that show only on trees of special shapes, each inconsistent:
+ *
+ *   open-loop          statistics per sequence of moves: a chance node's outcomes share them
+ *   path-free-hash     statistics keyed by depth and move identity, not by the path
+ *   alternating-turns  the player to move is taken to alternate (chance nodes pass the turn on)
+ *   depth-discount     every reward drawn halfway to 1/2 at each ply below the root's children
+ *   win-loss           rewards thresholded to a win (above 1/2), a loss (below) or a draw
+ *   widening-cap       a node adds its children in order, never more than four
+ *
+ * and three that break a promise of the protocol, each a fault of its own
+ * kind in mctscheck (docs/protocol.md, "What mctscheck checks of the answers"):
+ *
+ *   seed-ignored       the generator is seeded from the clock (nondeterministic)
+ *   mover-means        means are reported for the player who moves (perspective)
+ *   chance-as-max      a chance node picks its child by UCT, as max (chance)
+ *
  * Log to stderr: stdout carries the protocol.
  */
 #include <math.h>
@@ -36,12 +52,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum { VERSION = 1 };
 enum { TERMINAL, MAX, MIN, CHANCE };
-enum { BUG_NONE, BUG_FPU_NEVER, BUG_NEGAMAX_SIGN, BUG_TERMINAL_ROLLOUT, BUG_VL_KEPT, BUG_FINAL_BY_MEAN };
+enum { BUG_NONE, BUG_FPU_NEVER, BUG_NEGAMAX_SIGN, BUG_TERMINAL_ROLLOUT, BUG_VL_KEPT, BUG_FINAL_BY_MEAN,
+       BUG_SEED_IGNORED, BUG_MOVER_MEANS, BUG_CHANCE_AS_MAX,
+       BUG_OPEN_LOOP, BUG_PATH_FREE_HASH, BUG_ALTERNATING_TURNS, BUG_DEPTH_DISCOUNT, BUG_WIN_LOSS, BUG_WIDENING_CAP };
 
-static const char *bug_names[] = {"", "fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean"};
+static const char *bug_names[] = {"", "fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean",
+                                  "seed-ignored", "mover-means", "chance-as-max",
+                                  "open-loop", "path-free-hash", "alternating-turns", "depth-discount", "win-loss", "widening-cap"};
 static int bug = BUG_NONE;
 static double uct_c = 1.4142135623730951;
 
@@ -57,9 +78,10 @@ static void *grow(void *p, size_t n) {
 	return p;
 }
 
-/* The tree, in preorder: node i's children are kids[first[i] .. first[i]+nkids[i]). */
+/* The tree, in preorder: node i's children are kids[first[i] .. first[i]+nkids[i]);
+ * move[i] is the move identity of the edge into node i (its @move, or its index). */
 static int nnodes, cap;
-static int *kind, *parent, *nkids, *first, *kids, *depth;
+static int *kind, *parent, *nkids, *first, *kids, *depth, *move;
 static double *reward, *prob;
 
 static int add_node(int k, int par, double p) {
@@ -69,8 +91,9 @@ static int add_node(int k, int par, double p) {
 		parent = grow(parent, cap * sizeof *parent);
 		reward = grow(reward, cap * sizeof *reward);
 		prob = grow(prob, cap * sizeof *prob);
+		move = grow(move, cap * sizeof *move);
 	}
-	kind[nnodes] = k, parent[nnodes] = par, reward[nnodes] = 0, prob[nnodes] = p;
+	kind[nnodes] = k, parent[nnodes] = par, reward[nnodes] = 0, prob[nnodes] = p, move[nnodes] = -1;
 	return nnodes++;
 }
 
@@ -91,6 +114,7 @@ static int is_delim(char c) { return !c || strchr(" \t\n\r():@~;", c); }
 static const char *parse_node(const char *s, int par) {
 	double p = 0;
 	char *end;
+	int me = nnodes; /* the node this item adds first */
 	s = skip_space(s);
 	if (*s != '(') {
 		double x = strtod(s, &end);
@@ -137,11 +161,15 @@ static const char *parse_node(const char *s, int par) {
 		s++;
 	}
 suffix:
-	for (;;) { /* move identities and priors: read, not used */
+	for (;;) { /* move identities, and priors: read, not used */
+		int at;
 		s = skip_space(s);
 		if (*s != '@' && *s != '~')
 			return s;
+		at = *s == '@';
 		s = skip_space(s + 1);
+		if (at)
+			move[me] = (int)strtol(s, NULL, 10);
 		while (!is_delim(*s))
 			s++;
 	}
@@ -163,16 +191,19 @@ static void parse_tree(const char *text) {
 	memset(nkids, 0, nnodes * sizeof *nkids);
 	depth[0] = 0;
 	for (int i = 1; i < nnodes; i++) { /* preorder: children in order */
+		if (move[i] < 0)
+			move[i] = nkids[parent[i]];
 		kids[first[parent[i]] + nkids[parent[i]]++] = i;
 		depth[i] = depth[parent[i]] + 1;
 	}
 }
 
-/* The search's statistics, by preorder node. */
+/* The search's statistics, by preorder node. The selection reads node i's
+ * in sn[key[i]] and sw[key[i]]: n and w themselves, unless a bug shares entries. */
 static char *intree, *maxes;
-static int64_t *n, *vl;
-static double *w;
-static int *path;
+static int64_t *n, *vl, *sn;
+static double *w, *sw;
+static int *path, *key, *turn;
 static uint64_t rng;
 
 static uint64_t next(void) { /* splitmix64 */
@@ -194,29 +225,32 @@ static int draw(int i) {
 	return k[((next() >> 32) * (uint64_t)m) >> 32];
 }
 
-static double rollout(int i) {
+/* rollout returns the terminal a uniformly random roll-out from i ends at. */
+static int rollout(int i) {
 	while (kind[i] != TERMINAL)
 		i = draw(i);
-	return reward[i];
+	return i;
 }
 
 static int select_child(int i) {
 	int *k = kids + first[i], m = nkids[i], best = -1;
 	double cs, best_score = -INFINITY;
+	if (bug == BUG_WIDENING_CAP && m > 4)
+		m = 4; /* a fixed array of four children */
 	for (int j = 0; j < m; j++) {
 		if (!intree[k[j]])
 			return k[j];
 		if (bug == BUG_FPU_NEVER)
 			break; /* a child in the tree: no other is ever added */
 	}
-	cs = uct_c * sqrt(log((double)(n[i] + vl[i])));
+	cs = uct_c * sqrt(log((double)(sn[key[i]] + vl[i])));
 	for (int j = 0; j < m; j++) {
 		int c = k[j];
 		double ne, score;
 		if (!intree[c])
 			continue;
-		ne = (double)(n[c] + vl[c]);
-		score = w[c] / ne + cs / sqrt(ne);
+		ne = (double)(sn[key[c]] + vl[c]);
+		score = sw[key[c]] / ne + cs / sqrt(ne);
 		if (score > best_score)
 			best = c, best_score = score;
 	}
@@ -228,7 +262,7 @@ static void simulate(void) {
 	double r;
 	path[len++] = 0;
 	while (kind[i] != TERMINAL) {
-		i = kind[i] == CHANCE ? draw(i) : select_child(i);
+		i = kind[i] == CHANCE && bug != BUG_CHANCE_AS_MAX ? draw(i) : select_child(i);
 		vl[i]++;
 		path[len++] = i;
 		if (!intree[i]) {
@@ -237,11 +271,14 @@ static void simulate(void) {
 		}
 	}
 	if (kind[i] != TERMINAL)
-		r = rollout(i);
+		i = rollout(i);
 	else if (bug == BUG_TERMINAL_ROLLOUT)
-		r = rollout(parent[i]);
-	else
-		r = reward[i];
+		i = rollout(parent[i]);
+	r = reward[i];
+	if (bug == BUG_DEPTH_DISCOUNT)
+		r = 0.5 + (r - 0.5) * ldexp(1, 1 - depth[i]); /* halfway to 1/2 at each ply below the first */
+	else if (bug == BUG_WIN_LOSS)
+		r = r > 0.5 ? 1 : r < 0.5 ? 0 : 0.5;
 	for (int j = 0; j < len; j++) {
 		int x = path[j];
 		if (x && bug != BUG_VL_KEPT)
@@ -249,6 +286,12 @@ static void simulate(void) {
 		n[x]++;
 		w[x] += maxes[x] ? r : 1 - r;
 	}
+	if (sn != n) /* shared entries: each one once a simulation */
+		for (int j = 0, last = -1; j < len; last = key[path[j]], j++) {
+			int x = path[j];
+			if (key[x] != last)
+				sn[key[x]]++, sw[key[x]] += maxes[x] ? r : 1 - r;
+		}
 }
 
 /* The answer being written. */
@@ -279,7 +322,7 @@ static void put_mean(int i) {
 		return;
 	}
 	m = w[i] / (double)n[i];
-	put("%.17g", maxes[i] ? m : 1 - m);
+	put("%.17g", maxes[i] || bug == BUG_MOVER_MEANS ? m : 1 - m);
 }
 
 static void checkpoint(int64_t sims) {
@@ -314,6 +357,41 @@ static void checkpoint(int64_t sims) {
 	fflush(stdout);
 }
 
+/* share sets the entry key[i] of each node's statistics: its own, unless a bug
+ * shares entries, found in a hash table of (parent's entry, move) for
+ * open-loop and (depth, move) for path-free-hash. */
+static void share(void) {
+	static int64_t *shared_n;
+	static double *shared_w;
+	static int *table, *ta, *tb, size;
+	int slots = 1;
+	key = grow(key, nnodes * sizeof *key);
+	sn = n, sw = w;
+	for (int i = 0; i < nnodes; i++)
+		key[i] = i;
+	if (bug != BUG_OPEN_LOOP && bug != BUG_PATH_FREE_HASH)
+		return;
+	sn = shared_n = grow(shared_n, nnodes * sizeof *sn), sw = shared_w = grow(shared_w, nnodes * sizeof *sw);
+	memset(sn, 0, nnodes * sizeof *sn), memset(sw, 0, nnodes * sizeof *sw);
+	for (size = 16; size < 2 * nnodes; size *= 2)
+		;
+	table = grow(table, size * sizeof *table), ta = grow(ta, nnodes * sizeof *ta), tb = grow(tb, nnodes * sizeof *tb);
+	memset(table, -1, size * sizeof *table);
+	for (int i = 1; i < nnodes; i++) { /* preorder: a node's parent first */
+		int p = parent[i], a = bug == BUG_OPEN_LOOP ? key[p] : depth[i], h;
+		if (bug == BUG_OPEN_LOOP && kind[p] == CHANCE) {
+			key[i] = key[p]; /* the chance outcomes are not told apart */
+			continue;
+		}
+		h = (int)(((uint64_t)a * 0x9E3779B97F4A7C15u ^ (uint64_t)move[i] * 0xBF58476D1CE4E5B9u) >> 40) & (size - 1);
+		while (table[h] >= 0 && (ta[table[h]] != a || tb[table[h]] != move[i]))
+			h = (h + 1) & (size - 1);
+		if (table[h] < 0)
+			table[h] = slots, ta[slots] = a, tb[slots] = move[i], slots++;
+		key[i] = table[h];
+	}
+}
+
 static void search(uint64_t seed, const int64_t *cps, int ncps) {
 	int64_t sims = 0;
 	intree = grow(intree, nnodes), maxes = grow(maxes, nnodes);
@@ -321,12 +399,26 @@ static void search(uint64_t seed, const int64_t *cps, int ncps) {
 	w = grow(w, nnodes * sizeof *w), path = grow(path, (nnodes + 1) * sizeof *path);
 	memset(intree, 0, nnodes), memset(n, 0, nnodes * sizeof *n), memset(vl, 0, nnodes * sizeof *vl);
 	memset(w, 0, nnodes * sizeof *w);
-	maxes[0] = 1;
-	for (int i = 1; i < nnodes; i++)
-		maxes[i] = bug == BUG_NEGAMAX_SIGN ? depth[parent[i]] % 2 == 0 /* as if turns alternated */
-		                                   : kind[parent[i]] != MIN;
+	turn = grow(turn, nnodes * sizeof *turn);
+	maxes[0] = 1, turn[0] = kind[0];
+	for (int i = 1; i < nnodes; i++) {
+		int p = parent[i]; /* turn: who moves, as if turns alternated (a chance node passes the turn on) */
+		turn[i] = kind[p] == CHANCE ? turn[p] : turn[p] == MAX ? MIN : MAX;
+		if (bug == BUG_NEGAMAX_SIGN)
+			maxes[i] = depth[p] % 2 == 0; /* as if turns alternated */
+		else if (bug == BUG_ALTERNATING_TURNS && kind[p] != CHANCE)
+			maxes[i] = turn[p] != MIN;
+		else
+			maxes[i] = kind[p] != MIN;
+	}
 	intree[0] = 1;
+	share();
 	rng = seed;
+	if (bug == BUG_SEED_IGNORED) {
+		struct timespec now;
+		timespec_get(&now, TIME_UTC);
+		rng = (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+	}
 	for (int c = 0; c < ncps; c++) {
 		for (; sims < cps[c]; sims++)
 			simulate();
@@ -430,7 +522,7 @@ int main(int argc, char **argv) {
 		} else if (!strcmp(argv[i], "--c") && i + 1 < argc)
 			uct_c = strtod(argv[++i], NULL);
 		else
-			die("usage: mcts [--bug fpu-never|negamax-sign|terminal-rollout|virtual-loss-kept|final-by-mean] [--c C]; unknown argument", argv[i]);
+			die("usage: mcts [--bug NAME] [--c C], NAME one of the bugs of the file's doc; unknown argument", argv[i]);
 	}
 	if (getline(&line, &size, stdin) < 0)
 		return 1;

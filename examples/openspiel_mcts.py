@@ -142,7 +142,7 @@ def load_mcts(openspiel):
 
 def answer(root, tree, sims, chance_player):
     """The checkpoint's answer from MCTSBot's search tree."""
-    kind, _, children, _ = tree
+    kind, _, children, _, _ = tree
     n = len(kind)
     visits, means = [0] * n, [None] * n
 

@@ -30,14 +30,18 @@ import (
 // Each fuzz input is a search seed and a tree code (see the package doc),
 // which Rule decodes into a tree within opts.Shape's bounds (MaxDepth,
 // MaxNodes, MaxBranching, Chance, Binary; opts.BinaryOnly too) with a max
-// root. It then runs the checker on that tree exactly as props.CheckTree
-// does, with opts and the fuzzed seed as opts.Seed, and fails when the
-// verdict is inconsistent, printing the witness, shrunk to a minimal tree,
-// with the seed that fails it and, when opts.RuleSpec names the rule, the
-// check command that replays it (mctscheck's for a rule of its catalogue,
-// else that of a command of one's own built with package cli). go test
-// prints how to run the fuzz input again. Inconclusive trees pass. A rule
-// that panics or returns a non-finite score is a witness too.
+// root. It first screens the tree: 4 seeds (the fuzzed seed and those
+// after it) of up to 1,024 simulations, with opts's engine. A tree whose
+// root decision is optimal at that budget for every seed passes. Only a
+// tree that looks wrong there goes on to the checker, run exactly as
+// props.CheckTree runs it, with opts and the fuzzed seed as opts.Seed; Rule
+// fails when its verdict is inconsistent or fault, printing the witness,
+// shrunk to a minimal tree by the checker's shrinker, with the seed that
+// fails it and, when opts.RuleSpec names the rule, the check command that
+// replays it (mctscheck's for a rule of its catalogue, else that of a
+// command of one's own built with package cli). go test prints how to run
+// the fuzz input again. Inconclusive trees pass. A rule that panics or
+// returns a non-finite score fails with its fault.
 //
 // Rule seeds the corpus with the trap families of the literature (those the
 // tree code can express within opts's bounds), a few small trees of its
@@ -45,11 +49,14 @@ import (
 // rule is found from an empty corpus within seconds; AddTree and
 // testdata/fuzz/FuzzMyRule add more. Without -fuzz, go test runs the seed
 // corpus, so a counterexample the fuzzer once found and left in testdata
-// stays a regression test. Each input runs opts.Seeds searches (default 4)
-// of up to opts.MaxBudget simulations (default 16,384); a failing input also
-// pays for shrinking the witness, and go test minimises failing and new
+// stays a regression test. Most inputs of a consistent rule cost the
+// screen alone, a fiftieth of a check; a tree that fails the screen costs a
+// check too, opts.Seeds searches (default 16, as props.CheckTree) of up to
+// opts.MaxBudget simulations (default 16,384); a failing input also pays
+// for shrinking the witness, and go test minimises failing and new
 // interesting inputs by running them again many times, so pass
-// -fuzzminimizetime to bound that (see the package doc).
+// -fuzzminimizetime to bound that (see the package doc, which gives the
+// rates).
 func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	f.Helper()
 	lim := ruleLimits(opts)
@@ -67,12 +74,30 @@ func Rule(f *testing.F, rule core.Rule, opts props.Options) {
 	})
 }
 
+// The screen: every input is first searched at a small scale, screenSeeds
+// seeds up to screenBudget simulations, and only a tree whose root decision
+// is wrong there, for some seed, goes on to the full check. A consistent
+// rule decides most fuzzed trees right long before the full check's 16,384
+// simulations, so that most inputs cost a fiftieth of a full check; a rule
+// trapped for ever is trapped at the small budget already.
+const (
+	screenSeeds  = 4
+	screenBudget = 1024
+)
+
 // judgeInput checks rule on the tree of one fuzz input, searched from
-// seed, and returns the failure to report, "" if there is none.
+// seed, and returns the failure to report, "" if there is none: the
+// screen, then, for a tree that looks wrong, the full check.
 func judgeInput(rule core.Rule, opts props.Options, lim limits, seed uint64, code []byte) (string, error) {
 	name := cmp.Or(opts.RuleSpec, fmt.Sprintf("%T", rule))
 	tr, _, err := decodeTree(code, lim)
 	if err != nil {
+		return "", err
+	}
+	if pass, err := screen(rule, opts, tr, seed); err != nil || pass {
+		if err != nil {
+			err = fmt.Errorf("rule %s, tree %s, seed %d: %v", name, tr, seed, err)
+		}
 		return "", err
 	}
 	o := opts
@@ -81,7 +106,7 @@ func judgeInput(rule core.Rule, opts props.Options, lim limits, seed uint64, cod
 	if err != nil {
 		return "", fmt.Errorf("rule %s, tree %s, seed %d: %v", name, tr, seed, err)
 	}
-	if rep.Verdict != props.Inconsistent {
+	if rep.Verdict != props.Inconsistent && rep.Verdict != props.Faulted {
 		return "", nil
 	}
 	w := *rep.Witness
@@ -98,6 +123,28 @@ func judgeInput(rule core.Rule, opts props.Options, lim limits, seed uint64, cod
 		fmt.Fprintf(&b, "(mctscheck stands for your command built with package cli, which knows %s)\n", opts.RuleSpec)
 	}
 	return b.String(), nil
+}
+
+// screen searches tr with rule at the screen's scale (the options' engine,
+// the input's seed) and reports whether it passes: no witness, and every
+// seed's root decision optimal at the last budget. With no smaller scale
+// than the full check's, nothing passes the screen.
+func screen(rule core.Rule, opts props.Options, tr *tree.Tree, seed uint64) (bool, error) {
+	o := opts
+	o.Seed, o.Seeds, o.Progress, o.Status = seed, screenSeeds, nil, nil
+	full := cmp.Or(opts.MaxBudget, 16384)
+	o.MaxBudget = max(screenBudget, cmp.Or(opts.MinBudget, 64)<<cmp.Or(opts.Window, 4)) // the criterion's fewest checkpoints
+	if o.MaxBudget >= full {
+		return false, nil
+	}
+	rep, err := props.CheckTree(context.Background(), rule, tr, o)
+	if err != nil || rep.Witness != nil {
+		return false, err
+	}
+	if n := len(rep.Curve); n > 0 && rep.Curve[n-1].Wrong > 0 {
+		return false, nil
+	}
+	return true, nil
 }
 
 // inCatalogue reports whether spec names rules of mctscheck's catalogue

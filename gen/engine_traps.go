@@ -115,13 +115,8 @@ func HeuristicTrap(h, v float64) (Trap, error) {
 // inconsistent rules, the first witness in reports; rules that ignore
 // priors are unaffected by their priors.
 func EngineTraps() []Trap {
-	var out []Trap
-	add := func(t Trap, err error) {
-		if err != nil {
-			panic(err) // the parameters below are valid
-		}
-		out = append(out, t)
-	}
+	var out trapList
+	add := out.add
 	for _, p := range []float64{0, 1.0 / 64} {
 		for _, v := range []float64{0, 3.0 / 4} {
 			add(PriorTrap(2, p, v))

@@ -16,6 +16,17 @@ type Trap struct {
 	Tree   *tree.Tree
 }
 
+// trapList collects the traps of a list; a trap's error is a bug of the
+// list's parameters, and panics.
+type trapList []Trap
+
+func (l *trapList) add(t Trap, err error) {
+	if err != nil {
+		panic(err)
+	}
+	*l = append(*l, t)
+}
+
 // Traps returns the trap families at the sizes the checker tries by default:
 // every family of this file over a small grid of its parameters, chosen to
 // span the family rather than to suit any rule's defaults (the bias trap's
@@ -23,13 +34,8 @@ type Trap struct {
 // about 50%). All are small enough to be searched to 2^14 simulations in
 // milliseconds.
 func Traps() []Trap {
-	var out []Trap
-	add := func(t Trap, err error) {
-		if err != nil {
-			panic(err) // the parameters below are valid
-		}
-		out = append(out, t)
-	}
+	var out trapList
+	add := out.add
 	add(GreedyFirstLossTrap(), nil)
 	add(RaveZeroTrap(1))
 	add(RaveZeroTrap(3))

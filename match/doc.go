@@ -47,7 +47,7 @@
 // for a move, checks the move on its own board, tells the other engine,
 // and ends the game at two passes, a resignation or the move cap, with its
 // own area count and each engine's final_score. The command in
-// match/referee runs it between two engine commands;
+// cmd/referee runs it between two engine commands;
 // scripts/gtp-vs-gnugo.sh plays mctscheck gtp against GNU Go with it.
 //
 // Go's board, fast game, exact oracle (goboard.Oracle) and SGF are in

@@ -497,15 +497,17 @@ func (nt namedTree) get() *tree.Tree {
 	return nt.tr
 }
 
-// traps returns the trap families the options allow.
-func (o Options) traps() []namedTree {
+// traps returns the trap families the options allow, with extra ones
+// (a search check's families).
+func (o Options) traps(extra ...gen.Trap) []namedTree {
 	all := o.Traps
 	if !o.NoTraps {
 		all = append(slices.Clip(all), gen.Traps()...)
 	}
+	all = append(slices.Clip(all), extra...)
 	var out []namedTree
 	for _, t := range all {
-		if !o.BinaryOnly || t.Binary {
+		if (!o.BinaryOnly || t.Binary) && o.handles.Allows(t.Tree) == nil {
 			out = append(out, namedTree{name: "trap " + t.Name, tr: t.Tree})
 		}
 	}
@@ -514,10 +516,11 @@ func (o Options) traps() []namedTree {
 	return out
 }
 
-// trees returns the trees Run checks: the trap families the options allow,
-// then Options.Trees random trees, each drawn when its turn comes.
-func (o Options) trees() []namedTree {
-	trees := o.traps()
+// trees returns the trees Run checks: the trap families the options allow
+// (with extra ones), then Options.Trees random trees, each drawn when its
+// turn comes.
+func (o Options) trees(extra ...gen.Trap) []namedTree {
+	trees := o.traps(extra...)
 	g := gen.Trees(o.Shape)
 	for i := range o.Trees {
 		seed := int(o.Seed) + i

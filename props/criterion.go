@@ -38,6 +38,45 @@ type Criterion struct {
 	// optimal one at the last checkpoint (Eq. 6), in standard deviations of
 	// a fair split of their simulations.
 	DecisionSigmas float64
+
+	// The two thresholds below read whole searches (RunSearch), whose
+	// strongest claim is finite ("stuck through the largest budget run"):
+	// there a gap between a mean and an exact value is read with a margin
+	// from the evidence (the simulations behind the mean, a bound on its
+	// variance, the tests made), not with Gap. A zero field means its
+	// default.
+
+	// ErrorRate is the family-wise error rate, per tree, of the readings
+	// of a whole search's statistics against exact values (a mean against
+	// a value or a reward, a chance node's visits against its
+	// probabilities): each of a tree's seeds × nodes × 3 readings is a
+	// Bernstein bound at ErrorRate divided by their number (readingRate).
+	// 0 means 1e-6.
+	ErrorRate float64
+	// StarvedVisits is the most simulations a child of a whole search may
+	// get over the window and still count as starved (Eq. 5): "kept at a
+	// handful". 0 means 3; negative means none.
+	StarvedVisits int64
+}
+
+// The defaults of the whole-search thresholds (Criterion's zero fields).
+const (
+	defaultErrorRate     = 1e-6
+	defaultStarvedVisits = 3
+)
+
+// withDefaults fills in the whole-search thresholds left zero.
+func (cr Criterion) withDefaults() Criterion {
+	if cr.ErrorRate == 0 {
+		cr.ErrorRate = defaultErrorRate
+	}
+	switch {
+	case cr.StarvedVisits == 0:
+		cr.StarvedVisits = defaultStarvedVisits
+	case cr.StarvedVisits < 0:
+		cr.StarvedVisits = 0
+	}
+	return cr
 }
 
 // DefaultCriterion is the criterion at which props' package doc states its
@@ -50,6 +89,8 @@ var DefaultCriterion = Criterion{
 	MinShareVisits:  10,
 	ShareKept:       0.75,
 	DecisionSigmas:  4,
+	ErrorRate:       defaultErrorRate,
+	StarvedVisits:   defaultStarvedVisits,
 }
 
 // check reports what is wrong with cr, or nil.
@@ -64,6 +105,8 @@ func (cr Criterion) check() error {
 			cr.MinParentVisits, cr.MinShareVisits, cr.ParentGrowth)
 	case !(cr.ShareKept > 0):
 		return fmt.Errorf("props: Criterion.ShareKept %v, want > 0", cr.ShareKept)
+	case !(cr.ErrorRate > 0 && cr.ErrorRate < 1):
+		return fmt.Errorf("props: Criterion.ErrorRate %v, want (0,1)", cr.ErrorRate)
 	}
 	return nil
 }
@@ -128,15 +171,10 @@ func (r seedResult) findings() []Finding {
 
 // judgeSeed applies the criterion to the snapshots of one search.
 func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int) seedResult {
+	r := cr.readSeed(tr, sol, snaps, window)
 	last := len(snaps) - 1
 	first := last - window
 	mid := first + window/2
-	r := seedResult{OptimalFrom: -1}
-	for k := last; k >= 0 && optimal(sol, snaps[k].decision); k-- {
-		r.OptimalFrom = k
-	}
-	r.Wrong = cr.wrongDecision(tr, sol, snaps[first:])
-	n := tr.Len()
 	a, z := snaps[first], snaps[last]
 	for j, p := range a.seen.ids { // the nodes with simulations, in node order
 		kind := tr.Kind(p)
@@ -157,6 +195,22 @@ func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapsho
 			r.eq5Frozen = append(r.eq5Frozen, z.visits(c) == a.visits(c))
 		}
 	}
+	return r
+}
+
+// readSeed reads what every search is judged by: when its decision became
+// optimal for good, Eq. 6 over the window, the root's error and the
+// shares of nodes visited (of the snapshots' layout, over the tree's
+// size).
+func (cr Criterion) readSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapshot, window int) seedResult {
+	last := len(snaps) - 1
+	first := last - window
+	r := seedResult{OptimalFrom: -1}
+	for k := last; k >= 0 && optimal(sol, snaps[k].decision); k-- {
+		r.OptimalFrom = k
+	}
+	r.Wrong = cr.wrongDecision(tr, sol, snaps[first:])
+	a, z := snaps[first], snaps[last]
 	r.RootError = math.Abs(z.value(0) - sol.Value(0))
 	visited, recent := 0, 0
 	for j := range z.n {
@@ -167,6 +221,7 @@ func (cr Criterion) judgeSeed(tr *tree.Tree, sol *tree.Solution, snaps []snapsho
 			recent++
 		}
 	}
+	n := tr.Len()
 	r.Visited, r.Recent = float64(visited)/float64(n), float64(recent)/float64(n)
 	return r
 }
@@ -188,18 +243,25 @@ func (cr Criterion) wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snaps
 			Text: fmt.Sprintf("no root decision at %d simulations", z.budget)}
 	}
 	dn := z.visits(tr.Child(0, z.decision))
-	best, bestN := -1, int64(-1)
-	for _, k := range sol.Optimal(0) {
-		if v := z.visits(tr.Child(0, int(k))); v > bestN {
-			best, bestN = int(k), v
-		}
-	}
+	best, bestN := mostVisitedOptimal(tr, sol, z)
 	if float64(dn-bestN) < cr.DecisionSigmas*math.Sqrt(float64(dn+bestN)) {
 		return nil
 	}
 	return &Finding{Condition: Eq6, Node: "0", Child: z.decision, Text: fmt.Sprintf(
 		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %s and the optimal child %d (V=%g) has %d",
 		z.decision, sol.Value(tr.Child(0, z.decision)), win[0].budget, z.budget, z.budget, plural(int(dn), "simulation"), best, sol.Value(0), bestN)}
+}
+
+// mostVisitedOptimal returns the optimal root child with the most
+// simulations at z, by index, and its simulations.
+func mostVisitedOptimal(tr *tree.Tree, sol *tree.Solution, z snapshot) (int, int64) {
+	best, bestN := -1, int64(-1)
+	for _, k := range sol.Optimal(0) {
+		if v := z.visits(tr.Child(0, int(k))); v > bestN {
+			best, bestN = int(k), v
+		}
+	}
+	return best, bestN
 }
 
 // chooser turns a max-perspective value into the perspective of the player
@@ -342,37 +404,6 @@ func (cr Criterion) clearGap(tr *tree.Tree, kind core.Kind, win []snapshot, b, w
 	}
 	se := math.Sqrt(variance(b) + variance(w))
 	return chooser(kind, z.value(b))-chooser(kind, z.value(w)) >= cr.SEMultiple*se
-}
-
-// terminalDrift is the Eq. 7 finding of a whole search (a Searcher) that
-// reports its nodes: a terminal with MinShareVisits simulations at the
-// window's start whose mean stays δ or more away from its reward at every
-// checkpoint of win. A search that averages the rewards it reaches never
-// shows it, whatever its selection; one that values a terminal by anything
-// but its reward (a roll-out, a heuristic, the wrong side's reward) does,
-// and converges to the values of another game. It returns the first such
-// terminal, in the tree's breadth-first order.
-func (cr Criterion) terminalDrift(tr *tree.Tree, win []snapshot) *Finding {
-	a, z := win[0], win[len(win)-1]
-	for i := range int32(tr.Len()) {
-		if tr.Kind(i) != core.Terminal || a.visits(i) < cr.MinShareVisits {
-			continue
-		}
-		r := tr.Reward(i)
-		drifts := true
-		for _, s := range win {
-			if !(math.Abs(s.value(i)-r) >= cr.Gap) {
-				drifts = false
-				break
-			}
-		}
-		if drifts {
-			return &Finding{Condition: Eq7, Node: tree.FormatPath(tr.Path(i)), Child: -1, Text: fmt.Sprintf(
-				"terminal node %s (reward %g) has the mean %.3f after %d simulations (%.3f after %d at %d): the search does not value it by its reward",
-				tree.FormatPath(tr.Path(i)), r, z.value(i), z.visits(i), a.value(i), a.visits(i), a.budget)}
-		}
-	}
-	return nil
 }
 
 // decisionAgainst is the finding of a whole search whose decision rule

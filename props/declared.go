@@ -71,8 +71,11 @@ func (c *claims) describe(i int, what string) string {
 // P(|S − ES| ≥ t) ≤ 2·exp(−t² / (2(v + t/3))), bounds at lieErrorRate. It
 // holds at every count, so a few selections with tiny variances prove no
 // lie: a declared 0 or 1 needs about 10 contrary choices.
-func bernstein(v float64) float64 {
-	l := math.Log(2 / lieErrorRate)
+func bernstein(v float64) float64 { return bernsteinAt(v, lieErrorRate) }
+
+// bernsteinAt is bernstein at the error rate rate.
+func bernsteinAt(v, rate float64) float64 {
+	l := math.Log(2 / rate)
 	return l/3 + math.Sqrt(l*l/9+2*l*v)
 }
 

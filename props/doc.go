@@ -218,17 +218,44 @@
 // decision, in Go without package core, or in any language through
 // package searchexec), on the same trees, seeds and child orders. The
 // searcher reports its root decision and statistics at the checkpoints,
-// and every node's if it can; reports whose counts do not add up, and a
-// searcher that panics or fails, are the verdict Faulted. The criterion
-// reads the reports as it reads core's searches, with two more mechanisms
-// that only a whole search can have: Eq. 7 at a terminal whose mean stays
-// δ away from its reward, and the decision rule, a decision that overrules
-// an optimal most visited child of a clearly better mean. A whole search
-// cannot be asked what it would do beyond the run, so a wrong decision with
-// a mechanism behind it is Stuck through the largest budget run, never
-// Inconsistent; the witness is shrunk by searching smaller trees with the
-// failed seed. ExampleRunSearch checks a textbook MCTS written from
-// scratch.
+// and every node's if it can; the criterion reads those reports and
+// nothing else: a searcher that reports its root's children alone gets no
+// finding below them, and its witness marks every other node unknown
+// (WitnessSearch.NotReported), never 0.
+//
+// Reports whose counts do not add up (Checkpoint lists every rule), a
+// searcher that panics or fails, and a searcher that breaks a promise the
+// exact tree lets the checker test, are the verdict Faulted: two searches
+// of the same tree and seed that answer differently (FaultNondeterministic:
+// every search is kept, by tree and seed, and any search repeated is
+// compared with the first, so a witness or a fault is searched again
+// before it is reported and its Reproduced set from what that search did,
+// and a check without a witness searches every tree again to its third
+// checkpoint), means for the side to move (FaultPerspective: a terminal
+// under a min node with the mean 1 − reward), and chance children's visits
+// that Bernstein's inequality puts beyond their probabilities
+// (FaultChance).
+//
+// A whole search cannot be asked what it would do beyond the run, so its
+// strongest finding is Stuck through the largest budget run, never
+// Inconsistent, and a mean is read against an exact value with a margin
+// from the evidence, not with δ: the Bernstein bound
+// sqrt(2v·L/n) + L/(3n) on the mean of n simulations' rewards (a
+// martingale, each reward's conditional variance at most v), L =
+// ln(1/α), at the error rate α = Criterion.ErrorRate / (3 × seeds × nodes)
+// of each of a tree's readings. Eq. 5 names a child that gets at most
+// Criterion.StarvedVisits of a node's simulations over the window while
+// its value beats the node's mean by such a margin (v the variance bound
+// μ(1−μ) between the two); Eq. 7 a terminal whose mean stays such a margin
+// (v = 1/4) away from its reward; Eq. 4 is read as for rules, with δ; and
+// the decision rule is a decision that overrules an optimal most visited
+// child of a clearly better mean. A seed whose decision is wrong and leads
+// (Eq. 6) with one of them in view makes its tree stuck; so does a tree on
+// which every seed's decision is wrong at every window checkpoint without
+// a lead (an even split), with Eq. 5, Eq. 7, or an Eq. 4 share that does
+// not fall at all in view. The witness is shrunk by searching smaller
+// trees with the failed seed. ExampleRunSearch checks a textbook MCTS
+// written from scratch; docs/protocol.md states the rules for programs.
 //
 // # Worked examples
 //

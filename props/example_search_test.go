@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"time"
 
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/tree"
@@ -31,7 +32,7 @@ func ExampleRunSearch() {
 	// Output:
 	// no counterexample: 1 tree × 4 seeds up to budget 16384, all decisions optimal from budget 64 on
 	// stuck Eq. 5 (max 0 1)
-	// max node 0: child 1 (V=1) stays at 0 simulations while the node goes from 1024 to 16384 and its mean stays ≤ 0.000, below its value 1
+	// max node 0: child 1 (V=1) stays at 0 simulations while the node goes from 1024 to 16384 simulations, and the node's mean stays ≤ 0.000, short of the child's value (by 1.000 at 16384, where 16384 simulations explain at most 0.022)
 }
 
 // textbookMCTS is a Monte-Carlo tree search written from scratch, without
@@ -46,6 +47,15 @@ func ExampleRunSearch() {
 //	virtual-loss-kept the virtual loss of the descent is never taken back
 //	terminal-rollout  a terminal is valued by a roll-out from its parent
 //	final-by-mean     the root child with the highest mean is decided
+//	seed-ignored      the generator is seeded from the clock (nondeterministic)
+//	mover-means       means are reported for the player who moves (perspective)
+//	chance-as-max     a chance node picks its child by UCT, as max (chance)
+//
+// and two of the tests' own:
+//
+//	greedy            no exploration term: the best mean, unvisited children first
+//	root-frozen       the backup never reaches the root's children: their
+//	                  visits count, their rewards do not
 type textbookMCTS struct{ Bug string }
 
 // mctsState is one search's statistics, by node number of the SearchTree.
@@ -67,6 +77,9 @@ func (m textbookMCTS) Search(ctx context.Context, t *props.SearchTree, seed uint
 	n := len(t.Nodes)
 	s := &mctsState{t: t, bug: m.Bug, rng: seed, in: make([]bool, n), n: make([]int64, n), w: make([]float64, n),
 		vl: make([]int64, n), depth: make([]int, n), parent: make([]int, n), maxes: make([]bool, n)}
+	if m.Bug == "seed-ignored" {
+		s.rng = uint64(time.Now().UnixNano())
+	}
 	s.parent[0] = -1
 	for i, node := range t.Nodes {
 		for _, c := range node.Children {
@@ -138,7 +151,11 @@ func (s *mctsState) uct(i int) int {
 	parentN := float64(s.n[i] + s.vl[i])
 	for _, c := range s.t.Nodes[i].Children {
 		n := float64(s.n[c] + s.vl[c])
-		if score := s.w[c]/n + math.Sqrt2*math.Sqrt(math.Log(parentN)/n); score > bestScore {
+		c2 := math.Sqrt2
+		if s.bug == "greedy" {
+			c2 = 0
+		}
+		if score := s.w[c]/n + c2*math.Sqrt(math.Log(parentN)/n); score > bestScore {
 			best, bestScore = c, score
 		}
 	}
@@ -152,7 +169,7 @@ func (s *mctsState) simulate() {
 	i := 0
 	for s.t.Nodes[i].Kind != "terminal" {
 		next := -1
-		if s.t.Nodes[i].Kind == "chance" {
+		if s.t.Nodes[i].Kind == "chance" && s.bug != "chance-as-max" {
 			next = s.draw(i)
 		} else {
 			next = s.untried(i)
@@ -183,6 +200,9 @@ func (s *mctsState) simulate() {
 			s.vl[j]--
 		}
 		s.n[j]++
+		if s.bug == "root-frozen" && s.parent[j] == 0 {
+			continue
+		}
 		if s.maxes[j] {
 			s.w[j] += r
 		} else {
@@ -209,7 +229,7 @@ func (s *mctsState) untried(i int) int {
 // mean is node i's mean reward for max.
 func (s *mctsState) mean(i int) float64 {
 	m := s.w[i] / float64(s.n[i])
-	if i > 0 && !s.maxes[i] {
+	if i > 0 && !s.maxes[i] && s.bug != "mover-means" {
 		m = 1 - m
 	}
 	return m

@@ -88,6 +88,9 @@ type Options struct {
 	// Progress, if set, is called after each tree with the trees done and the
 	// trees to do.
 	Progress func(done, total int)
+	// handles is the class of trees a whole search declared it handles
+	// (RestrictedSearcher); the zero value, every tree.
+	handles Handles
 	// Status, if set, is called as a check goes, for a progress line: at
 	// its start with the work planned, after each tree taken up and each
 	// search done, as the simulations run (at most every 100 ms for them
@@ -192,6 +195,7 @@ func (o Options) withDefaults() (Options, error) {
 	if o.Criterion == (Criterion{}) {
 		o.Criterion = DefaultCriterion
 	}
+	o.Criterion = o.Criterion.withDefaults()
 	if err := o.Criterion.check(); err != nil {
 		return o, err
 	}

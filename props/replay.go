@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -29,8 +30,12 @@ type Replay struct {
 	// Seed is the failed search's seed, searched alone (Seeds 1).
 	Seed  uint64 `json:"seed"`
 	Seeds int    `json:"seeds"`
-	// Budget is the largest budget, MaxBudget.
-	Budget int64 `json:"budget"`
+	// Budget is the largest budget, MaxBudget; MinBudget and Window are
+	// the smallest and the doublings the criterion reads, 0 for the
+	// defaults (only Go calls set others: GoCall).
+	Budget    int64 `json:"budget"`
+	MinBudget int64 `json:"min_budget,omitempty"`
+	Window    int   `json:"window,omitempty"`
 	// KeepOrder searches the subject in its own child order; otherwise a
 	// game's moves are searched in the order Order draws.
 	KeepOrder bool   `json:"keep_order"`
@@ -59,6 +64,12 @@ func replayOf(t string, o Options, test string) Replay {
 		KeepOrder: o.KeepOrder, Growth: o.Growth.String(), Backup: o.Backup.String(), Test: test}
 	if test != "" {
 		r.Package = testPackage()
+	}
+	if o.MinBudget != 64 {
+		r.MinBudget = int64(o.MinBudget)
+	}
+	if o.Window != 4 {
+		r.Window = o.Window
 	}
 	if o.Workers >= 2 {
 		r.Workers, r.VirtualLoss, r.VirtualValue = o.Workers, o.VirtualLoss.N, o.VirtualLoss.Value
@@ -101,6 +112,35 @@ func (r Replay) TestLine() string {
 		seed = ""
 	}
 	return fmt.Sprintf("%s=%s%s go test %s -run '^%s$'", TreeEnv, ShellQuote(r.Tree), seed, ShellWord(pkg), regexp.QuoteMeta(r.Test))
+}
+
+// GoCall is the Go call that replays the witness of a whole search
+// (Search) found by RunSearch or RunSearchTree outside a test, with s the
+// Searcher that was checked and ctx a context: RunSearchTree on the
+// witness tree with the failed seed alone, in the tree's order, as in
+//
+//	props.RunSearchTree(ctx, s, tree.MustParse("(max 0 1)"), props.Options{Seed: 3, Seeds: 1, KeepOrder: true, MaxBudget: 16384})
+//
+// It is "" for a rule's witness or a game position.
+func (r Replay) GoCall() string {
+	if !r.Search || r.Tree == "" {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "props.RunSearchTree(ctx, s, tree.MustParse(%s), props.Options{", strconv.Quote(r.Tree))
+	if r.Rule != "" {
+		fmt.Fprintf(&b, "RuleSpec: %s, ", strconv.Quote(r.Rule))
+	}
+	fmt.Fprintf(&b, "Seed: %d, Seeds: 1, KeepOrder: true", r.Seed)
+	if r.MinBudget != 0 {
+		fmt.Fprintf(&b, ", MinBudget: %d", r.MinBudget)
+	}
+	fmt.Fprintf(&b, ", MaxBudget: %d", r.Budget)
+	if r.Window != 0 {
+		fmt.Fprintf(&b, ", Window: %d", r.Window)
+	}
+	b.WriteString("})")
+	return b.String()
 }
 
 // CheckLine is the command line that replays the witness with the check

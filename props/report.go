@@ -172,7 +172,11 @@ type PositionWitness struct {
 func (w *Witness) String() string {
 	var b strings.Builder
 	name := w.Rule
-	if name == "" {
+	switch {
+	case name != "":
+	case w.Run.Search:
+		name = "the search"
+	default:
 		name = "the rule"
 	}
 	if w.Verdict == Faulted {
@@ -207,6 +211,9 @@ func (w *Witness) String() string {
 	}
 	for _, f := range w.Findings {
 		fmt.Fprintf(&b, "  %s: %s\n", f.Condition, f.Text)
+	}
+	if s := w.Search; s != nil && s.NotReported != "" {
+		fmt.Fprintf(&b, "  (%s)\n", s.NotReported)
 	}
 	for _, r := range w.Replay {
 		fmt.Fprintf(&b, "replay: %s\n", r)
@@ -276,6 +283,10 @@ type Report struct {
 	Recoveries []string `json:"recoveries"`
 	Seeds      int      `json:"seeds"`
 	MaxBudget  int64    `json:"max_budget"`
+	// Handles is the class of trees a whole search declared it handles
+	// (RestrictedSearcher), the only trees checked; nil for every tree,
+	// and then absent from the JSON form.
+	Handles *Handles `json:"handles,omitempty"`
 	// OptimalFrom is the largest budget from which a converged tree was
 	// decided optimally by every seed.
 	OptimalFrom int64 `json:"optimal_from"`
@@ -287,8 +298,8 @@ type Report struct {
 	NodesReported *bool `json:"nodes_reported,omitempty"`
 	// Visited and Recent average the trees' frugality figures; 0 for a
 	// game position, whose tree no search stores whole, and for a whole
-	// search that does not report every node, and then absent from the
-	// JSON form.
+	// search that reported its root's children alone, whose other nodes
+	// are unknown: then absent from the JSON form.
 	Visited float64 `json:"visited,omitempty"`
 	Recent  float64 `json:"recent,omitempty"`
 	// Curve is the convergence of the root decision over every search of
@@ -462,7 +473,7 @@ func (p *PositionReport) summary(r *Report) string {
 
 // faultText describes a fault for a human: fault first, then what
 // happened, where, whether it came back, the end of the program's stderr
-// and the inputs the rule saw.
+// and the inputs the rule saw, or what the search was asked.
 func (w *Witness) faultText(name string) string {
 	var b strings.Builder
 	f := w.Fault
@@ -478,27 +489,34 @@ func (w *Witness) faultText(name string) string {
 	default:
 		b.WriteString("in no search the check kept (the rule counted it: FaultCounter)")
 	}
-	switch {
-	case f.Node != "" && f.Sim < 0:
-		fmt.Fprintf(&b, ", at node %s in the limit probe (counts beyond the run)", f.Node)
-	case f.Node != "":
-		fmt.Fprintf(&b, ", at node %s in simulation %d", f.Node, f.Sim)
+	if where := f.Where(); where != "" {
+		b.WriteString("," + where)
 	}
 	b.WriteString("\n")
+	again := "it did not come back when the tree was searched again alone with that seed: it depends on the program's history (a count kept across sites, a crash now and then)\n"
+	if w.Run.Search {
+		again = "it did not come back when the tree was searched again alone with that seed, with the same answers before it: it depends on the program's history or on something outside the request (a crash now and then)\n"
+	}
 	switch {
 	case w.Tree == nil:
 	case w.Unfinished:
 		b.WriteString("the check stopped before it was searched again alone with that seed\n")
+	case f.Kind == FaultNondeterministic:
+		b.WriteString("two searches of the tree with that seed answered differently\n")
 	case f.Reproduced:
 		b.WriteString("it came back when the tree was searched again alone with that seed\n")
 	default:
-		b.WriteString("it did not come back when the tree was searched again alone with that seed: it depends on the program's history (a count kept across sites, a crash now and then)\n")
+		b.WriteString(again)
 	}
 	if f.Stderr != "" {
 		fmt.Fprintf(&b, "the program's stderr ends:\n  %s\n", strings.ReplaceAll(strings.TrimSpace(f.Stderr), "\n", "\n  "))
 	}
-	if f.Inputs != "" {
-		fmt.Fprintf(&b, "the rule saw:\n%s", f.Inputs)
+	if in := strings.TrimRight(f.Inputs, "\n"); in != "" {
+		if w.Run.Search {
+			fmt.Fprintf(&b, "the search was asked %s\n", in)
+		} else {
+			fmt.Fprintf(&b, "the rule saw:\n%s\n", in)
+		}
 	}
 	return b.String()
 }

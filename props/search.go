@@ -2,9 +2,9 @@ package props
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
@@ -17,15 +17,35 @@ import (
 // searchexec, docs/protocol.md). The checker gives it a tree and a seed;
 // it searches once, and at each checkpoint reports its root decision and
 // statistics.
+//
+// The checker recovers a panic of Search as a fault (FaultPanic), but only
+// in the goroutine that called Search: a searcher that searches in
+// goroutines of its own (tree-parallel workers) must recover their panics
+// itself and return them as errors, or a panic there ends the whole
+// program, check and all. Wait for the goroutines before Search returns.
 type Searcher interface {
-	// Search searches t once, drawing its random numbers from seed (the
-	// same t and seed must give the same reports). checkpoints are
-	// simulation counts, increasing: when the search has run
-	// checkpoints[i] simulations it calls report with its state, then goes
-	// on. If report returns an error, Search returns it at once; when ctx
-	// ends, Search returns ctx.Err(). Search may be called from several
-	// goroutines at once, when Options.Jobs ≥ 2.
+	// Search searches t once, drawing its random numbers from seed and
+	// from nothing else: the same t and seed must give the same reports,
+	// which the checker compares whenever it searches a tree again with a
+	// seed (a witness and a fault are searched again before they are
+	// reported). checkpoints are simulation counts, increasing: when the
+	// search has run checkpoints[i] simulations it calls report with its
+	// state, then goes on. If report returns an error, Search returns it
+	// at once; when ctx ends, Search returns ctx.Err(). Search may be
+	// called from several goroutines at once, when Options.Jobs ≥ 2.
 	Search(ctx context.Context, t *SearchTree, seed uint64, checkpoints []int64, report func(Checkpoint) error) error
+}
+
+// A LateFaulter is a Searcher that learns of some faults only after the
+// search that made them has returned: searchexec.Program, whose program may
+// write output after its last answer, read to the end when the program
+// stops. RunSearch, RunSearchTree and CheckSearch call LateFault once their
+// searches (and the shrinker's) are done; a fault it returns, with the tree
+// as sent and the seed of the search it followed, makes the verdict
+// Faulted on that tree and seed.
+type LateFaulter interface {
+	Searcher
+	LateFault() (f *Fault, t *SearchTree, seed uint64)
 }
 
 // SearchTree is the game a Searcher searches: an explicit tree, as plain
@@ -59,7 +79,36 @@ type SearchNode struct {
 	HasPrior bool
 }
 
-// Checkpoint is a Searcher's state after Sims simulations.
+// Checkpoint is a Searcher's state after Sims simulations. The checker
+// enforces every rule below; a report that breaks one is a fault of the
+// search (the verdict Faulted), with its kind:
+//
+//   - Sims is the checkpoint asked for, exactly (garbage), and a search
+//     reports every checkpoint, in order, and none after the last.
+//   - Done is 0, or between the last checkpoint's simulations and Sims
+//     (range).
+//   - Decision is a root child, 0 ≤ Decision < k for a root of k children
+//     (range).
+//   - Visits and Means have k entries each (garbage); visits are ≥ 0 and
+//     never go down from one checkpoint to the next (range); a child with
+//     visits has a mean, not NaN (nan), in [0,1] (range).
+//   - The root children's visits add up to the simulations run (Done, or
+//     Sims), or to one fewer (range).
+//   - NodeVisits and NodeMeans are given at every checkpoint or at none
+//     (garbage), with one entry per node (garbage); each node's obey the
+//     rules of visits and means above; the root's node visits equal the
+//     simulations run exactly (range); a root child's are the same in
+//     both lists (range); at each node its children's visits add up to at
+//     most its own (range).
+//   - Means are for max at every node, whoever moves there: a terminal's
+//     mean is its reward. A search whose terminals under min nodes have
+//     the mean 1 − reward reports for the side to move (perspective).
+//   - With NodeVisits, a chance node's children's visits follow its
+//     probabilities, within what Bernstein's inequality allows at the
+//     criterion's error rate (chance): a search that picks outcomes, or
+//     treats a chance node as a decision, searches another game.
+//   - The same tree and seed give the same reports, searched again
+//     (nondeterministic).
 type Checkpoint struct {
 	// Sims is the checkpoint's count of simulations.
 	Sims int64
@@ -79,7 +128,9 @@ type Checkpoint struct {
 	// NodeVisits and NodeMeans, if not nil, are every node's simulations
 	// and mean, in SearchTree.Nodes' order (0 and any mean for a node the
 	// search has not stored). With them the checker judges the mechanism
-	// below the root too (Eq. 4, Eq. 5 at node 0.1, Eq. 7 at terminals).
+	// below the root too (Eq. 4, Eq. 5 at node 0.1, Eq. 7 at terminals);
+	// without them nothing below the root's children is known, and the
+	// checker states nothing about it.
 	NodeVisits []int64
 	NodeMeans  []float64
 }
@@ -119,16 +170,22 @@ type searchRun struct {
 	st      *SearchTree
 	pre     []int32 // the tree's node of each preorder number
 	seed    uint64
-	budgets []int64
+	budgets []int64 // the checkpoints searched to
+	asks    []int64 // the check's checkpoints, which a fault says were asked for
 	snaps   []snapshot
-	all     *seenNodes // every node of tr, the snapshots' layout
+	// answers are every answer as it was given (copied), the one that
+	// broke the contract included: what the answer log compares.
+	answers []Checkpoint
+	layout  *seenNodes // the nodes whose statistics the reports carry
 	nodes   bool       // the reports carry every node's statistics
 	metered *running   // counts the simulations as checkpoints come
 	ran     int64      // the simulations counted so far
 }
 
-// take checks one report and records it, or returns the *Fault it is.
+// take records one report, checks it, and keeps it as a snapshot, or
+// returns the *Fault it is.
 func (r *searchRun) take(cp Checkpoint) error {
+	r.answers = append(r.answers, cp.clone())
 	if f := r.check(cp); f != nil {
 		return f
 	}
@@ -138,22 +195,54 @@ func (r *searchRun) take(cp Checkpoint) error {
 	return nil
 }
 
-// fault returns the fault of this search at its current checkpoint.
-func (r *searchRun) fault(kind FaultKind, format string, args ...any) *Fault {
-	sim := int64(0)
-	if i := len(r.snaps); i < len(r.budgets) {
-		sim = r.budgets[i]
-	}
-	return &Fault{Kind: kind, Message: fmt.Sprintf(format, args...), Node: "0", Sim: sim,
-		Inputs: fmt.Sprintf("the search of %s with seed %d, checkpoints %d to %d doubling", r.st.Text, r.seed, r.budgets[0], r.budgets[len(r.budgets)-1])}
+// clone returns cp with slices of its own: a searcher may reuse its own.
+func (cp Checkpoint) clone() Checkpoint {
+	cp.Visits, cp.Means = slices.Clone(cp.Visits), slices.Clone(cp.Means)
+	cp.NodeVisits, cp.NodeMeans = slices.Clone(cp.NodeVisits), slices.Clone(cp.NodeMeans)
+	return cp
 }
 
-// complete fills in where f, a fault the searcher returned, happened: at
-// the root, at the current checkpoint, in this search.
+// done returns the simulations the search ran by its last answer that
+// kept the contract: 0 before the first.
+func (r *searchRun) done() int64 {
+	if len(r.snaps) == 0 {
+		return 0
+	}
+	return r.snaps[len(r.snaps)-1].visits(0)
+}
+
+// asked says what the search was asked, as a fault's Inputs do.
+func (r *searchRun) asked() string {
+	asks := r.asks
+	if asks == nil {
+		asks = r.budgets
+	}
+	return searchAsked(r.st.Text, r.seed, asks)
+}
+
+// searchAsked names a search in a fault's Inputs: its tree as sent, its
+// seed and its checkpoints.
+func searchAsked(text string, seed uint64, asks []int64) string {
+	return fmt.Sprintf("for the tree %s with seed %d, checkpoints %d to %d doubling", text, seed, asks[0], asks[len(asks)-1])
+}
+
+// fault returns the fault of this search at the checkpoint it was asked
+// for, at node (a path, or "" when the fault names none).
+func (r *searchRun) fault(kind FaultKind, node, format string, args ...any) *Fault {
+	f := &Fault{Kind: kind, Message: fmt.Sprintf(format, args...), Node: node, Sim: r.done(), Inputs: r.asked()}
+	if i := len(r.snaps); i < len(r.budgets) {
+		f.Checkpoint = r.budgets[i]
+	}
+	return f
+}
+
+// complete fills in what is known of where f, a fault the searcher
+// returned (a crash, a hang, garbage), happened: the checkpoint it was
+// asked for and what it had answered. No node is known.
 func (r *searchRun) complete(f *Fault) *Fault {
 	if f.Inputs == "" {
-		g := r.fault(f.Kind, "%s", f.Message)
-		f.Node, f.Sim, f.Inputs = g.Node, g.Sim, g.Inputs
+		g := r.fault(f.Kind, "", "%s", f.Message)
+		f.Node, f.Sim, f.Checkpoint, f.Inputs = "", g.Sim, g.Checkpoint, g.Inputs
 	}
 	return f
 }
@@ -165,22 +254,22 @@ func (r *searchRun) complete(f *Fault) *Fault {
 func (r *searchRun) check(cp Checkpoint) *Fault {
 	i := len(r.snaps)
 	if i >= len(r.budgets) {
-		return r.fault(FaultGarbage, "reported a checkpoint after the last one, %d", r.budgets[len(r.budgets)-1])
+		return r.fault(FaultGarbage, "", "reported a checkpoint after the last one, %d", r.budgets[len(r.budgets)-1])
 	}
 	sims, k := r.budgets[i], r.tr.NumChildren(0)
 	switch {
 	case cp.Sims != sims:
-		return r.fault(FaultGarbage, "reported %d simulations at the checkpoint of %d", cp.Sims, sims)
+		return r.fault(FaultGarbage, "", "reported %d simulations at the checkpoint of %d", cp.Sims, sims)
 	case cp.Done < 0 || cp.Done > sims || i > 0 && cp.Done != 0 && cp.Done < r.snaps[i-1].visits(0):
-		return r.fault(FaultRange, "reported %d simulations done at the checkpoint of %d", cp.Done, sims)
+		return r.fault(FaultRange, "", "reported %d simulations done at the checkpoint of %d", cp.Done, sims)
 	case len(cp.Visits) != k || len(cp.Means) != k:
-		return r.fault(FaultGarbage, "reported %d visit counts and %d means for a root with %d children", len(cp.Visits), len(cp.Means), k)
+		return r.fault(FaultGarbage, "0", "reported %d visit counts and %d means for a root with %d children", len(cp.Visits), len(cp.Means), k)
 	case cp.Decision < 0 || cp.Decision >= k:
-		return r.fault(FaultRange, "decided child %d of a root with %d children: not a legal root move", cp.Decision, k)
+		return r.fault(FaultRange, "0", "decided child %d of a root with %d children: not a legal root move", cp.Decision, k)
 	case i > 0 && (cp.NodeVisits != nil) != r.nodes:
-		return r.fault(FaultGarbage, "reported every node's statistics at some checkpoints only")
+		return r.fault(FaultGarbage, "", "reported every node's statistics at some checkpoints only")
 	case cp.NodeVisits != nil && (len(cp.NodeVisits) != r.tr.Len() || len(cp.NodeMeans) != r.tr.Len()):
-		return r.fault(FaultGarbage, "reported %d node visit counts and %d node means for a tree of %d nodes", len(cp.NodeVisits), len(cp.NodeMeans), r.tr.Len())
+		return r.fault(FaultGarbage, "", "reported %d node visit counts and %d node means for a tree of %d nodes", len(cp.NodeVisits), len(cp.NodeMeans), r.tr.Len())
 	}
 	if cp.Done > 0 {
 		sims = cp.Done
@@ -193,13 +282,13 @@ func (r *searchRun) check(cp Checkpoint) *Fault {
 		sum += cp.Visits[c]
 	}
 	if sum > sims || sum < sims-1 {
-		return r.fault(FaultRange, "the root children's visits add up to %d after %d simulations", sum, sims)
+		return r.fault(FaultRange, "0", "the root children's visits add up to %d after %d simulations", sum, sims)
 	}
 	if cp.NodeVisits == nil {
 		return nil
 	}
 	if cp.NodeVisits[0] != sims {
-		return r.fault(FaultRange, "the root has %d visits after %d simulations", cp.NodeVisits[0], sims)
+		return r.fault(FaultRange, "0", "the root has %d visits after %d simulations", cp.NodeVisits[0], sims)
 	}
 	post := make([]int, r.tr.Len()) // the preorder number of each node
 	for p, id := range r.pre {
@@ -210,9 +299,10 @@ func (r *searchRun) check(cp Checkpoint) *Fault {
 		if f := r.checkNode(id, v, m); f != nil {
 			return f
 		}
+		path := tree.FormatPath(r.tr.Path(id))
 		if r.tr.Parent(id) == 0 {
 			if c := id - r.tr.First(0); v != cp.Visits[c] || v > 0 && m != cp.Means[c] {
-				return r.fault(FaultRange, "root child %d has %d visits and the mean %v among the nodes, but %d and %v among the root's children",
+				return r.fault(FaultRange, path, "root child %d has %d visits and the mean %v among the nodes, but %d and %v among the root's children",
 					c, v, m, cp.Visits[c], cp.Means[c])
 			}
 		}
@@ -221,7 +311,7 @@ func (r *searchRun) check(cp Checkpoint) *Fault {
 			kids += cp.NodeVisits[post[r.tr.Child(id, c)]]
 		}
 		if kids > v {
-			return r.fault(FaultRange, "node %s's children have %d visits in all, more than its own %d", tree.FormatPath(r.tr.Path(id)), kids, v)
+			return r.fault(FaultRange, path, "node %s's children have %d visits in all, more than its own %d", path, kids, v)
 		}
 	}
 	return nil
@@ -233,27 +323,34 @@ func (r *searchRun) checkNode(id int32, v int64, m float64) *Fault {
 	path := tree.FormatPath(r.tr.Path(id))
 	switch {
 	case v < 0:
-		return r.fault(FaultRange, "node %s has %d visits", path, v)
+		return r.fault(FaultRange, path, "node %s has %d visits", path, v)
 	case v > 0 && math.IsNaN(m):
-		return r.fault(FaultNaN, "node %s has %d visits and the mean NaN", path, v)
+		return r.fault(FaultNaN, path, "node %s has %d visits and the mean NaN", path, v)
 	case v > 0 && !(m >= 0 && m <= 1):
-		return r.fault(FaultRange, "node %s's mean is %v, outside [0,1]", path, m)
+		return r.fault(FaultRange, path, "node %s's mean is %v, outside [0,1]", path, m)
 	case len(r.snaps) > 0 && v < r.snaps[len(r.snaps)-1].visits(id):
-		return r.fault(FaultRange, "node %s's visits went down from %d to %d", path, r.snaps[len(r.snaps)-1].visits(id), v)
+		return r.fault(FaultRange, path, "node %s's visits went down from %d to %d", path, r.snaps[len(r.snaps)-1].visits(id), v)
 	}
 	return nil
 }
 
-// snapshot is a checked report as the criterion reads it. Without every
-// node's statistics the root's mean is its children's, weighted by their
-// visits, and the other nodes count as unvisited.
+// snapshot is a checked report as the criterion reads it. With every
+// node's statistics its layout is every node; without, it holds the root
+// and its children alone (nodes 0 to k, the tree numbering nodes
+// breadth-first), the root's mean being its children's, weighted by their
+// visits: what the search did below them is unknown, and no criterion
+// reads it (a node outside the layout would read as unvisited).
 func (r *searchRun) snapshot(cp Checkpoint) snapshot {
-	if r.all == nil {
-		r.all = allNodes(r.tr.Len())
+	if r.layout == nil {
+		r.nodes = cp.NodeVisits != nil
+		n := r.tr.Len()
+		if !r.nodes {
+			n = 1 + r.tr.NumChildren(0)
+		}
+		r.layout = allNodes(n)
 	}
-	s := emptySnapshot(cp.Sims, cp.Decision, r.all) // a node's position is its number
-	if cp.NodeVisits != nil {
-		r.nodes = true
+	s := emptySnapshot(cp.Sims, cp.Decision, r.layout) // a node's position is its number
+	if r.nodes {
 		for p, id := range r.pre {
 			if s.n[id] = cp.NodeVisits[p]; s.n[id] > 0 {
 				s.v[id] = cp.NodeMeans[p]
@@ -280,100 +377,12 @@ func (r *searchRun) snapshot(cp Checkpoint) snapshot {
 	return s
 }
 
-// searchOutcome is one search of one tree, read: its verdict on that
-// search (stuck or not), a fault, or an error of the check.
-type searchOutcome struct {
-	seed, order uint64
-	tr          *tree.Tree // the tree in the seed's order
-	r           seedResult
-	findings    []Finding // Eq. 6 and the mechanisms behind it, when stuck
-	stuck       bool
-	nodes       bool // the searcher reported every node
-	fault       *Fault
-	curve       curveEntry
-	last        *snapshot // the report at the last checkpoint
-	sims        int64
-	err         error
-}
-
-// witnessSearch is the search of out, for a picture of its witness: on a
-// search that reports the root's children only, the root and its children
-// are reported and the rest is unknown.
-func (out *searchOutcome) witnessSearch() *WitnessSearch {
-	reported := out.tr.Len()
-	if !out.nodes {
-		reported = 1 + out.tr.NumChildren(0)
-	}
-	return newWitnessSearch(out.curve, out.last, reported)
-}
-
-// runSearch searches tr (in its own order) with the i-th seed of o, in
-// that seed's child order, and reads the reports. A whole search has no
-// limit probe: it is stuck when its decision is wrong over the window
-// (Eq. 6) with a mechanism behind it that the theory names (Eq. 5, Eq. 4,
-// or Eq. 7 at a terminal), or when it decides against its own statistics
-// (a decision rule that overrules an optimal most visited child with a
-// clearly better mean).
-func runSearch(ctx context.Context, s Searcher, o Options, tr *tree.Tree, i int) (out searchOutcome) {
-	out.seed = o.Seed + uint64(i)
-	out.tr = tr
-	if i > 0 && !o.KeepOrder {
-		out.order = out.seed
-		out.tr = tr.Shuffled(core.NewRNG(out.order ^ orderSalt))
-	}
-	st, pre := newSearchTree(out.tr)
-	run := &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: o.budgets(), metered: o.meter.begin()}
-	err := searchSafely(ctx, s, run)
-	run.metered.end(err == nil && len(run.snaps) == len(run.budgets))
-	if len(run.snaps) > 0 {
-		out.sims = run.snaps[len(run.snaps)-1].budget
-	}
-	var f *Fault
-	switch {
-	case ctx.Err() != nil:
-		out.err = ctx.Err()
-		return out
-	case errors.As(err, &f):
-		out.fault = run.complete(f)
-		return out
-	case err != nil:
-		out.fault = run.fault(FaultCrash, "Search: %v", err)
-		return out
-	case len(run.snaps) < len(run.budgets):
-		out.fault = run.fault(FaultGarbage, "returned after %d of %d checkpoints", len(run.snaps), len(run.budgets))
-		return out
-	}
-	sol := tree.Solve(out.tr)
-	out.curve = curveOf(out.tr, sol, run.snaps)
-	out.last = &run.snaps[len(run.snaps)-1]
-	out.nodes = run.nodes
-	out.r = o.Criterion.judgeSeed(out.tr, sol, run.snaps, o.Window)
-	if out.r.Wrong == nil {
-		wrong, rule := o.Criterion.decisionAgainst(out.tr, sol, run.snaps[len(run.snaps)-1-o.Window:])
-		if wrong == nil {
-			return out
-		}
-		out.findings = []Finding{*wrong, *rule}
-	} else {
-		out.findings = out.r.findings()
-	}
-	if run.nodes {
-		if f := o.Criterion.terminalDrift(out.tr, run.snaps[len(run.snaps)-1-o.Window:]); f != nil {
-			out.findings = append(out.findings, *f)
-		}
-	}
-	if out.stuck = len(out.findings) > 1; out.stuck {
-		out.findings[0].Text += fmt.Sprintf("; stuck through %d simulations, the largest budget run (a whole search has no limit probe: a return after it is not excluded)", o.MaxBudget)
-	}
-	return out
-}
-
 // searchSafely runs one search, turning a panic of the searcher into a
 // fault.
 func searchSafely(ctx context.Context, s Searcher, run *searchRun) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = run.fault(FaultPanic, "panic: %v", p)
+			err = run.fault(FaultPanic, "", "panic: %v", p)
 		}
 	}()
 	return s.Search(ctx, run.st, run.seed, run.budgets, run.take)

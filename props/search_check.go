@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -14,8 +15,10 @@ import (
 	"pgregory.net/rapid"
 )
 
-// RunSearch checks a whole search on the trap families and on opts.Trees
-// random trees, as Run checks a rule, and returns the report. Each tree is
+// RunSearch checks a whole search on the trap families, the families of
+// whole searches (gen.SearchTraps) and opts.Trees random trees, as Run
+// checks a rule, and returns the report; a RestrictedSearcher gets only
+// the trees it handles. Each tree is
 // searched with opts.Seeds seeds (each but the first in a child order drawn
 // from the seed), and each search is read at its checkpoints, doubling from
 // MinBudget to MaxBudget, by the criterion: its root decision against the
@@ -45,7 +48,8 @@ func RunSearch(ctx context.Context, s Searcher, opts Options) (*Report, error) {
 	if s == nil {
 		return nil, errors.New("props: nil Searcher")
 	}
-	return runSearchTrees(ctx, s, o, o.trees(), "")
+	o = o.handling(s)
+	return runSearchTrees(ctx, s, o, o.searchTrees(), "")
 }
 
 // RunSearchTree checks a whole search on one tree, as CheckTree checks a
@@ -69,6 +73,10 @@ func RunSearchTree(ctx context.Context, s Searcher, tr *tree.Tree, opts Options)
 	if k := tr.Kind(0); k != core.Max && k != core.Min {
 		return nil, fmt.Errorf("props: the root is a %v node, want max or min", k)
 	}
+	o = o.handling(s)
+	if err := o.handles.Allows(tr); err != nil {
+		return nil, fmt.Errorf("props: the search handles %v, and not this tree: %w", o.handles, err)
+	}
 	return runSearchTrees(ctx, s, o, []namedTree{{name: "given", tr: tr}}, "")
 }
 
@@ -87,8 +95,7 @@ func CheckSearch(t rapid.TB, s Searcher, opts Options) {
 	}
 	switch {
 	case rep.Verdict == Faulted:
-		w := rep.Witness
-		t.Fatalf("%s\non the tree %v with seed %d\nreplay: %s\n%v", rep.Summary, w.Tree, w.Seeds[0], w.Run.TestLine(), w.Fault)
+		t.Fatalf("%s\n%v", rep.Summary, rep.Witness)
 	case rep.Verdict == Stuck && !o.AllowStuck:
 		t.Fatalf("%s\n%s", rep.Summary, failure(rep.Witness))
 	case rep.Witness != nil:
@@ -122,8 +129,11 @@ func checkSearch(t rapid.TB, s Searcher, opts Options) (*Report, Options, error)
 	if err != nil {
 		return nil, opts, err
 	}
+	o = o.handling(s)
 	if trees == nil {
-		trees = o.trees()
+		trees = o.searchTrees()
+	} else if err := o.handles.Allows(trees[0].tr); err != nil {
+		return nil, o, fmt.Errorf("%s: the search handles %v, and not this tree: %w", TreeEnv, o.handles, err)
 	}
 	rep, err := runSearchTrees(context.Background(), s, o, trees, t.Name())
 	return rep, o, err
@@ -136,13 +146,178 @@ type searchTree struct {
 	tr   *tree.Tree
 }
 
+// searchCheck is one check of a whole search: the searcher, the options
+// and the answers of every search the check made, which any search of
+// the same tree and seed must repeat.
+type searchCheck struct {
+	s    Searcher
+	o    Options
+	log  *answerLog
+	test string // the go test that runs the check (CheckSearch), or ""
+}
+
+// alone returns the check of seed searched alone, in the tree's own
+// order, as a witness's replay searches it, with the same answer log.
+func (c *searchCheck) alone(seed uint64) *searchCheck {
+	o := c.o
+	o.Seeds, o.Seed, o.KeepOrder = 1, seed, true
+	return &searchCheck{s: c.s, o: o, log: c.log, test: c.test}
+}
+
+// searchOutcome is one search of one tree, read: its verdict on that
+// search (stuck or not), a fault, or an error of the check.
+type searchOutcome struct {
+	seed, order uint64
+	tr          *tree.Tree // the tree in the seed's order
+	r           seedResult
+	findings    []Finding // Eq. 6 and the mechanisms behind it, when stuck
+	stuck       bool
+	// everySeed, when the decision is wrong at every checkpoint of the
+	// window (leading or not) with a mechanism in view, is Eq. 6 and the
+	// mechanisms: the tree is stuck if every seed's decision is so wrong.
+	everySeed []Finding
+	wrongAll  bool
+	nodes     bool // the searcher reported every node
+	fault     *Fault
+	curve     curveEntry
+	snaps     []snapshot // the reports, read
+	sims      int64      // the simulations it ran (done)
+	err       error
+}
+
+// search searches tr (in its own order) with the i-th seed of the check,
+// in that seed's child order, and reads the reports: against the answers
+// of any earlier search of the same tree and seed, against the promises
+// of the protocol, and by the criterion. A whole search has no limit
+// probe: it is stuck when its decision is wrong over the window (Eq. 6)
+// with a mechanism behind it that the theory names (Eq. 5, Eq. 4, or
+// Eq. 7 at a terminal), or when it decides against its own statistics (a
+// decision rule that overrules an optimal most visited child with a
+// clearly better mean). With one seed, a decision wrong at every
+// checkpoint of the window needs no lead when a mechanism is in view.
+func (c *searchCheck) search(ctx context.Context, tr *tree.Tree, i int) searchOutcome {
+	o := c.o
+	out, run := c.answers(ctx, tr, i, o.budgets())
+	if out.err != nil || out.fault != nil {
+		return out
+	}
+	if out.fault = o.Criterion.promises(run, o.Seeds); out.fault != nil {
+		return out
+	}
+	sol := tree.Solve(out.tr)
+	out.curve = curveOf(out.tr, sol, run.snaps)
+	out.nodes, out.snaps = run.nodes, run.snaps
+	j := o.Criterion.judgeSearch(out.tr, sol, run.snaps, o.Window, run.nodes, o.Seeds)
+	out.r, out.wrongAll = j.seedResult, j.wrongAll
+	if j.wrongAll && len(j.flat) > 0 {
+		out.everySeed = append([]Finding{j.wrongAllText}, j.flat...)
+	}
+	switch {
+	case j.Wrong != nil && len(j.mechanisms) > 0:
+		out.findings = append([]Finding{*j.Wrong}, j.mechanisms...)
+	case j.against != nil:
+		out.findings = append(j.against, j.mechanisms...)
+	case o.Seeds == 1 && out.everySeed != nil:
+		out.findings = out.everySeed
+	}
+	if out.stuck = out.findings != nil; out.stuck {
+		out.findings = stuckThrough(out.findings, o.MaxBudget)
+	}
+	return out
+}
+
+// answers searches tr with the i-th seed of the check to the checkpoints,
+// checks each answer and compares them with those of any earlier search of
+// the same tree and seed (the answer log). The outcome has the search's
+// seed, order, tree and simulations, and its fault or the check's error
+// if it has one; the run has its reports.
+func (c *searchCheck) answers(ctx context.Context, tr *tree.Tree, i int, checkpoints []int64) (out searchOutcome, run *searchRun) {
+	out.seed = c.o.Seed + uint64(i)
+	out.tr = tr
+	if i > 0 && !c.o.KeepOrder {
+		out.order = out.seed
+		out.tr = tr.Shuffled(core.NewRNG(out.order ^ orderSalt))
+	}
+	st, pre := newSearchTree(out.tr)
+	run = &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: checkpoints, asks: c.o.budgets(), metered: c.o.meter.begin()}
+	err := searchSafely(ctx, c.s, run)
+	run.metered.end(err == nil && len(run.snaps) == len(run.budgets))
+	out.sims = run.done()
+	if ctx.Err() != nil {
+		out.err = ctx.Err()
+		return out, run
+	}
+	var f *Fault
+	switch {
+	case errors.As(err, &f):
+		f = run.complete(f)
+	case err != nil:
+		f = run.fault(FaultCrash, "", "Search: %v", err)
+	case len(run.snaps) < len(run.budgets):
+		f = run.fault(FaultGarbage, "", "returned after %d of %d checkpoints", len(run.snaps), len(run.budgets))
+	}
+	if g := c.log.record(run); g != nil { // the answers themselves disagree: that comes first
+		f = g
+	}
+	out.fault = f
+	return out, run
+}
+
+// spotCheck searches every tree again with its first seed, to the first
+// spotCheckpoints checkpoints, and returns the first fault met (two
+// searches that answer differently, or any other), with the tree it was
+// met on, or nil; and the simulations it ran. It is what a check that
+// found no witness does to test the protocol's promise that the same
+// tree and seed give the same answers: a few hundred simulations per
+// tree, a small part of the check's.
+func (c *searchCheck) spotCheck(ctx context.Context, trees []namedTree) (*TreeResult, int64, error) {
+	checkpoints := c.o.budgets()
+	checkpoints = checkpoints[:min(spotCheckpoints, len(checkpoints))]
+	var found *TreeResult
+	sims := int64(0)
+	err := inOrder(ctx, len(trees), c.o.Jobs, func(ctx context.Context, t int) searchOutcome {
+		out, _ := c.answers(ctx, trees[t].get(), 0, checkpoints)
+		return out
+	}, func(t int, out searchOutcome) (bool, error) {
+		if out.err != nil {
+			return true, out.err
+		}
+		sims += out.sims
+		if out.fault != nil {
+			found = &TreeResult{Name: trees[t].name, Tree: out.tr, Verdict: Faulted, Fault: out.fault, Seed: out.seed, Findings: faultFindings(out.fault)}
+			return true, nil
+		}
+		return false, nil
+	})
+	return found, sims, err
+}
+
+// spotCheckpoints is the checkpoints a spot check searches each tree to:
+// 64, 128 and 256 simulations by default.
+const spotCheckpoints = 3
+
+// stuckThrough says, in a copy of the findings, what a stuck whole search
+// shows and what it does not.
+func stuckThrough(fs []Finding, budget int) []Finding {
+	fs = slices.Clone(fs)
+	fs[0].Text += fmt.Sprintf("; stuck through %d simulations, the largest budget run (a whole search has no limit probe: a return after it is not excluded)", budget)
+	return fs
+}
+
 // runSearchTrees searches every tree with every seed, in order (with Jobs
 // ≥ 2 ahead, in that many goroutines), until a tree is stuck or a search
-// faults, and settles the report.
+// faults, and settles the report: a fault is searched again before it is
+// reported, a stuck tree is shrunk and its witness searched again, and a
+// check without a witness searches every tree again, with its first seed,
+// to a few checkpoints (spotCheck).
 func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTree, testName string) (*Report, error) {
 	start := time.Now()
 	o = o.metered(len(trees))
+	c := &searchCheck{s: s, o: o, log: &answerLog{}, test: testName}
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
+	if o.handles != (Handles{}) {
+		rep.Handles = &o.handles
+	}
 	made := make([]searchTree, len(trees))
 	get := func(t int) *tree.Tree {
 		m := &made[t]
@@ -151,15 +326,21 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	}
 	var res TreeResult // the tree being taken up
 	var from int64
-	converged, nodes, read := true, true, false
+	converged, nodes, read, everyWrong := true, true, false, true
+	var every *searchOutcome // the first seed of the tree wrong throughout with a mechanism in view
 	var stuck, faulted *TreeResult
 	budgets := o.budgets()
+	stuckOn := func(out searchOutcome, findings []Finding) {
+		res.Verdict, res.StuckSeeds, res.Findings, res.Seed, res.order, res.Tree = Stuck, 1, findings, out.seed, out.order, out.tr
+		rep.add(res)
+		stuck = &res
+	}
 	err := inOrder(ctx, len(trees)*o.Seeds, o.Jobs, func(ctx context.Context, i int) searchOutcome {
-		return runSearch(ctx, s, o, get(i/o.Seeds), i%o.Seeds) // its checkpoints count its simulations
+		return c.search(ctx, get(i/o.Seeds), i%o.Seeds)
 	}, func(i int, out searchOutcome) (bool, error) {
 		t, j := i/o.Seeds, i%o.Seeds
 		if j == 0 {
-			res, from, converged = TreeResult{Name: trees[t].name, Tree: get(t)}, 0, true
+			res, from, converged, everyWrong, every = TreeResult{Name: trees[t].name, Tree: get(t)}, 0, true, true, nil
 		}
 		if out.err != nil {
 			return true, out.err
@@ -167,7 +348,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		rep.Sims += out.sims
 		if f := out.fault; f != nil {
 			res.Verdict, res.Fault, res.Seed, res.order, res.Tree = Faulted, f, out.seed, out.order, out.tr
-			res.Findings = []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
+			res.Findings = faultFindings(f)
 			rep.add(res)
 			faulted = &res
 			return true, nil
@@ -179,10 +360,12 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		res.Recent += (out.r.Recent - res.Recent) / n
 		res.RootError = max(res.RootError, out.r.RootError)
 		if out.stuck {
-			res.Verdict, res.StuckSeeds, res.Findings, res.Seed, res.order, res.Tree = Stuck, 1, out.findings, out.seed, out.order, out.tr
-			rep.add(res)
-			stuck = &res
+			stuckOn(out, out.findings)
 			return true, nil
+		}
+		everyWrong = everyWrong && out.wrongAll
+		if every == nil && out.everySeed != nil {
+			every = &out
 		}
 		if r := out.r; r.OptimalFrom < 0 || r.OptimalFrom > len(budgets)-1-o.Window {
 			converged = false
@@ -191,6 +374,10 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		}
 		if j < o.Seeds-1 {
 			return false, nil
+		}
+		if everyWrong && every != nil { // every seed wrong throughout, a mechanism in view: no lead needed
+			stuckOn(*every, stuckThrough(every.everySeed, o.MaxBudget))
+			return true, nil
 		}
 		res.Verdict = Inconclusive
 		if converged {
@@ -204,32 +391,52 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		o.meter.treeDone(t + 1)
 		return false, nil
 	})
-	o.meter.close()
+	o.meter.close()                           // the spot check, the shrinker and the faults' searches are no part of the plan
 	stopped := err != nil && ctx.Err() != nil // what finished is reported
 	if err != nil && !stopped {
 		return nil, err
 	}
+	if !stopped && faulted == nil && stuck == nil { // no witness: do the answers come again?
+		f, sims, err := c.spotCheck(ctx, trees)
+		if err != nil && ctx.Err() == nil {
+			return nil, err
+		}
+		rep.Sims += sims
+		faulted, stopped = f, err != nil
+	}
 	switch {
 	case faulted != nil:
-		rep.Witness = faultWitness(o, *faulted, testName)
+		w, sims := c.faultWitness(ctx, *faulted)
+		rep.Witness, rep.Sims = w, rep.Sims+sims
+		stopped = stopped || w.Unfinished
 	case stuck != nil && !stopped:
-		w, f, sims := shrinkSearch(ctx, s, o, *stuck, testName)
+		w, f, sims := c.shrink(ctx, *stuck)
 		rep.Sims += sims
 		rep.Witness = w
 		switch {
 		case f != nil: // a fault met while shrinking: the program broke its contract
-			rep.Witness = faultWitness(o, *f, testName)
+			w, sims := c.faultWitness(ctx, *f)
+			rep.Witness, rep.Sims = w, rep.Sims+sims
+			stopped = w.Unfinished
 		case ctx.Err() != nil:
 			stopped = true
 		}
 	}
 	if stopped && stuck != nil && (rep.Witness == nil || rep.Witness.Verdict == Stuck) {
 		rep.Witness = foundWitness(o, *stuck, uint64(o.MaxBudget))
-		o.Seeds, o.Seed, o.KeepOrder = 1, stuck.Seed, true
-		rep.Witness.setReplay(o, testName)
+		rep.Witness.setReplay(c.alone(stuck.Seed).o, testName)
 	}
 	if read {
 		rep.NodesReported = &nodes
+	}
+	switch lf, late := s.(LateFaulter); {
+	case !late || stopped:
+	case rep.Witness == nil || rep.Witness.Verdict != Faulted:
+		if w, sims := c.lateFault(ctx); w != nil && ctx.Err() == nil {
+			rep.Witness, rep.Sims = w, rep.Sims+sims
+		}
+	default: // the fault reported comes first; what came late is read and dropped
+		lf.LateFault()
 	}
 	if !nodes { // the root's children alone say nothing about the tree's frugality
 		rep.Visited, rep.Recent = 0, 0
@@ -246,78 +453,152 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	return rep, nil
 }
 
+// faultFindings are the findings of a fault: the fault itself.
+func faultFindings(f *Fault) []Finding {
+	return []Finding{{Condition: RuleFault, Node: f.Node, Child: -1, Text: f.Message}}
+}
+
 // faultWitness is the witness of a fault: the tree, in the order it was
-// searched, and the seed, unshrunk.
-func faultWitness(o Options, res TreeResult, testName string) *Witness {
-	o.Seeds, o.Seed, o.KeepOrder = 1, res.Seed, true
+// searched, and the seed, unshrunk, searched again before it is reported.
+// A fault that comes back there is reproduced; answers that differ from
+// the first search's are the fault of two searches that disagree. A check
+// stopped first (ctx) leaves the witness Unfinished, as found. It returns
+// the simulations of the search again.
+func (c *searchCheck) faultWitness(ctx context.Context, res TreeResult) (*Witness, int64) {
+	f := *res.Fault
+	one := c.alone(res.Seed)
+	sims, unfinished := int64(0), false
+	if f.Kind != FaultNondeterministic { // that fault is two searches already
+		again := one.search(ctx, res.Tree, 0)
+		sims = again.sims
+		switch g := again.fault; {
+		case again.err != nil:
+			unfinished = true
+		case g != nil && g.Kind == FaultNondeterministic:
+			f = *g
+			res.Findings = faultFindings(g)
+		default:
+			f.Reproduced = g != nil && g.Kind == f.Kind
+		}
+	}
+	return one.witnessOfFault(res, &f, unfinished), sims
+}
+
+// witnessOfFault is the witness of the fault f on res's tree and seed,
+// searched alone (c is the check of that seed alone).
+func (c *searchCheck) witnessOfFault(res TreeResult, f *Fault, unfinished bool) *Witness {
+	o := c.o
 	w := &Witness{Verdict: Faulted, Rule: o.RuleSpec, Horizon: uint64(o.MaxBudget), Tree: res.Tree, Nodes: res.Tree.Len(),
-		Condition: RuleFault, From: res.Name, Original: res.Tree, Findings: res.Findings, Fault: res.Fault,
-		Seeds: []uint64{res.Seed}, Budgets: o.budgets()}
-	w.setReplay(o, testName)
+		Condition: RuleFault, From: res.Name, Original: res.Tree, Findings: res.Findings, Fault: f,
+		Seeds: []uint64{res.Seed}, Budgets: o.budgets(), Unfinished: unfinished}
+	w.setReplay(o, c.test)
 	return w
 }
 
+// lateFault asks a LateFaulter for a fault found after its searches
+// returned, and makes it the witness: on the tree as that search was sent
+// (its order) and its seed, at its last checkpoint. That tree is searched
+// again alone and the searcher asked once more: the fault is reproduced
+// when it comes back. Nil when c's searcher is no LateFaulter or found
+// none. It returns the simulations of the search again.
+func (c *searchCheck) lateFault(ctx context.Context) (*Witness, int64) {
+	lf, ok := c.s.(LateFaulter)
+	if !ok {
+		return nil, 0
+	}
+	f, st, seed := lf.LateFault()
+	if f == nil || st == nil {
+		return nil, 0
+	}
+	tr, err := tree.Parse(st.Text)
+	if err != nil {
+		return nil, 0 // never: the checker wrote the text
+	}
+	one := c.alone(seed)
+	budgets := one.o.budgets()
+	f.Node, f.Sim, f.Inputs = "", budgets[len(budgets)-1], searchAsked(st.Text, seed, budgets)
+	again := one.search(ctx, tr, 0)
+	g, _, _ := lf.LateFault()
+	unfinished := again.err != nil
+	f.Reproduced = !unfinished && (g != nil && g.Kind == f.Kind || again.fault != nil && again.fault.Kind == f.Kind)
+	res := TreeResult{Name: "a search followed by stray output", Tree: tr, Verdict: Faulted, Fault: f, Seed: seed, Findings: faultFindings(f)}
+	return one.witnessOfFault(res, f, unfinished), again.sims
+}
+
 // setReplay sets the witness's replay: its tree searched with o (the
-// failed seed alone, in the tree's order) by the whole search.
+// failed seed alone, in the tree's order) by the whole search, as the
+// go test line of CheckSearch, or else as the Go call of RunSearchTree.
 func (w *Witness) setReplay(o Options, testName string) {
 	w.setRuleReplay(o, testName)
 	w.Run.Search = true
+	if len(w.Replay) == 0 {
+		w.Replay = []string{w.Run.GoCall()}
+	}
 }
 
-// shrinkSearch shrinks a stuck tree by searching smaller trees with the
-// failed seed alone, in their own order, keeping a candidate that is stuck
-// for the same condition. It returns the witness, or the result of a
-// fault met on the way, and the simulations it ran.
-func shrinkSearch(ctx context.Context, s Searcher, o Options, res TreeResult, testName string) (*Witness, *TreeResult, int64) {
-	o.Seeds, o.Seed, o.KeepOrder = 1, res.Seed, true
-	cond := condition(res.Findings)
+// shrink searches a stuck tree again with the failed seed alone, in its
+// order, then shrinks it by searching smaller trees so, keeping a
+// candidate that is stuck for the same condition, and searches the
+// smallest again: the witness is what that last search shows, the same
+// answers as before. It returns the witness, or the result of a fault met
+// on the way, and the simulations it ran.
+func (c *searchCheck) shrink(ctx context.Context, res TreeResult) (*Witness, *TreeResult, int64) {
+	one := c.alone(res.Seed)
+	o := one.o
 	faultOf := func(t *tree.Tree, out searchOutcome) *TreeResult {
 		return &TreeResult{Name: "a candidate of the shrinker", Tree: t, Verdict: Faulted, Fault: out.fault, Seed: out.seed,
-			Findings: []Finding{{Condition: RuleFault, Node: out.fault.Node, Child: -1, Text: out.fault.Message}}}
+			Findings: faultFindings(out.fault)}
 	}
+	final := one.search(ctx, res.Tree, 0)
+	sims := final.sims
+	switch {
+	case final.err != nil:
+		return nil, nil, sims
+	case final.fault != nil:
+		f := faultOf(res.Tree, final)
+		f.Name = res.Name
+		return nil, f, sims
+	}
+	findings := res.Findings
+	if final.stuck { // alone, its findings are read at one seed's error rate
+		findings = final.findings
+	}
+	cond := condition(findings)
 	judge := func(t *tree.Tree) trial {
-		if o.BinaryOnly && !t.BinaryDeterministic() {
+		if o.BinaryOnly && !t.BinaryDeterministic() || o.handles.Allows(t) != nil {
 			return trial{}
 		}
 		if k := t.Kind(0); k != core.Max && k != core.Min {
 			return trial{}
 		}
-		out := runSearch(ctx, s, o, t, 0)
+		out := one.search(ctx, t, 0)
 		if out.fault != nil {
 			return trial{sims: out.sims, fault: faultOf(t, out)}
 		}
 		return trial{sims: out.sims, keep: out.stuck && condition(out.findings) == cond}
 	}
 	run := shrink(ctx, res.Tree, judge, shrinkBudget, o.Jobs, nil, o)
-	sims, small, evals := run.sims, run.tree, run.evals
+	sims += run.sims
 	if run.fault != nil {
 		return nil, run.fault, sims
 	}
-	findings := res.Findings
-	var seen *searchOutcome // the search of the witness tree, as its replay runs it
-	if !small.Equal(res.Tree) {
-		out := runSearch(ctx, s, o, small, 0)
+	small := res.Tree
+	if !run.tree.Equal(res.Tree) {
+		out := one.search(ctx, run.tree, 0)
 		sims += out.sims
 		switch {
+		case out.err != nil:
+			return nil, nil, sims
 		case out.fault != nil:
-			return nil, faultOf(small, out), sims
-		case out.stuck:
-			findings, seen = out.findings, &out
-		default: // the shrunk tree did not fail again: keep the original
-			small = res.Tree
+			return nil, faultOf(run.tree, out), sims
+		case out.stuck: // else the shrunk tree did not fail again: keep the original
+			small, final, findings = run.tree, out, out.findings
 		}
 	}
-	if seen == nil {
-		out := runSearch(ctx, s, o, small, 0)
-		sims += out.sims
-		seen = &out
-	}
 	w := &Witness{Verdict: Stuck, Rule: o.RuleSpec, Horizon: uint64(o.MaxBudget), Tree: small, Nodes: small.Len(), From: res.Name,
-		Original: res.Tree, Findings: findings, Shrinks: evals, Budgets: o.budgets(), Seeds: []uint64{res.Seed}}
+		Original: res.Tree, Findings: findings, Shrinks: run.evals, Budgets: o.budgets(), Seeds: []uint64{res.Seed}}
 	w.Condition = condition(findings)
-	if seen.last != nil {
-		w.Search = seen.witnessSearch()
-	}
-	w.setReplay(o, testName)
+	w.Search = searchPicture(small, final.curve, final.snaps, final.nodes)
+	w.setReplay(o, c.test)
 	return w, nil, sims
 }

@@ -31,19 +31,20 @@ func stopped(t *testing.T, rep *props.Report, err, want error, why string, plann
 // those two trees: the verdict interrupted, not the verdict so far.
 func TestStoppedRun(t *testing.T) {
 	o := props.Options{Trees: 20, Seeds: 2, MaxBudget: 1024, Jobs: 1}
-	planned := 20 + len(gen.Traps())
 	for _, c := range []struct {
-		name  string
-		check func(ctx context.Context, o props.Options) (*props.Report, error)
+		name     string
+		families int // the trap families of whole searches a check searches too
+		check    func(ctx context.Context, o props.Options) (*props.Report, error)
 	}{
-		{"rule", func(ctx context.Context, o props.Options) (*props.Report, error) {
+		{"rule", 0, func(ctx context.Context, o props.Options) (*props.Report, error) {
 			return props.Run(ctx, core.UCT{C: 1}, o)
 		}},
-		{"search", func(ctx context.Context, o props.Options) (*props.Report, error) {
+		{"search", len(gen.SearchTraps()), func(ctx context.Context, o props.Options) (*props.Report, error) {
 			return props.RunSearch(ctx, textbookMCTS{}, o)
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			planned := 20 + len(gen.Traps()) + c.families
 			ctx, cancel := context.WithCancel(bg)
 			defer cancel()
 			o := o
@@ -73,7 +74,7 @@ func TestStoppedDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(bg, 300*time.Millisecond)
 	defer cancel()
 	rep, err := props.RunSearch(ctx, textbookMCTS{}, props.Options{Trees: 100_000, Seeds: 2, MaxBudget: 1024, Jobs: 2})
-	stopped(t, rep, err, context.DeadlineExceeded, props.StoppedDeadline, 100_000+len(gen.Traps()))
+	stopped(t, rep, err, context.DeadlineExceeded, props.StoppedDeadline, 100_000+len(gen.Traps())+len(gen.SearchTraps()))
 	if rep.Verdict != props.Interrupted || !strings.HasPrefix(rep.Summary, "stopped at its deadline after ") {
 		t.Errorf("verdict %s: %s", rep.Verdict, rep.Summary)
 	}
@@ -84,17 +85,18 @@ func TestStoppedDeadline(t *testing.T) {
 // tree was judged): its replay gives it again.
 func TestStoppedShrinking(t *testing.T) {
 	for _, c := range []struct {
-		name    string
-		verdict props.Verdict
-		check   func(ctx context.Context, o props.Options) (*props.Report, error)
-		again   func(tr *tree.Tree, o props.Options) (*props.Report, error)
+		name     string
+		verdict  props.Verdict
+		families int // the trap families of whole searches a check searches too
+		check    func(ctx context.Context, o props.Options) (*props.Report, error)
+		again    func(tr *tree.Tree, o props.Options) (*props.Report, error)
 	}{
-		{"rule", props.Inconsistent,
+		{"rule", props.Inconsistent, 0,
 			func(ctx context.Context, o props.Options) (*props.Report, error) { return props.Run(ctx, greedy{}, o) },
 			func(tr *tree.Tree, o props.Options) (*props.Report, error) {
 				return props.CheckTree(bg, greedy{}, tr, o)
 			}},
-		{"search", props.Stuck,
+		{"search", props.Stuck, len(gen.SearchTraps()),
 			func(ctx context.Context, o props.Options) (*props.Report, error) {
 				return props.RunSearch(ctx, textbookMCTS{Bug: "fpu-never"}, o)
 			},
@@ -112,7 +114,7 @@ func TestStoppedShrinking(t *testing.T) {
 				}
 			}
 			rep, err := c.check(ctx, o)
-			stopped(t, rep, err, context.Canceled, props.StoppedInterrupted, 5+len(gen.Traps()))
+			stopped(t, rep, err, context.Canceled, props.StoppedInterrupted, 5+len(gen.Traps())+c.families)
 			w := rep.Witness
 			if rep.Verdict != c.verdict || w == nil || !w.Unfinished || !w.Tree.Equal(w.Original) || w.Search != nil {
 				t.Fatalf("%s\n%v: want %s with the witness as found", rep.Summary, w, c.verdict)

@@ -74,8 +74,15 @@ func hide(r core.Rule) core.Rule {
 type sweepJob struct {
 	family, spec string
 	rule         core.Rule
+	search       props.Searcher // a whole search, checked by RunSearch, instead of rule
 	opts         props.Options
 	predicted    string
+}
+
+// familyOf is the family of a spec: its rule's name.
+func familyOf(spec string) string {
+	family, _, _ := strings.Cut(spec, ":")
+	return family
 }
 
 // predictedWord names a prediction of consistency.
@@ -93,22 +100,23 @@ func sweepJobs(t *testing.T) []sweepJob {
 		if err != nil {
 			t.Fatal(err)
 		}
-		family, _, _ := strings.Cut(spec, ":")
-		jobs = append(jobs, sweepJob{family, in.Spec, in.Rule, catalogueOptions(in), predictedWord(in.Predicted.Consistent)})
-		jobs = append(jobs, sweepJob{family + " (wrapped)", wrappedPrefix + in.Spec, hide(in.Rule), catalogueOptions(in), predictedWord(in.Predicted.Consistent)})
+		family := familyOf(spec)
+		pred := predictedWord(in.Predicted.Consistent)
+		jobs = append(jobs, sweepJob{family: family, spec: in.Spec, rule: in.Rule, opts: catalogueOptions(in), predicted: pred})
+		jobs = append(jobs, sweepJob{family: family + " (wrapped)", spec: wrappedPrefix + in.Spec, rule: hide(in.Rule), opts: catalogueOptions(in), predicted: pred})
 	}
 	for _, r := range outsideRules() {
-		jobs = append(jobs, sweepJob{"outside the catalogue", r.spec, r.rule,
-			props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, predictedWord(r.consistent)})
+		jobs = append(jobs, sweepJob{family: "outside the catalogue", spec: r.spec, rule: r.rule,
+			opts: props.Options{RuleSpec: r.spec, BinaryOnly: r.binaryOnly}, predicted: predictedWord(r.consistent)})
 	}
 	for _, r := range outside.Rules() {
-		jobs = append(jobs, sweepJob{"outside the catalogue", r.Name, r.Rule,
-			props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, predictedWord(r.Consistent)})
+		jobs = append(jobs, sweepJob{family: "outside the catalogue", spec: r.Name, rule: r.Rule,
+			opts: props.Options{RuleSpec: r.Name, BinaryOnly: r.BinaryOnly}, predicted: predictedWord(r.Consistent)})
 	}
 	for _, r := range faultyRules() {
-		jobs = append(jobs, sweepJob{"planted faults", r.spec, r.rule, props.Options{RuleSpec: r.spec}, "fault"})
+		jobs = append(jobs, sweepJob{family: "planted faults", spec: r.spec, rule: r.rule, opts: props.Options{RuleSpec: r.spec}, predicted: "fault"})
 	}
-	return jobs
+	return append(jobs, searchSweepJobs(t)...)
 }
 
 // TestSweep measures the checker's error rates over the parameter space:
@@ -182,14 +190,21 @@ func TestSweep(t *testing.T) {
 			o := j.opts
 			o.Seed, o.Trees = seed, trees
 			start := time.Now()
-			rep, err := props.Run(bg, j.rule, o)
+			var rep *props.Report
+			var err error
+			if j.search != nil {
+				rep, err = props.RunSearch(bg, j.search, o)
+			} else {
+				rep, err = props.Run(bg, j.rule, o)
+			}
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", j.spec, seed, err)
 			}
 			cond, nodes := "-", 0
 			if w := rep.Witness; w != nil {
 				cond, nodes = string(w.Condition), w.Nodes
-				if j.predicted == "consistent" && rep.Verdict == props.Inconsistent || j.predicted != "fault" && rep.Verdict == props.Faulted {
+				if j.predicted == "consistent" && (rep.Verdict == props.Inconsistent || j.search != nil && rep.Verdict == props.Stuck) ||
+					j.predicted != "fault" && rep.Verdict == props.Faulted {
 					t.Logf("%s: %s seed %d:\n%s", rep.Verdict, j.spec, seed, w)
 				}
 			}
@@ -241,13 +256,20 @@ func TestSweepMerge(t *testing.T) {
 				specs = append(specs, fs[1])
 			}
 			c.checks++
+			strongest := props.Inconsistent
+			if strings.HasPrefix(fs[0], "search") {
+				strongest = props.Stuck // a whole search's strongest finding
+			}
 			switch v := props.Verdict(fs[4]); c.pred {
 			case "consistent":
+				if v == props.Faulted && strongest == props.Stuck {
+					c.errors++ // a promise of the protocol said broken by a search that keeps it
+				}
 				if v == props.Inconsistent {
 					c.errors++ // a false alarm
 				}
 			case "inconsistent":
-				if v != props.Inconsistent {
+				if v != strongest {
 					c.errors++ // a miss
 				}
 			case "fault":
@@ -313,7 +335,7 @@ func TestSweepMerge(t *testing.T) {
 	for _, k := range keys {
 		row(k.family, k.pred, *families[k])
 	}
-	fmt.Fprintf(&b, "\nErrors: a false alarm is an inconsistent verdict on a rule predicted consistent; a miss, any other verdict than inconsistent on one predicted inconsistent (stuck counted among them, and in its own column); a planted fault not found, any other verdict than fault on a rule with a planted fault. Faults: checks whose verdict is fault, which the catalogue's rules and those outside it must never get.\n")
+	fmt.Fprintf(&b, "\nErrors: a false alarm is an inconsistent verdict on a rule predicted consistent; a miss, any other verdict than inconsistent on one predicted inconsistent (stuck counted among them, and in its own column); a planted fault not found, any other verdict than fault on a rule with a planted fault. Faults: checks whose verdict is fault, which the catalogue's rules and those outside it must never get. The families \"search: …\" are rules run as whole searches in package core and checked by RunSearch (every node reported, or, \"root only\", the root's children alone), and the textbook search of examples/: there a fault on a search predicted consistent is an error (its answers keep every promise of the protocol), stuck is the strongest finding and a miss any other verdict on a search predicted inconsistent.\n")
 	fmt.Fprintf(&b, "\nWrapped twins (every optional interface but Needs hidden) with their rule's verdict: %d of %d checks.\n", twinsAgree, twins)
 	fmt.Fprintf(&b, "\n### By spec\n\n"+header, "spec")
 	for _, s := range specs {

@@ -35,6 +35,10 @@ type WitnessSearch struct {
 	// Decision is the root child the search decided at the last budget,
 	// by index; -1 if none.
 	Decision int `json:"decision"`
+	// NotReported, if not empty, says why some nodes' statistics are
+	// unknown: a whole search that declares no nodes reports its root's
+	// children alone. Empty when every node's statistics are known.
+	NotReported string `json:"not_reported,omitempty"`
 }
 
 // witnessSearch searches tr with c's seed in tr's own order, as the
@@ -72,3 +76,22 @@ func newWitnessSearch(e curveEntry, last *snapshot, reported int) *WitnessSearch
 // whole search that does not report every node reports the root's and
 // its children's only, and the others' are unknown, not zero.
 func (s *WitnessSearch) Reported(id int32) bool { return id >= 0 && int(id) < len(s.Visits) }
+
+// notReported is WitnessSearch.NotReported for a whole search without
+// nodes.
+const notReported = "the search reported its root's children alone, declaring no nodes: nothing below them is known"
+
+// searchPicture is the picture of a whole search's last search of its
+// witness tree: every node's statistics with nodes, the root's and its
+// children's without (the rest unknown); nil without a report.
+func searchPicture(tr *tree.Tree, curve curveEntry, snaps []snapshot, nodes bool) *WitnessSearch {
+	if len(snaps) == 0 {
+		return nil
+	}
+	if nodes {
+		return newWitnessSearch(curve, &snaps[len(snaps)-1], tr.Len())
+	}
+	s := newWitnessSearch(curve, &snaps[len(snaps)-1], 1+tr.NumChildren(0))
+	s.NotReported = notReported
+	return s
+}

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/internal/proc/proctest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/tree"
@@ -70,6 +71,10 @@ type helperSite struct {
 //	echo     answers every batch twice
 //	crash-deep  crashes on a batch with a site at depth ≥ 1, uct elsewhere
 //	version  answers the handshake with version 99
+//	holdout  starts a child that holds its output, then exits with status 0
+//	         at the first batch
+//	setsid   starts a child in a session of its own, whose pid its name
+//	         gives, and answers as uct
 //	no-handshake  exits with status 3 instead of answering the handshake
 func helper(mode string) int {
 	in := bufio.NewReader(os.Stdin)
@@ -79,6 +84,13 @@ func helper(mode string) int {
 	if mode == "no-handshake" {
 		fmt.Fprintln(os.Stderr, "helper: no handshake, as asked")
 		return 3
+	}
+	if mode == "setsid" {
+		var err error
+		if mode, err = proctest.Detached(mode); err != nil {
+			fmt.Fprintln(os.Stderr, "helper:", err)
+			return 1
+		}
 	}
 	version := rules.ProtocolVersion
 	if mode == "version" {
@@ -106,6 +118,12 @@ func helper(mode string) int {
 			return 0
 		case "hang":
 			time.Sleep(time.Hour)
+		case "holdout":
+			if err := proctest.HoldOutput(); err != nil {
+				fmt.Fprintln(os.Stderr, "helper:", err)
+				return 1
+			}
+			return 0
 		case "spawn":
 			cmd := exec.Command("sleep", "3600")
 			_ = cmd.Start()

@@ -4,11 +4,20 @@ package rules_test
 
 import (
 	"bytes"
+	"context"
 	"os"
+	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
+	"testing"
+	"time"
 
 	"github.com/mctscheck/mctscheck/internal/proc"
+	"github.com/mctscheck/mctscheck/internal/proc/proctest"
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // alive reports whether process pid, or a process of its group, is still
@@ -39,3 +48,38 @@ func programCPU(pid int) float64 {
 
 // crashSelf ends the helper program by a signal, as a crash does.
 func crashSelf() { _ = syscall.Kill(os.Getpid(), syscall.SIGKILL) }
+
+// TestExecChildHoldsOutput: a program that starts a child holding its
+// output and then exits has exited, at once: not a hang at the timeout.
+func TestExecChildHoldsOutput(t *testing.T) {
+	start := time.Now()
+	rep, x := checkFault(t, "holdout", rules.ExecOptions{MaxRestarts: 1}) // the default timeout, 10 s
+	if f := rep.Witness.Fault; f.Kind != props.FaultCrash || !strings.Contains(f.Message, "exited with status 0") {
+		t.Errorf("fault %s: %s; want a crash: exited with status 0", f.Kind, f.Message)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("the check took %v: it waited for the child, not the program", took)
+	}
+	checkReaped(t, x)
+}
+
+// TestExecEndsItsDescendants: a process that a rule's program starts in a
+// session of its own ends with the program.
+func TestExecEndsItsDescendants(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux has a /proc to find processes that left the group")
+	}
+	x := helperRule(t, "setsid", rules.ExecOptions{})
+	rep, err := props.CheckTree(context.Background(), x, tree.MustParse(faultTree), props.Options{Seeds: 2, MinBudget: 16, MaxBudget: 256})
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps, err := x.Capabilities()
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := proctest.DetachedPid(t, caps.Name, "helper setsid")
+	checkReaped(t, x)
+	proctest.CheckEnded(t, child)
+	t.Log(rep.Summary)
+}

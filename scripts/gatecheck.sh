@@ -94,8 +94,8 @@ for ((p = 1; p <= pairs; p++)); do
 	# b with every time multiplied by the knob (ns/sim, wall-ns/sim, ns/op).
 	awk -v k="$knob" '/^Benchmark/ { for (i = 3; i < NF; i += 2) if ($(i + 1) ~ /ns\//) $i = sprintf("%.10g", $i * k) } { print }' "$dir/b.txt" >"$dir/b-scaled.txt"
 	same=$(judge same "$dir/a.txt" "$dir/b.txt")
-	kaa=$(judge knob-aa "$dir/ka.txt" "$dir/kaa.txt" -unit cpu-ns/op)
-	kb=$(judge knob "$dir/ka.txt" "$dir/kb.txt" -unit cpu-ns/op)
+	kaa=$(judge knob-aa "$dir/ka.txt" "$dir/kaa.txt")
+	kb=$(judge knob "$dir/ka.txt" "$dir/kb.txt")
 	scaled=$(judge scaled "$dir/a.txt" "$dir/b-scaled.txt")
 	((false_fail += same + kaa, judged_same += 2)) || true
 	((missed += 2 - kb - scaled, judged_slow += 2)) || true

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gtp-vs-gnugo.sh plays one game of Go between mctscheck gtp and GNU Go 3.8
 # (gnugo --mode gtp, Chinese rules, positional superko) to its end, with
-# the referee of package match (match/referee): every move is checked on
+# the referee of package match (cmd/referee): every move is checked on
 # the referee's own board and passed to the other engine; the game ends at
 # two consecutive passes (or the move cap). It prints the moves, the
 # referee's Tromp-Taylor count, both engines' final_score (GNU Go's removes
@@ -55,7 +55,7 @@ fi
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 go build -o "$bin/mctscheck" ./cmd/mctscheck
-go build -o "$bin/referee" ./match/referee
+go build -o "$bin/referee" ./cmd/referee
 ours="$bin/mctscheck gtp -rule '$rule' -budget $budget -seed $seed"
 theirs="$gnugo --mode gtp --chinese-rules --positional-superko --level $level --seed $gseed"
 case $color in

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 	"github.com/mctscheck/mctscheck/searchexec"
@@ -25,10 +26,12 @@ func cpu() (self, children time.Duration) {
 	return d(s), d(c)
 }
 
-// BenchmarkCheck is the default check (the trap families and 100 random
-// trees × 4 seeds, budgets 64 to 16,384) of core's uct and of
-// examples/mcts.c over the search protocol, two searches at once, as
-// mctscheck check runs them. Its metrics are CPU time, read from getrusage:
+// BenchmarkCheck is the default check (the trap families, those of whole
+// searches and 100 random trees × 4 seeds, budgets 64 to 16,384) of
+// core's uct and of examples/mcts.c over the search protocol, two searches
+// at once, as mctscheck check runs them: the rule's check is given the
+// whole searches' families as Options.Traps, so that both search the same
+// trees. Its metrics are CPU time, read from getrusage:
 // cpu-s/op of mctscheck and the programs together, and for the search
 // mctscheck's own CPU per search (self-µs/search: the trees, the pipe,
 // the answers' checks, the criterion) and the program's. Compare the two
@@ -37,9 +40,11 @@ func BenchmarkCheck(b *testing.B) {
 	o := props.Options{Jobs: 2}
 	b.Run("check=uct", func(b *testing.B) {
 		uct := rules.MustParse("uct").Rule
+		ro := o
+		ro.Traps = gen.SearchTraps()
 		self0, _ := cpu()
 		for b.Loop() {
-			if _, err := props.Run(context.Background(), uct, o); err != nil {
+			if _, err := props.Run(context.Background(), uct, ro); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -22,7 +22,11 @@
 // decides a child that is no root move or reports counts that do not add
 // up is a fault (a *props.Fault, of the kinds FaultCrash, FaultHang,
 // FaultGarbage, FaultProtocol, FaultRange and FaultNaN), reported with the
-// tree, the seed and the end of the program's standard error. The process
-// that faulted is killed with every process in its group and reaped, and
-// Close stops the others: none is left behind.
+// tree, the seed and the end of the program's standard error. So is output
+// after a search's last answer: Program is a props.LateFaulter, whose
+// LateFault reads every idle program's output to the end, and RunSearch
+// asks it once its searches are done. The process that faulted is killed
+// with every process it started (its group, and on Linux every process
+// that carries its mark: docs/protocol.md) and reaped, and Close stops the
+// others: none is left behind.
 package searchexec

@@ -25,16 +25,30 @@ const (
 )
 
 // bugs are the reference programs' bugs: the inconsistent ones with the
-// condition of their witness, then the slow ones.
-var bugs = []struct {
+// condition of their witness, then the slow ones. The last six show only
+// on special shapes, which the whole-search families of the default trees
+// (gen.SearchTraps) have: from names the family whose tree the default
+// check first finds each on.
+var bugs = []bug{
+	{"fpu-never", props.Eq5, ""},
+	{"negamax-sign", props.Eq4, ""},
+	{"terminal-rollout", props.Eq7, ""},
+	{"virtual-loss-kept", "", ""},
+	{"final-by-mean", "", ""},
+	{"open-loop", props.Eq4, "trap open-loop:"},
+	{"path-free-hash", props.Eq4, "trap cousins:"},
+	{"alternating-turns", props.Eq4, "trap double-move:"},
+	{"depth-discount", props.Eq7, ""}, // met first on a bias trap, whose deep terminal the discount moves too
+	{"win-loss", props.Eq7, ""},
+	{"widening-cap", props.Eq5, "trap many-moves:"},
+}
+
+// bug is a bug of the reference programs; the zero bug is the correct
+// search.
+type bug struct {
 	name string
 	cond props.Condition // "" for a bug that is only slow
-}{
-	{"fpu-never", props.Eq5},
-	{"negamax-sign", props.Eq4},
-	{"terminal-rollout", props.Eq7},
-	{"virtual-loss-kept", ""},
-	{"final-by-mean", ""},
+	from string          // the start of the name of the tree its witness is shrunk from, if given
 }
 
 // needTool returns the path of the program name, or skips the test.
@@ -93,6 +107,7 @@ var agreeTrees = []string{
 	"(max (min 1 0) (chance 0.5:(min 1 0.5) 0.5:0.25)~0.5 0.125@3)",
 	"(max (max 0 1) 0.5)",
 	"(min (max 1 (min 0 0.75)) (chance 0.25:1 0.75:(max 0 0.5)) 0.375)",
+	"(max (chance 0.5:(max 1@4 0.5@2 0.25@0) 0.5:(max 0@2 0.75@4)) (min 0.625@2 (max 1 0)@4 0.375@0 0.25@1 0.875@3 0.5@5) 0.5625)",
 }
 
 // checkAgree checks that each searcher reports what the first does, on
@@ -134,7 +149,11 @@ func checkAgree(t *testing.T, seed uint64, searchers ...props.Searcher) {
 func TestExamplesAgree(t *testing.T) {
 	py := needTool(t, "python3")
 	bin := buildMCTS(t)
-	for _, bug := range []string{"", "fpu-never", "negamax-sign", "terminal-rollout", "virtual-loss-kept", "final-by-mean"} {
+	names := []string{"", "mover-means", "chance-as-max"} // the correct search and the faults that replay
+	for _, b := range bugs {
+		names = append(names, b.name)
+	}
+	for _, bug := range names {
 		t.Run("bug="+bug, func(t *testing.T) {
 			if testing.Short() && (bug == "virtual-loss-kept" || bug == "final-by-mean") {
 				t.Skip("the slow bugs: without -short")
@@ -145,15 +164,13 @@ func TestExamplesAgree(t *testing.T) {
 }
 
 // TestExamplesBugs: each inconsistent bug of the reference programs is
-// stuck, with a witness of at most 7 nodes that replays; the correct
-// program and the slow bugs never are (on the default run without -short:
-// the C program, which reports what the Python one does).
+// stuck on the default trees, with a witness of at most 9 nodes that
+// replays, the bugs of special shapes on their families' trees; the
+// correct program and the slow bugs never are (on the default run without
+// -short: the C program, which reports what the Python one does).
 func TestExamplesBugs(t *testing.T) {
 	bin := buildMCTS(t)
-	for _, b := range append(bugs, struct {
-		name string
-		cond props.Condition
-	}{"", ""}) {
+	for _, b := range append([]bug{{}}, bugs...) {
 		t.Run("bug="+b.name, func(t *testing.T) {
 			o := props.Options{Jobs: 2, RuleSpec: "mcts --bug " + b.name}
 			if testing.Short() {
@@ -175,8 +192,11 @@ func TestExamplesBugs(t *testing.T) {
 				return
 			}
 			w := rep.Witness
-			if rep.Verdict != props.Stuck || w.Condition != b.cond || w.Nodes > 7 {
-				t.Fatalf("mcts.c --bug %s: %s, want stuck (%s) with at most 7 nodes", b.name, rep.Summary, b.cond)
+			if rep.Verdict != props.Stuck {
+				t.Fatalf("mcts.c --bug %s: %s, want stuck (%s)", b.name, rep.Summary, b.cond)
+			}
+			if w.Condition != b.cond || w.Nodes > 9 || !strings.HasPrefix(w.From, b.from) {
+				t.Fatalf("mcts.c --bug %s: %s, shrunk from %s; want %s with at most 9 nodes, shrunk from %s…", b.name, rep.Summary, w.From, b.cond, b.from)
 			}
 			if doc := documentedWitness(t, b.name); !testing.Short() && doc != w.Tree.String() {
 				t.Errorf("examples/mcts.py documents the witness of --bug %s as %s; the default check finds %v", b.name, doc, w.Tree)
@@ -206,6 +226,40 @@ func documentedWitness(t *testing.T, bug string) string {
 		t.Fatalf("examples/mcts.py documents no witness for --bug %s", bug)
 	}
 	return strings.Join(strings.Fields(string(m[1])), " ")
+}
+
+// TestExamplesPromises: the reference programs' bugs that break a promise
+// of the protocol are each a fault of its kind, reproduced when the tree
+// is searched again; a program seeded from the clock is the fault
+// nondeterministic every time (twenty checks of the replay form, one tree
+// and one seed), never a witness presented as one that replays.
+func TestExamplesPromises(t *testing.T) {
+	bin := buildMCTS(t)
+	for _, c := range []struct {
+		bug, tree string
+		kind      props.FaultKind
+	}{
+		{"mover-means", "(max (min 1 0) 0.25)", props.FaultPerspective},
+		{"chance-as-max", "(max (chance 0.5:1 0.5:0) 0.25)", props.FaultChance},
+	} {
+		rep, err := props.RunSearchTree(context.Background(), program(t, c.bug, bin), tree.MustParse(c.tree), props.Options{Seeds: 1, MaxBudget: 1024})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := rep.Witness; rep.Verdict != props.Faulted || w.Fault.Kind != c.kind || !w.Fault.Reproduced {
+			t.Errorf("mcts.c --bug %s on %s: %s\n%v", c.bug, c.tree, rep.Summary, w)
+		}
+	}
+	p := program(t, "seed-ignored", bin)
+	for i := range 20 {
+		rep, err := props.RunSearchTree(context.Background(), p, tree.MustParse("(max (min 1 0.5) (chance 0.5:0 0.5:(max 1 0)))"), props.Options{Seeds: 1, MaxBudget: 1024})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w := rep.Witness; rep.Verdict != props.Faulted || w.Fault.Kind != props.FaultNondeterministic || w.Fault.Checkpoint == 0 {
+			t.Fatalf("check %d of mcts.c --bug seed-ignored: %s\n%v", i, rep.Summary, w)
+		}
+	}
 }
 
 // TestJSClient: a client written in JavaScript from docs/protocol.md

@@ -55,6 +55,19 @@ type Capabilities struct {
 	Nodes bool `json:"nodes"`
 	// Name names the program in messages; optional.
 	Name string `json:"name"`
+	// Chance, Rewards and Alternating say which trees the program handles
+	// (props.Handles); a check sends it no other. Chance false: no chance
+	// nodes (absent: true). Rewards "binary": rewards in {0, 1} only
+	// (absent, or "any": any reward in [0,1]). Alternating true: the
+	// players alternate, none moving twice in a row (absent: false).
+	Chance      *bool  `json:"chance"`
+	Rewards     string `json:"rewards"`
+	Alternating bool   `json:"alternating"`
+}
+
+// Handles returns the trees the capabilities declare the program handles.
+func (c Capabilities) Handles() props.Handles {
+	return props.Handles{NoChance: c.Chance != nil && !*c.Chance, BinaryRewards: c.Rewards == "binary", Alternating: c.Alternating}
 }
 
 // Program is a whole search run by an external program that speaks the
@@ -66,6 +79,7 @@ type Program struct {
 	opts Options
 
 	mu       sync.Mutex
+	declared *Capabilities // the first process's handshake, which every other must repeat
 	idle     []*process
 	live     map[*process]bool // every process not yet stopped
 	pids     []int
@@ -77,6 +91,15 @@ type Program struct {
 type process struct {
 	pipe *proc.Pipe
 	caps Capabilities
+	last *served // the search it served last; nil before the first
+}
+
+// served is a search that a process served: what output that follows its
+// answers is blamed on.
+type served struct {
+	tree       *props.SearchTree
+	seed       uint64
+	checkpoint int64 // the last
 }
 
 // New returns the search run by the program name with args (not through
@@ -127,35 +150,73 @@ func (p *Program) Capabilities() (Capabilities, error) {
 	return pr.caps, nil
 }
 
-// Close stops every process: an idle one's input is closed and it gets
-// half a second to exit, one in a search is killed; each is reaped, with
-// every process in its group. A Search after Close fails. Close is safe to
-// call more than once.
+// Handles implements props.RestrictedSearcher: it starts a process if none
+// has started and returns the trees its handshake declares it handles.
+func (p *Program) Handles() (props.Handles, error) {
+	caps, err := p.Capabilities()
+	return caps.Handles(), err
+}
+
+// Close stops every process: an idle one's input is closed, it gets half a
+// second to exit, and its output is read to the end; one in a search is
+// killed; each is reaped, with every process in its group and every
+// process it started (internal/proc). A Search after Close fails. Close is
+// safe to call more than once. It returns the fault of a program that
+// wrote output after its last search's answers (as LateFault finds it), or
+// nil.
 func (p *Program) Close() error {
 	p.mu.Lock()
 	p.closed = true
+	p.mu.Unlock()
+	if f, _, _ := p.stopAll(); f != nil {
+		return f
+	}
+	return nil
+}
+
+// LateFault implements props.LateFaulter: it stops every idle process,
+// reading its output to the end, and returns the fault of the first that
+// wrote anything after its last search's answers, with that search's tree
+// and seed; nil if none did. A process in a search is killed. Later
+// searches start processes anew.
+func (p *Program) LateFault() (*props.Fault, *props.SearchTree, uint64) {
+	return p.stopAll()
+}
+
+// stopAll stops every process, as Close and LateFault do.
+func (p *Program) stopAll() (*props.Fault, *props.SearchTree, uint64) {
+	p.mu.Lock()
 	idle := p.idle
 	p.idle = nil
-	var busy []*process
+	var all []*process
 	for pr := range p.live {
-		busy = append(busy, pr)
+		all = append(all, pr)
 	}
 	clear(p.live)
 	p.mu.Unlock()
+	faults := make([]*props.Fault, len(all))
 	var wg sync.WaitGroup
-	for _, pr := range busy {
+	for i, pr := range all {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if isIn(idle, pr) {
-				pr.pipe.Stop()
-			} else {
+			if !isIn(idle, pr) {
 				pr.pipe.Kill()
+				return
+			}
+			if rest := pr.pipe.StopReading(80); rest != "" && pr.last != nil {
+				faults[i] = p.fault(pr, props.FaultGarbage, "%s wrote output after its answer to the last checkpoint, %d (%q): write logs to standard error",
+					p.name(pr.caps), pr.last.checkpoint, rest)
 			}
 		}()
 	}
 	wg.Wait()
-	return nil
+	for i, f := range faults {
+		if f != nil {
+			return f, all[i].last.tree, all[i].last.seed
+		}
+	}
+	return nil, nil, 0
 }
 
 func isIn(list []*process, pr *process) bool {
@@ -269,8 +330,22 @@ func (p *Program) handshake(pr *process) error {
 	if err != nil {
 		return p.fault(pr, props.FaultProtocol, "%s answered the hello with %q: %v", name, clip(line), err)
 	}
+	p.mu.Lock()
+	if p.declared == nil {
+		p.declared = &caps
+	}
+	first := *p.declared
+	p.mu.Unlock()
+	if !caps.same(first) {
+		return p.fault(pr, props.FaultProtocol, "%s answered the hello with %q, another handshake than its first process's: it must declare the same every time", name, clip(line))
+	}
 	pr.caps = caps
 	return nil
+}
+
+// same reports whether c and d declare the same.
+func (c Capabilities) same(d Capabilities) bool {
+	return c.Version == d.Version && c.Nodes == d.Nodes && c.Name == d.Name && c.Handles() == d.Handles()
 }
 
 // fault returns a fault of the process, with the end of its stderr.
@@ -341,7 +416,11 @@ func (p *Program) search(pr *process, t *props.SearchTree, seed uint64, checkpoi
 		last = c
 		if i == 0 {
 			if stray := pr.pipe.Pending(); stray != "" {
-				return p.fault(pr, props.FaultGarbage, "%s wrote output no request asked for (%q): write logs to standard error", name, stray)
+				after := ""
+				if pr.last != nil {
+					after = fmt.Sprintf(", after its answers to the search of %s with seed %d", pr.last.tree.Text, pr.last.seed)
+				}
+				return p.fault(pr, props.FaultGarbage, "%s wrote output no request asked for (%q)%s: write logs to standard error", name, stray, after)
 			}
 			if err := pr.pipe.Write(req, deadline); err != nil {
 				return p.ioFault(pr, name, "reading the request", err, wait)
@@ -364,6 +443,10 @@ func (p *Program) search(pr *process, t *props.SearchTree, seed uint64, checkpoi
 			return err
 		}
 	}
+	if rest := pr.pipe.Pending(); rest != "" { // what came with its last answer; what comes later, LateFault reads
+		return p.fault(pr, props.FaultGarbage, "%s wrote more than its answers: %q follows its answer to the last checkpoint, %d: write logs to standard error", name, rest, last)
+	}
+	pr.last = &served{tree: t, seed: seed, checkpoint: last}
 	return nil
 }
 

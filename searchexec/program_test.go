@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/internal/proc"
+	"github.com/mctscheck/mctscheck/internal/proc/proctest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/searchexec"
 	"github.com/mctscheck/mctscheck/tree"
@@ -65,16 +67,45 @@ type request struct {
 //	range      decides child k of a root with k children
 //	counts     reports one visit too many
 //	nan        reports a null mean for a visited child
+//	extra      answers once more after the last checkpoint, with the last answer
+//	extra-late answers once more, 50 ms after the last checkpoint
+//	holdout    starts a child that holds its output, then exits with status 0
+//	           at the first request
+//	setsid     starts a child in a session of its own, whose pid its name
+//	           gives, and searches as flat does
+//	binary     flat, declaring no chance nodes and rewards in {0, 1}, and
+//	           exiting with status 2 on a tree that has either
+//	rewards    declares rewards that are neither "binary" nor "any"
+//	fickle     declares no chance nodes in its first process only (the
+//	           first to create the file $MCTSCHECK_FICKLE_FILE)
 func helper(mode string) int {
 	in := bufio.NewReader(os.Stdin)
 	if _, err := in.ReadString('\n'); err != nil {
 		return 1
+	}
+	if mode == "setsid" {
+		var err error
+		if mode, err = proctest.Detached(mode); err != nil {
+			fmt.Fprintln(os.Stderr, "helper:", err)
+			return 1
+		}
 	}
 	switch mode {
 	case "version":
 		fmt.Println(`{"version":99}`)
 	case "hello":
 		fmt.Println("hello, mctscheck")
+	case "binary":
+		fmt.Printf(`{"version":%d,"chance":false,"rewards":"binary"}`+"\n", searchexec.ProtocolVersion)
+	case "rewards":
+		fmt.Printf(`{"version":%d,"rewards":"ternary"}`+"\n", searchexec.ProtocolVersion)
+	case "fickle":
+		if f, err := os.OpenFile(os.Getenv("MCTSCHECK_FICKLE_FILE"), os.O_CREATE|os.O_EXCL, 0o600); err == nil {
+			f.Close()
+			fmt.Printf(`{"version":%d,"chance":false}`+"\n", searchexec.ProtocolVersion)
+			break
+		}
+		fmt.Printf(`{"version":%d}`+"\n", searchexec.ProtocolVersion)
 	default:
 		fmt.Printf(`{"version":%d,"nodes":%v,"name":"helper %s"}`+"\n", searchexec.ProtocolVersion, mode == "nodes", mode)
 	}
@@ -96,6 +127,12 @@ func helper(mode string) int {
 			return 0
 		case mode == "hang":
 			time.Sleep(time.Hour)
+		case mode == "holdout":
+			if err := proctest.HoldOutput(); err != nil {
+				fmt.Fprintln(os.Stderr, "helper:", err)
+				return 1
+			}
+			return 0
 		case mode == "spawn":
 			_ = exec.Command("sleep", "3600").Start()
 			time.Sleep(time.Hour)
@@ -104,8 +141,17 @@ func helper(mode string) int {
 			continue
 		case mode == "stray":
 			fmt.Println("searching", req.Tree)
+		case mode == "binary":
+			if tr := tree.MustParse(req.Tree); !tr.BinaryDeterministic() {
+				fmt.Fprintln(os.Stderr, "helper: a tree with a chance node or a reward other than 0 and 1, which the handshake declared it does not handle:", req.Tree)
+				return 2
+			}
 		}
 		flat(req, mode)
+		if mode == "extra-late" {
+			time.Sleep(50 * time.Millisecond)
+			fmt.Printf(`{"sims":%d,"decision":0,"visits":[],"means":[]}`+"\n", req.Checkpoints[len(req.Checkpoints)-1])
+		}
 	}
 }
 
@@ -154,6 +200,10 @@ func flat(req request, mode string) {
 			a["node_visits"], a["node_means"] = nv, nm
 		}
 		out, _ := json.Marshal(a)
+		if mode == "extra" && c == req.Checkpoints[len(req.Checkpoints)-1] {
+			fmt.Printf("%s\n%s\n", out, out) // one write: the extra answer comes with the last
+			continue
+		}
 		fmt.Printf("%s\n", out)
 	}
 }
@@ -216,8 +266,8 @@ func TestProgramSearches(t *testing.T) {
 		if rep.Verdict != props.NoCounterexample {
 			t.Errorf("flat Monte Carlo on %v: %s", tr, rep.Summary)
 		}
-		if s, n := p.Searches(), len(p.Pids()); s != 6 || n != jobs {
-			t.Errorf("jobs %d: %d searches in %d processes, want 6 in %d", jobs, s, n, jobs)
+		if s, n := p.Searches(), len(p.Pids()); s != 7 || n != jobs { // the 6 seeds, and the first again
+			t.Errorf("jobs %d: %d searches in %d processes, want 7 in %d", jobs, s, n, jobs)
 		}
 		checkReaped(t, p)
 	}
@@ -245,6 +295,9 @@ func TestProgramFaults(t *testing.T) {
 		{"counts", props.FaultRange, "the root children's visits add up to 65 after 64 simulations"},
 		{"nan", props.FaultNaN, "node 0.0 has 22 visits and the mean NaN"},
 		{"nodes", props.FaultRange, "root child 1 has 0 visits"},
+		{"extra", props.FaultGarbage, "wrote more than its answers: \"{\\\"decision\\\""},
+		{"holdout", props.FaultCrash, "exited with status 0 while searching to checkpoint 64"},
+		{"rewards", props.FaultProtocol, `"rewards": "ternary", want "binary" (rewards in {0, 1} only) or "any"`},
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
@@ -268,9 +321,37 @@ func TestProgramFaults(t *testing.T) {
 			if strings.HasPrefix(c.mode, "crash") && !strings.Contains(w.Fault.Stderr, "as asked") {
 				t.Errorf("the fault does not quote the program's stderr: %q", w.Fault.Stderr)
 			}
-			t.Logf("%v: %s", time.Since(start).Round(time.Millisecond), rep.Summary)
+			took := time.Since(start)
+			t.Logf("%v: %s", took.Round(time.Millisecond), rep.Summary)
+			if c.kind == props.FaultCrash && took > 5*time.Second {
+				t.Errorf("the crash took %v to find: it waited for the timeout (10 s), not for the program", took)
+			}
 			checkReaped(t, p)
 		})
+	}
+}
+
+// TestProgramExtraAnswer: an answer after the last checkpoint is a fault,
+// whether the program serves one search or several, and whether it comes
+// with the last answer or later (read when the program stops).
+func TestProgramExtraAnswer(t *testing.T) {
+	const text = "(max 0.25 (min 1 0.5) 0.75)"
+	for _, mode := range []string{"extra", "extra-late"} {
+		for _, seeds := range []int{1, 4} {
+			t.Run(fmt.Sprintf("%s/seeds=%d", mode, seeds), func(t *testing.T) {
+				t.Parallel()
+				p := helperProgram(t, mode, searchexec.Options{})
+				rep, err := props.RunSearchTree(bg, p, tree.MustParse(text), props.Options{Seeds: seeds, KeepOrder: true, MaxBudget: 256, Window: 2, Jobs: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if w := rep.Witness; rep.Verdict != props.Faulted || w.Fault.Kind != props.FaultGarbage {
+					t.Fatalf("%s\n%v", rep.Summary, w)
+				}
+				t.Log(rep.Summary)
+				checkReaped(t, p)
+			})
+		}
 	}
 }
 
@@ -296,4 +377,54 @@ func TestProgramNotFound(t *testing.T) {
 	if _, err := searchexec.Command("'unterminated", searchexec.Options{}); err == nil {
 		t.Error("Command of a bad line: no error")
 	}
+}
+
+// TestProgramCapabilities: a program that declares no chance nodes and
+// rewards in {0, 1} gets no other tree, from the families, the random
+// trees and the shrinker alike (it exits on any other), and the report
+// says what it handles; a -tree outside them is refused.
+func TestProgramCapabilities(t *testing.T) {
+	p := helperProgram(t, "binary", searchexec.Options{})
+	rep, err := props.RunSearch(bg, p, props.Options{Trees: 20, MaxBudget: 1024, Window: 2, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := props.Handles{NoChance: true, BinaryRewards: true}
+	if rep.Verdict == props.Faulted || rep.Handles == nil || *rep.Handles != want {
+		t.Fatalf("%s, handles %v, want %v\n%v", rep.Summary, rep.Handles, want, rep.Witness)
+	}
+	if rep.Witness != nil && rep.Witness.Shrinks == 0 {
+		t.Errorf("the witness was not shrunk: the shrinker's candidates are not tested")
+	}
+	t.Logf("%s (%d trees)\n%v", rep.Summary, rep.Trees, rep.Witness)
+	if _, err := props.RunSearchTree(bg, p, tree.MustParse("(max (chance 0.5:1 0.5:0) 0.25)"), props.Options{}); err == nil ||
+		!strings.Contains(err.Error(), "node 0.0 is a chance node, and the search handles none") {
+		t.Errorf("RunSearchTree on a tree with a chance node: %v", err)
+	}
+	checkReaped(t, p)
+}
+
+// TestProgramFickleHandshake: processes of one program that declare
+// different capabilities are a protocol fault. The first process is
+// discarded after a search whose report fails, so that the next search
+// starts a second one.
+func TestProgramFickleHandshake(t *testing.T) {
+	p := helperProgram(t, "fickle", searchexec.Options{Env: []string{"MCTSCHECK_FICKLE_FILE=" + t.TempDir() + "/first"}})
+	if h, err := p.Handles(); err != nil || h != (props.Handles{NoChance: true}) {
+		t.Fatalf("the first process declares %v, %v; want no chance nodes", h, err)
+	}
+	st := props.NewSearchTree(tree.MustParse("(max 0.25 (min 1 0.5) 0.75)"))
+	stop := errors.New("stop")
+	if err := p.Search(bg, st, 1, []int64{64}, func(props.Checkpoint) error { return stop }); err != stop {
+		t.Fatalf("a search whose report fails: %v", err)
+	}
+	err := p.Search(bg, st, 1, []int64{64}, func(props.Checkpoint) error { return nil })
+	var f *props.Fault
+	if !errors.As(err, &f) || f.Kind != props.FaultProtocol || !strings.Contains(f.Message, "another handshake than its first process's") {
+		t.Fatalf("the second process's search: %v", err)
+	}
+	if n := len(p.Pids()); n != 2 {
+		t.Errorf("%d processes, want 2", n)
+	}
+	checkReaped(t, p)
 }

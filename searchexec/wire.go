@@ -39,6 +39,9 @@ func parseHandshake(line []byte) (Capabilities, error) {
 	if caps.Version != ProtocolVersion {
 		return caps, fmt.Errorf("protocol version %d; mctscheck speaks version %d (docs/protocol.md)", caps.Version, ProtocolVersion)
 	}
+	if caps.Rewards != "" && caps.Rewards != "any" && caps.Rewards != "binary" {
+		return caps, fmt.Errorf(`"rewards": %q, want "binary" (rewards in {0, 1} only) or "any"`, caps.Rewards)
+	}
 	return caps, nil
 }
 
@@ -55,7 +58,11 @@ type answer struct {
 
 // parseCheckpoint reads one checkpoint's answer: a JSON object with sims,
 // decision, visits and means, and node_visits and node_means from a
-// program that declared nodes. A null mean (an unvisited node's) is NaN.
+// program that declared nodes. A null mean is NaN, and so is the mean of a
+// child or node with 0 visits, whatever number the program wrote there (a
+// library that keeps 0 in an unvisited child's value reports 0, or 0.5 once
+// mapped to [0,1]): a mean of no simulation is no statistic
+// (docs/protocol.md).
 func parseCheckpoint(line []byte, nodes bool) (props.Checkpoint, error) {
 	var a answer
 	if err := json.Unmarshal(line, &a); err != nil {
@@ -67,19 +74,20 @@ func parseCheckpoint(line []byte, nodes bool) (props.Checkpoint, error) {
 	case nodes && (a.NodeVisits == nil || a.NodeMeans == nil):
 		return props.Checkpoint{}, errors.New(`the handshake declared "nodes": want "node_visits" and "node_means"`)
 	}
-	cp := props.Checkpoint{Sims: *a.Sims, Done: a.Done, Decision: *a.Decision, Visits: a.Visits, Means: floats(a.Means)}
+	cp := props.Checkpoint{Sims: *a.Sims, Done: a.Done, Decision: *a.Decision, Visits: a.Visits, Means: means(a.Means, a.Visits)}
 	if nodes {
-		cp.NodeVisits, cp.NodeMeans = a.NodeVisits, floats(a.NodeMeans)
+		cp.NodeVisits, cp.NodeMeans = a.NodeVisits, means(a.NodeMeans, a.NodeVisits)
 	}
 	return cp, nil
 }
 
-// floats turns JSON numbers and nulls into float64s, null into NaN.
-func floats(ps []*float64) []float64 {
+// means turns JSON numbers and nulls into float64s: NaN for null, and for
+// the mean of a child with 0 visits.
+func means(ps []*float64, visits []int64) []float64 {
 	out := make([]float64, len(ps))
 	for i, p := range ps {
 		out[i] = math.NaN()
-		if p != nil {
+		if p != nil && (i >= len(visits) || visits[i] != 0) {
 			out[i] = *p
 		}
 	}

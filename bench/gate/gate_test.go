@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -144,6 +145,23 @@ func TestGate(t *testing.T) {
 	exactOld := writeFile(t, "exact-old.txt", []bench{{"Search", "B/node", []float64{16, 16}}}, "Unit B/node assume=exact")
 	exactNew := writeFile(t, "exact-new.txt", []bench{{"Search", "B/node", []float64{20, 20}}}, "Unit B/node assume=exact")
 
+	// Wall-clock sec/op noisy (a loaded machine) and unchanged, the CPU
+	// time 10% slower: the CPU time is judged, and the slowdown found.
+	cpuFiles := func(name string, slow, slowS float64, seed uint64) string {
+		bs := slices.Concat(
+			suite("ns/op", func(i int) []float64 { return noisy(float64(200+50*i), 0.4, 10, seed+uint64(i)) }),
+			suite("cpu-ns/op", func(i int) []float64 { return scaled(noisy(float64(150+50*i), 0.02, 10, seed+uint64(i)), slow) }))
+		if slowS > 0 {
+			bs = append(bs, suite("cpu-s", func(i int) []float64 { return scaled(noisy(1, 0.02, 10, seed+uint64(i)), slowS) })...)
+		}
+		return writeFile(t, name, bs)
+	}
+	cpuOld := cpuFiles("cpu-old.txt", 1, 1, 10)
+	cpuSlow := cpuFiles("cpu-slow.txt", 1.1, 0, 20)
+	cpuSlowBoth := cpuFiles("cpu-slow-both.txt", 1.1, 1.1, 20)
+	simCPU := writeFile(t, "sim-cpu.txt", append(suite("ns/sim", base), suite("cpu-ns/op", base)...))
+	simCPUSlow := writeFile(t, "sim-cpu-slow.txt", append(suite("ns/sim", same), suite("cpu-ns/op", func(i int) []float64 { return scaled(same(i), 1.2) })...))
+
 	missing := filepath.Join(t.TempDir(), "missing.txt")
 
 	tests := []struct {
@@ -164,7 +182,11 @@ func TestGate(t *testing.T) {
 		{"filter keeps the slow one", []string{"-filter", "/rule:uct /game:synth", old, slow}, 1, "1 of 1 comparison (sec/sim)"},
 		{"filter drops the slow one", []string{"-filter", "/game:ttt", old, slow}, 0, "gate: PASS: 1 comparison (sec/sim)"},
 		{"default unit is ns/sim when shared", []string{old, old}, 0, "gate: judging sec/sim, the time per simulation"},
-		{"default unit is sec/op without ns/sim", []string{oldOp, slowOp}, 1, "gate: judging sec/op, no benchmark has ns/sim in both files"},
+		{"default unit is sec/op without ns/sim", []string{oldOp, slowOp}, 1, "gate: judging sec/op, no benchmark has ns/sim or a CPU time (such as cpu-ns/op) in both files"},
+		{"default unit is the CPU time when shared", []string{cpuOld, cpuSlow}, 1, "gate: judging cpu-sec/op, the CPU time both files report"},
+		{"a CPU-time slowdown fails by default", []string{cpuOld, cpuSlow}, 1, "gate: FAIL: 4 of 4 comparisons (cpu-sec/op)"},
+		{"every shared CPU time is judged", []string{cpuOld, cpuSlowBoth}, 1, "gate: FAIL: 8 of 8 comparisons (cpu-sec/op, cpu-s)"},
+		{"ns/sim before a CPU time", []string{simCPU, simCPUSlow}, 0, "gate: PASS: 4 comparisons (sec/sim)"},
 		{"default sec/op judged", []string{oldOp, slowOp}, 1, "gate: FAIL: 4 of 4 comparisons (sec/op)"},
 		{"default unit ignores sec/op beside ns/sim", []string{both, old}, 0, "gate: PASS: 4 comparisons (sec/sim)"},
 		{"default unit, no shared unit", []string{old, oldOp}, 2, "no benchmark and unit is in both files with -unit sec/op"},
@@ -189,7 +211,8 @@ func TestGate(t *testing.T) {
 		{"one argument", []string{old}, 2, "want two files"},
 		{"three arguments", []string{old, old, old}, 2, "want two files"},
 		{"unknown flag", []string{"-bogus", old, old}, 2, "flag provided but not defined"},
-		{"help", []string{"-h"}, 2, "usage: gate"},
+		{"help", []string{"-h"}, 0, "usage: gate"},
+		{"help with files", []string{"-h", old, slow}, 0, "usage: gate"},
 		{"bad alpha", []string{"-alpha", "1.5", old, old}, 2, "-alpha"},
 		{"bad threshold", []string{"-threshold", "-1", old, old}, 2, "-threshold"},
 		{"empty unit", []string{"-unit", ",", old, old}, 2, "-unit is empty"},
@@ -314,13 +337,26 @@ func TestGeomeanIsNotJudged(t *testing.T) {
 // TestUnderGoRun checks how the gate recognises a binary built by go run,
 // whose exit status go run does not pass on.
 func TestUnderGoRun(t *testing.T) {
-	for exe, want := range map[string]bool{
-		"/tmp/go-build1234567/b001/exe/gate": true,
-		"/root/go/bin/gate":                  false,
-		"/work/repo/gate":                    false,
+	const cached = "/root/.cache/go-build/65/6590e440-d/gate" // go run and go tool both run binaries from here
+	for _, tt := range []struct {
+		exe    string
+		parent []string
+		want   bool
+	}{
+		{"/tmp/go-build1234567/b001/exe/gate", nil, true},
+		{cached, nil, true}, // no parent known: the path decides
+		{"/root/go/bin/gate", nil, false},
+		{"/work/repo/gate", nil, false},
+		{cached, []string{"go", "run", "./bench/gate"}, true},
+		{cached, []string{"/usr/local/go/bin/go", "-C", "/work", "run", "./bench/gate", "a", "b"}, true},
+		{cached, []string{"go", "-C=/work", "run", "./bench/gate"}, true},
+		{cached, []string{"go", "tool", "gate"}, false},
+		{cached, []string{"go", "-C", "/work", "tool", "gate"}, false},
+		{"/tmp/go-build1234567/b001/exe/gate", []string{"bash", "-c", "go run ./bench/gate"}, false},
+		{"/work/repo/gate", []string{"go"}, false},
 	} {
-		if got := underGoRun(exe); got != want {
-			t.Errorf("underGoRun(%q) = %v, want %v", exe, got, want)
+		if got := underGoRun(tt.exe, tt.parent); got != tt.want {
+			t.Errorf("underGoRun(%q, %q) = %v, want %v", tt.exe, tt.parent, got, tt.want)
 		}
 	}
 }

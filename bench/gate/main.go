@@ -43,13 +43,18 @@
 //
 // By default gate judges ns/sim (tidied to sec/sim), the time of one
 // simulation, the normalised cost of the playout hot loop that every
-// benchmark of package bench reports, when some benchmark has it in both
-// files; otherwise it judges sec/op, the time every Go benchmark reports,
-// so that it works on any module's benchmarks:
+// benchmark of package bench reports (the thread's CPU time), when some
+// benchmark has it in both files. Otherwise it judges the CPU times that
+// some benchmark has in both files (units such as cpu-ns/op, cpu-s/op or
+// cpu-s: a numerator that names cpu and ends in a time), since other jobs
+// on a shared machine stretch wall-clock time far more than CPU time, and
+// a real slowdown drowns in sec/op's noise. Failing both, it judges
+// sec/op, the wall-clock time every Go benchmark reports, so that it works
+// on any module's benchmarks:
 //
 //	go run github.com/mctscheck/mctscheck/bench/gate old.txt new.txt
 //
-// The first line of its output says which unit it chose and why. -unit
+// The first line of its output says which units it chose and why. -unit
 // selects others, comma-separated (sec/op, B/node, allocs/op, ...), or
 // "all" for every unit in both files.
 //
@@ -67,14 +72,16 @@
 //	go build -o gate github.com/mctscheck/mctscheck/bench/gate && ./gate old.txt new.txt
 //	go tool gate old.txt new.txt   # with "tool github.com/mctscheck/mctscheck/bench/gate" in go.mod
 //
-// When it exits non-zero under go run, the gate says so on standard error.
+// When it exits non-zero under go run, the gate says so on standard error
+// (on Linux it tells go run from go tool by its parent's command line;
+// elsewhere it says so for both). gate -h prints the usage and exits 0.
 //
 // The flags:
 //
 //	-threshold pct  slowdown that fails the gate, in percent (default 5)
 //	-alpha α        significance level of the U test (default 0.05)
 //	-filter query   benchproc filter, e.g. '.name:Search /game:synth' (default *)
-//	-unit list      units to judge, comma-separated, or all (default ns/sim if shared, else sec/op)
+//	-unit list      units to judge, comma-separated, or all (default ns/sim if shared, else CPU times, else sec/op)
 //	-ignore keys    file-level configuration keys to ignore, e.g. cpu
 //	-confidence c   confidence level of the ± ranges printed (default 0.95)
 //
@@ -89,21 +96,39 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
 func main() {
 	code := run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	if exe, err := os.Executable(); code != exitPass && err == nil && underGoRun(exe) {
+	if exe, err := os.Executable(); code != exitPass && err == nil && underGoRun(exe, parentArgs()) {
 		fmt.Fprintf(os.Stderr, "gate: exit status %d; go run reports every non-zero status as 1: build the gate or use go tool gate to keep it\n", code)
 	}
 	os.Exit(code)
 }
 
-// underGoRun reports whether the executable exe is one that go run built:
-// a binary in one of its go-build temporary directories.
-func underGoRun(exe string) bool {
-	return strings.Contains(filepath.ToSlash(exe), "/go-build")
+// underGoRun reports whether the gate runs under go run, which does not
+// pass its exit status on. go run and go tool both start a binary from the
+// build cache or a go-build directory, so the path alone cannot tell them
+// apart: the command line of the parent, parent (nil where the system
+// does not give it), can. A parent "go run" is go run; any other known
+// parent is not; an unknown one is go run when exe lies in a go-build
+// directory, as under both.
+func underGoRun(exe string, parent []string) bool {
+	if parent == nil {
+		return strings.Contains(filepath.ToSlash(exe), "/go-build")
+	}
+	if len(parent) < 2 || strings.TrimSuffix(filepath.Base(parent[0]), ".exe") != "go" {
+		return false
+	}
+	args := parent[1:]
+	if len(args) >= 2 && args[0] == "-C" { // go -C dir run ...
+		args = args[2:]
+	} else if len(args) >= 1 && strings.HasPrefix(args[0], "-C=") {
+		args = args[1:]
+	}
+	return len(args) > 0 && args[0] == "run"
 }
 
 // Exit statuses.
@@ -133,11 +158,16 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Float64Var(&o.threshold, "threshold", 5, "fail on a slowdown of more than `pct` percent")
 	fs.Float64Var(&o.alpha, "alpha", 0.05, "significance level `α` of the Mann-Whitney U test")
 	fs.StringVar(&o.filter, "filter", "*", "judge only benchmarks matching benchproc filter `query`")
-	unit := fs.String("unit", "", "judge the comma-separated `units`, or all (default: ns/sim if both files have it, else sec/op)")
+	unit := fs.String("unit", "", "judge the comma-separated `units`, or all (default: ns/sim if both files have it, else the CPU times both have, such as cpu-ns/op, else sec/op)")
 	fs.StringVar(&o.ignore, "ignore", "", "ignore variations in file-level configuration `keys`")
 	fs.Float64Var(&o.confidence, "confidence", 0.95, "confidence `level` of the printed ranges")
 	if err := fs.Parse(args); err != nil {
-		return exitUsage // also for -h: the gate never passes without comparing
+		if errors.Is(err, flag.ErrHelp) { // asked for: the usage on standard output, as mctscheck -h
+			fs.SetOutput(stdout)
+			fs.Usage()
+			return exitPass
+		}
+		return exitUsage
 	}
 	if fs.NArg() != 2 {
 		fmt.Fprintf(stderr, "gate: want two files, OLD and NEW; got %d arguments\n", fs.NArg())
@@ -145,9 +175,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	o.units, o.auto = splitUnits(*unit), *unit == ""
-	if o.auto {
-		o.units = []string{tidy("ns/sim"), tidy("sec/op")}
-	}
 	if err := o.check(); err != nil {
 		fmt.Fprintf(stderr, "gate: %v\n", err)
 		return exitUsage
@@ -171,9 +198,18 @@ type options struct {
 	alpha      float64  // significance level
 	filter     string   // benchproc filter
 	units      []string // tidied units; nil means all
-	auto       bool     // no -unit: judge sec/sim if both files have it, else sec/op
+	auto       bool     // no -unit: judge sec/sim, else CPU times, else sec/op (see pickUnits)
 	ignore     string   // keys to ignore
 	confidence float64  // of the printed ranges
+}
+
+// selects reports whether the gate reads the tidied unit: one of -unit's,
+// or without -unit one that it may judge by default (see pickUnits).
+func (o options) selects(unit string) bool {
+	if o.auto {
+		return unit == tidy("ns/sim") || unit == tidy("sec/op") || cpuTime(unit)
+	}
+	return o.units == nil || slices.Contains(o.units, unit)
 }
 
 // check reports settings that make no sense.
@@ -185,7 +221,7 @@ func (o options) check() error {
 		return fmt.Errorf("-alpha %v: want 0 < α < 1", o.alpha)
 	case !(o.confidence > 0 && o.confidence < 1):
 		return fmt.Errorf("-confidence %v: want 0 < c < 1", o.confidence)
-	case o.units != nil && len(o.units) == 0:
+	case !o.auto && o.units != nil && len(o.units) == 0:
 		return errors.New("-unit is empty: name units, or all")
 	}
 	return nil

@@ -143,7 +143,7 @@ func read(args [2]string, stdin io.Reader, o options, warn func(string)) (*sampl
 			for i, v := range res.Values {
 				unit := tables[i].Get(unitField)
 				seenUnits[unit] = true
-				if o.units != nil && !slices.Contains(o.units, unit) {
+				if !o.selects(unit) {
 					continue
 				}
 				if err := checkSample(res, v, in); err != nil {
@@ -229,17 +229,41 @@ func configText(k benchproc.Key, unitField *benchproc.Field) string {
 	return b.String()
 }
 
-// pickUnit keeps the cells of the unit the gate judges by default: sec/sim
-// (ns/sim, package bench's unit) if some benchmark has it in both files,
-// else sec/op.
-func (s *samples) pickUnit() string {
-	unit := tidy("sec/op")
-	for _, c := range s.cells {
-		if c.unit == tidy("ns/sim") && len(c.old) > 0 && len(c.new) > 0 {
-			unit = c.unit
-			break
+// pickUnits keeps the cells of the units the gate judges by default, and
+// says why: sec/sim (ns/sim, package bench's unit, the thread's CPU time per
+// simulation) if some benchmark has it in both files; else every CPU time
+// (cpu-ns/op and the like) that some benchmark has in both files, since
+// other jobs on a shared machine stretch wall-clock time far more than CPU
+// time; else sec/op, the wall-clock time every Go benchmark reports.
+func (s *samples) pickUnits() (units []string, why string) {
+	shared := func(keep func(unit string) bool) []string {
+		var us []string
+		for _, c := range s.cells {
+			if keep(c.unit) && len(c.old) > 0 && len(c.new) > 0 && !slices.Contains(us, c.unit) {
+				us = append(us, c.unit)
+			}
 		}
+		return us
 	}
-	s.cells = slices.DeleteFunc(s.cells, func(c *cell) bool { return c.unit != unit })
-	return unit
+	simTime := tidy("ns/sim")
+	switch cpu := shared(cpuTime); {
+	case len(shared(func(u string) bool { return u == simTime })) > 0:
+		units, why = []string{simTime}, "the time per simulation"
+	case len(cpu) > 0:
+		units, why = cpu, "the CPU time both files report, which the machine's load stretches far less than wall-clock sec/op"
+	default:
+		units, why = []string{tidy("sec/op")}, "no benchmark has ns/sim or a CPU time (such as cpu-ns/op) in both files"
+	}
+	s.cells = slices.DeleteFunc(s.cells, func(c *cell) bool { return !slices.Contains(units, c.unit) })
+	return units, why
+}
+
+// cpuTime reports whether a tidied unit is a CPU time: its numerator names
+// cpu and ends in a time, as in cpu-sec/op (from cpu-ns/op), cpu-s/op or
+// cpu-s.
+func cpuTime(unit string) bool {
+	num, _, _ := strings.Cut(unit, "/")
+	parts := strings.Split(num, "-")
+	last := parts[len(parts)-1]
+	return slices.Contains(parts[:len(parts)-1], "cpu") && slices.Contains([]string{"sec", "s", "ms", "us", "µs"}, last)
 }

@@ -13,12 +13,8 @@ import (
 
 // print writes the tables, the notes and the verdict.
 func (r *report) print(w io.Writer) {
-	switch r.chosen {
-	case "":
-	case tidy("ns/sim"):
-		fmt.Fprintf(w, "gate: judging %s, the time per simulation (-unit chooses others)\n", r.chosen)
-	default:
-		fmt.Fprintf(w, "gate: judging %s, no benchmark has ns/sim in both files (-unit chooses others)\n", r.chosen)
+	if r.chosen != nil {
+		fmt.Fprintf(w, "gate: judging %s, %s (-unit chooses others)\n", strings.Join(r.chosen, ", "), r.why)
 	}
 	lastTable := "\x00"
 	for _, g := range r.geomeans {

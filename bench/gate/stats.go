@@ -42,7 +42,8 @@ type report struct {
 	onlyOld  []string
 	onlyNew  []string
 	warnings []string
-	chosen   string // the unit picked when -unit was not given
+	chosen   []string // the units picked when -unit was not given
+	why      string   // why they were picked
 }
 
 // failed reports whether anything regressed.
@@ -67,8 +68,8 @@ func compare(args [2]string, stdin io.Reader, o options, warn func(string)) (*re
 
 	r := &report{o: o}
 	if o.auto {
-		r.chosen = s.pickUnit()
-		r.o.units = []string{r.chosen}
+		r.chosen, r.why = s.pickUnits()
+		r.o.units = r.chosen
 	}
 	thresholds := benchmath.DefaultThresholds
 	thresholds.CompareAlpha = o.alpha

@@ -267,10 +267,11 @@
 //	                              // for -tree (the seeds as the check's); "tree" absent for a game position
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
+//	  "handles": {"no_chance": true, "binary_rewards": true, "alternating": true},  // check -search: the trees the program declared it handles (each key only if true); absent for every tree
 //	  "optimal_from": int,        // budget from which every converged tree was decided optimally
 //	  "nodes_reported": bool,     // check -search only: whether the program reported every node's statistics ("nodes"), or the root children's only
-//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node
-//	  "recent": number,           // the same during the criterion's window; absent for a game position
+//	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node (unknown)
+//	  "recent": number,           // the same during the criterion's window; absent where "visited" is
 //	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
 //	  "sims": int, "elapsed_ns": int, "sims_per_second": number
 //	}
@@ -308,17 +309,19 @@
 //	    "visits": [int],          // simulations through each node at the last budget, nodes numbered breadth-first (the root 0, then its children);
 //	                              // for a search that reports the root's children only, the root and its children: the others are unknown
 //	    "means": [number|null],   // the same nodes' values for max at the last budget; null for a node without simulations
-//	    "decision": int           // the root child decided at the last budget
+//	    "decision": int,          // the root child decided at the last budget
+//	    "not_reported": string    // why the nodes beyond "visits" are unknown (a whole search without "nodes"); absent when all are known
 //	  },
 //	  ...GAMEWITNESS's fields     // only on a game position
 //	}
 //
 //	FAULT = {                     // props.Fault: how the rule broke its contract
-//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie",
+//	  "kind": "panic"|"nan"|"range"|"crash"|"hang"|"garbage"|"protocol"|"lie"|"nondeterministic"|"perspective"|"chance",
 //	  "message": string,          // what happened
-//	  "inputs": string,           // what the rule saw there, one line per child
-//	  "node": string,             // where, e.g. "0.1"
-//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run
+//	  "inputs": string,           // what the rule saw there, one line per child; for a whole search, what it was asked
+//	  "node": string,             // where, e.g. "0.1"; "" for a whole search's fault that names no node
+//	  "sim": int,                 // the simulation; -1 in the limit probe, beyond the run; for a whole search, the simulations its last good answer reported
+//	  "checkpoint": int,          // only for a whole search: the checkpoint it was asked for when it faulted
 //	  "stderr": string,           // the end of an exec: program's stderr; absent otherwise
 //	  "reproduced": bool          // it came back when its tree was searched again alone with its seed
 //	}
@@ -338,6 +341,7 @@
 //	  "tree": string,             // the witness tree in its failing order; absent for a game
 //	  "game": string, "moves": string,  // the position; absent for a tree
 //	  "seed": int, "seeds": int, "budget": int,
+//	  "min_budget": int, "window": int,  // only when not the defaults (64, 4)
 //	  "keep_order": bool, "order": int,  // the subject's own order, or the order drawn from "order"
 //	  "growth": string, "backup": string,
 //	  "workers": int, "virtual_loss": number, "virtual_value": number,  // 0 for a serial search

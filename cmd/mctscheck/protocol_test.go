@@ -29,22 +29,37 @@ const protocolPage = "../../docs/protocol.md"
 // repository's root, and checks that it prints what the page says it
 // prints, and exits with status 1.
 func TestSearchProtocolExample(t *testing.T) {
-	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is absent: the example is not run (CI has it)")
+	script, printed := searchExample(t, "A whole search to paste")
+	checkSearchExample(t, script, printed)
+}
+
+// TestSearchProtocolCapabilities runs the page's example of a search that
+// declares what it handles: the greedy program's file, written as the
+// example before it writes it, then the section's sh block.
+func TestSearchProtocolCapabilities(t *testing.T) {
+	greedy, _ := searchExample(t, "A whole search to paste")
+	program, _, ok := strings.Cut(greedy, "\nPROGRAM\n")
+	if !ok {
+		t.Fatal("the greedy example writes no program")
 	}
-	sh, err := exec.LookPath("sh")
-	if err != nil {
-		t.Skip("no sh")
-	}
+	script, printed := searchExample(t, "A search that declares what it handles")
+	checkSearchExample(t, program+"\nPROGRAM\n"+script, printed)
+}
+
+// searchExample returns the sh block of the section of docs/protocol.md
+// with the given title, and the lines it prints.
+func searchExample(t *testing.T, title string) (script, printed string) {
+	t.Helper()
 	data, err := os.ReadFile(protocolPage)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(data), "\n## A whole search to paste\n")
+	_, section, ok := strings.Cut(string(data), "\n## "+title+"\n")
 	if !ok {
-		t.Fatalf("%s has no section \"A whole search to paste\"", protocolPage)
+		t.Fatalf("%s has no section %q", protocolPage, title)
 	}
-	_, script, ok := strings.Cut(section, "```sh\n")
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, script, ok = strings.Cut(section, "```sh\n")
 	script, _, ok2 := strings.Cut(script, "```\n")
 	_, printed, ok3 := strings.Cut(section, "It prints, and exits with status 1")
 	if !ok || !ok2 || !ok3 {
@@ -52,7 +67,21 @@ func TestSearchProtocolExample(t *testing.T) {
 	}
 	_, printed, _ = strings.Cut(printed, "\n\n")
 	printed, _, _ = strings.Cut(printed, "\n\n")
+	return script, printed
+}
 
+// checkSearchExample runs script with sh from the repository's root, with
+// this command as mctscheck, and checks that it exits with status 1 and
+// prints each line of printed (but its "…" lines).
+func checkSearchExample(t *testing.T, script, printed string) {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is absent: the example is not run (CI has it)")
+	}
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
 	dir := commandDir(t)
 	cmd := exec.Command(sh, "-c", script)
 	cmd.Dir = "../.."

@@ -4,3 +4,6 @@ package proc
 
 // Alive cannot tell here: it reports false.
 func Alive(pid int) bool { return false }
+
+// Running cannot tell here: it reports false.
+func Running(pid int) bool { return false }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"syscall"
 )
@@ -19,24 +20,55 @@ func Alive(pid int) bool {
 	if !errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
 		return true
 	}
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, f := range stats {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ppid pgrp …; comm may hold spaces: split after ')'.
-		i := bytes.LastIndexByte(b, ')')
-		if i < 0 {
-			continue
-		}
-		fields := bytes.Fields(b[i+1:])
-		if len(fields) < 3 {
-			continue
-		}
-		if g, _ := strconv.Atoi(string(fields[2])); g == pid && string(fields[0]) != "Z" {
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		if st, ok := readStat(d); ok && st.pgrp == pid && !st.dead() {
 			return true
 		}
 	}
 	return false
+}
+
+// Running reports whether process pid is running: there, and (on Linux,
+// from /proc) not a zombie waiting for its new parent to reap it, as a
+// process killed after its parent exited may be for a while. Tests check
+// with it that a program's descendants ended.
+func Running(pid int) bool {
+	if errors.Is(syscall.Kill(pid, 0), syscall.ESRCH) {
+		return false
+	}
+	if runtime.GOOS != "linux" {
+		return true
+	}
+	st, ok := readStat("/proc/" + strconv.Itoa(pid))
+	return ok && !st.dead() // unreadable: gone since
+}
+
+// stat is what /proc/PID/stat says of a process.
+type stat struct {
+	state      string
+	ppid, pgrp int
+}
+
+// dead reports whether the process has ended: a zombie, or dying.
+func (s stat) dead() bool { return s.state == "Z" || s.state == "X" }
+
+// readStat reads the stat file of the /proc directory d.
+func readStat(d string) (stat, bool) {
+	b, err := os.ReadFile(d + "/stat")
+	if err != nil {
+		return stat{}, false
+	}
+	// pid (comm) state ppid pgrp …; comm may hold spaces: split after ')'.
+	i := bytes.LastIndexByte(b, ')')
+	if i < 0 {
+		return stat{}, false
+	}
+	f := bytes.Fields(b[i+1:])
+	if len(f) < 3 {
+		return stat{}, false
+	}
+	ppid, _ := strconv.Atoi(string(f[1]))
+	pgrp, _ := strconv.Atoi(string(f[2]))
+	return stat{state: string(f[0]), ppid: ppid, pgrp: pgrp}, true
 }

@@ -15,10 +15,17 @@ import (
 // ErrLineTooLong is ReadLine's error for a line longer than its limit.
 var ErrLineTooLong = errors.New("line too long")
 
+// ErrExited is Write's error once the program has exited: a process it
+// started may hold its input open, and would take the request.
+var ErrExited = errors.New("the program has exited")
+
 // Pipe is a program that speaks a protocol over its standard input and
 // output, started in a process group of its own (Isolate), its standard
 // error kept for messages (StderrTail). Reads and writes take deadlines, so
-// that a program that hangs costs a timeout, never the caller's life.
+// that a program that hangs costs a timeout, never the caller's life. They
+// watch the program itself too, not only its pipes: once it has exited, a
+// read returns what it wrote, then io.EOF, and a write ErrExited, at once,
+// even while a process it started holds the pipes open.
 type Pipe struct {
 	Cmd    *exec.Cmd
 	in     *os.File // the program's standard input, our end
@@ -70,8 +77,8 @@ func Start(argv []string, dir string, env []string, stderr io.Writer) (*Pipe, er
 		errR.Close()
 		return nil, err
 	}
-	p := &Pipe{Cmd: cmd, in: inW, out: outR, rd: bufio.NewReaderSize(outR, 1<<16),
-		errBuf: &tailBuffer{}, waited: make(chan struct{})}
+	p := &Pipe{Cmd: cmd, in: inW, out: outR, errBuf: &tailBuffer{}, waited: make(chan struct{})}
+	p.rd = bufio.NewReaderSize(exitReader{p}, 1<<16)
 	go func() {
 		buf := make([]byte, 4096)
 		for {
@@ -89,8 +96,45 @@ func Start(argv []string, dir string, env []string, stderr io.Writer) (*Pipe, er
 	go func() {
 		p.status = cmd.Wait()
 		close(p.waited)
+		p.wake()
 	}()
 	return p, nil
+}
+
+// exited reports whether the program has exited (and been reaped).
+func (p *Pipe) exited() bool {
+	select {
+	case <-p.waited:
+		return true
+	default:
+		return false
+	}
+}
+
+// wake cuts short a read or write that waits on a program that has
+// exited: the pipes' deadlines pass at once. Each read and write sets its
+// own deadline, then calls wake again if the program has exited, so that
+// a deadline set after the exit cannot outlast it.
+func (p *Pipe) wake() {
+	past := time.Unix(1, 0)
+	p.out.SetReadDeadline(past)
+	p.in.SetWriteDeadline(past)
+}
+
+// exitReader reads the program's output; once the program has exited, a
+// read that would wait takes what the pipe holds without waiting, and
+// then ends (io.EOF), whoever else holds the pipe's other end.
+type exitReader struct{ p *Pipe }
+
+func (r exitReader) Read(b []byte) (int, error) {
+	n, err := r.p.out.Read(b)
+	if errors.Is(err, os.ErrDeadlineExceeded) && r.p.exited() {
+		if rest := Pending(r.p.out, b); len(rest) > 0 {
+			return len(rest), nil
+		}
+		return 0, io.EOF
+	}
+	return n, err
 }
 
 // Pid is the program's process id.
@@ -101,15 +145,33 @@ func (p *Pipe) Write(b []byte, deadline time.Time) error {
 	if err := p.in.SetWriteDeadline(deadline); err != nil {
 		return err
 	}
+	if p.exited() {
+		return ErrExited
+	}
 	_, err := p.in.Write(b)
+	if errors.Is(err, os.ErrDeadlineExceeded) && p.exited() {
+		return ErrExited
+	}
 	return err
+}
+
+// setReadDeadline sets the deadline of the reads that follow, passed
+// already if the program has exited.
+func (p *Pipe) setReadDeadline(deadline time.Time) error {
+	if err := p.out.SetReadDeadline(deadline); err != nil {
+		return err
+	}
+	if p.exited() {
+		p.wake()
+	}
+	return nil
 }
 
 // ReadLine reads one line (without its newline) before the deadline; a
 // line longer than limit bytes is ErrLineTooLong, found once limit bytes
 // (and at most a buffer more) have been read, not at the line's end.
 func (p *Pipe) ReadLine(deadline time.Time, limit int) ([]byte, error) {
-	if err := p.out.SetReadDeadline(deadline); err != nil {
+	if err := p.setReadDeadline(deadline); err != nil {
 		return nil, err
 	}
 	var line []byte
@@ -168,7 +230,7 @@ func (p *Pipe) Interrupt() {
 
 // ReadFull fills b before the deadline.
 func (p *Pipe) ReadFull(b []byte, deadline time.Time) error {
-	if err := p.out.SetReadDeadline(deadline); err != nil {
+	if err := p.setReadDeadline(deadline); err != nil {
 		return err
 	}
 	for len(b) > 0 {
@@ -230,9 +292,34 @@ func (p *Pipe) Stop() {
 	p.in.Close()
 	select {
 	case <-p.waited:
-	case <-time.After(500 * time.Millisecond):
+	case <-time.After(stopGrace):
 	}
 	p.Kill()
+}
+
+// stopGrace is how long Stop and StopReading wait for the program to exit
+// once its input is closed.
+const stopGrace = 500 * time.Millisecond
+
+// StopReading stops the program as Stop does, reading its output to the
+// end meanwhile, and returns up to limit bytes of what it wrote that no
+// read had taken ("" if nothing): output after its last answer, which a
+// program that serves requests until its input closes must not write.
+func (p *Pipe) StopReading(limit int) string {
+	p.in.Close()
+	rest := make([]byte, 0, min(limit, 4096))
+	if err := p.setReadDeadline(time.Now().Add(stopGrace)); err == nil {
+		buf := make([]byte, 4096)
+		for len(rest) < limit {
+			n, err := p.rd.Read(buf)
+			rest = append(rest, buf[:min(n, limit-len(rest))]...)
+			if err != nil {
+				break
+			}
+		}
+	}
+	p.Kill()
+	return string(rest)
 }
 
 // tailBuffer keeps the last bytes written to it.

@@ -4,7 +4,7 @@
 //
 // Usage:
 //
-//	go run ./match/referee -black 'CMD' -white 'CMD' [-size 9] [-komi 7.5] [-maxmoves N] [-sgf FILE]
+//	go run ./cmd/referee -black 'CMD' -white 'CMD' [-size 9] [-komi 7.5] [-maxmoves N] [-sgf FILE]
 //
 // Each CMD is run with sh -c. The referee checks every move on its own
 // board (area scoring, positional superko) and ends the game at two
@@ -36,7 +36,7 @@ func main() {
 	quiet := flag.Bool("q", false, "do not print the moves as they are played")
 	flag.Parse()
 	if *black == "" || *white == "" || flag.NArg() > 0 {
-		fmt.Fprintln(os.Stderr, "referee: give -black CMD and -white CMD (see go doc ./match/referee)")
+		fmt.Fprintln(os.Stderr, "referee: give -black CMD and -white CMD (see go doc ./cmd/referee)")
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)

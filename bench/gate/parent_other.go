@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// parentArgs returns nil: the parent's command line is read on Linux only.
+func parentArgs() []string { return nil }
