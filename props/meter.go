@@ -149,7 +149,9 @@ func (m *meter) say() {
 	m.said = time.Now()
 	m.st.Slowest = 0
 	for r := range m.running {
-		if ran := r.sims - r.firstSims; r.counted && ran > 0 {
+		// A pace is read once an eighth of the search has run: one read
+		// over a few chunks, across a stall of the machine, would say hours.
+		if ran := r.sims - r.firstSims; r.counted && ran > 0 && 8*r.sims >= m.budget {
 			left := time.Duration(float64(m.said.Sub(r.first)) * float64(m.budget-r.sims) / float64(ran))
 			m.st.Slowest = max(m.st.Slowest, left)
 		}
