@@ -36,17 +36,17 @@ one the default check, mctscheck check -search, finds):
                      mechanism: a child starved while its parent's mean
                      stays below its value). Witness: (max 0 1).
   negamax-sign       the backup takes sides by depth parity (max at even
-                     depths) instead of by who moves: right while the
-                     players alternate, wrong where one moves twice in a
-                     row or a chance node comes between. Inconsistent: at
-                     such a node the search plays for the other side (Eq. 4
-                     there: a worse child keeps the simulations). Witness:
-                     (max (max 0 1) 0.5).
+                     depths) instead of by who moves: right while max
+                     moves first and the players alternate, wrong where
+                     min moves first, one moves twice in a row or a chance
+                     node comes between. Inconsistent: at such a node the
+                     search plays for the other side (Eq. 4 there: a worse
+                     child keeps the simulations). Witness: (min 1 0).
   terminal-rollout   a terminal reached by the search is valued by a
                      roll-out from its parent instead of by its reward.
                      Inconsistent: the search converges to the values of
                      another game (Eq. 7: a terminal's mean is not its
-                     reward). Witness: (max 0 0.25).
+                     reward). Witness: (max 1 0.125).
   virtual-loss-kept  the virtual loss of the descent is never taken back, so
                      a node's count is twice its simulations. Only slow: the
                      exploitation term of every child of a node becomes
