@@ -191,20 +191,8 @@ func cmdCheck(e *env, args []string) error {
 			return fmt.Errorf("-out: %w", err)
 		}
 	}
-	switch {
-	case *asJSON:
-		if err := writeJSON(e.stdout, doc); err != nil {
-			return err
-		}
-	case *asDOT:
-		if err := writeWitnessDOT(e, e.stdout, rep); err != nil {
-			return err
-		}
-	default:
-		printCheck(e, &doc, rep, o)
-		if *out != "" {
-			fmt.Fprint(e.stdout, "\n"+reportLine(*out, files))
-		}
+	if err := printOutput(e, &doc, rep, *asJSON, *asDOT, *out, files, func() { printCheck(e, &doc, rep, o) }); err != nil {
+		return err
 	}
 	var found error
 	switch {
@@ -325,4 +313,21 @@ func printUnconverged(e *env, rep *props.Report, o props.Options, search bool) {
 	r := o.ReplayTree(u[0].Tree)
 	r.Search = search
 	fmt.Fprintf(w, "           the first alone: %s\n", e.tool.replayLine(r))
+}
+
+// printOutput prints a check's document as its flags ask: as JSON (-json),
+// its witness as DOT (-dot), or its text, which text writes, with the line
+// that names the report directory of -out.
+func printOutput(e *env, doc *checkDoc, rep *props.Report, asJSON, asDOT bool, out string, files []string, text func()) error {
+	switch {
+	case asJSON:
+		return writeJSON(e.stdout, doc)
+	case asDOT:
+		return writeWitnessDOT(e, e.stdout, rep)
+	}
+	text()
+	if out != "" {
+		fmt.Fprint(e.stdout, "\n"+reportLine(out, files))
+	}
+	return nil
 }

@@ -161,20 +161,8 @@ func cmdCheckSearch(e *env, args []string) error {
 			return fmt.Errorf("-out: %w", err)
 		}
 	}
-	switch {
-	case *asJSON:
-		if err := writeJSON(e.stdout, doc); err != nil {
-			return err
-		}
-	case *asDOT:
-		if err := writeWitnessDOT(e, e.stdout, rep); err != nil {
-			return err
-		}
-	default:
-		printCheckSearch(e, &doc, rep, o)
-		if *out != "" {
-			fmt.Fprint(e.stdout, "\n"+reportLine(*out, files))
-		}
+	if err := printOutput(e, &doc, rep, *asJSON, *asDOT, *out, files, func() { printCheckSearch(e, &doc, rep, o) }); err != nil {
+		return err
 	}
 	var found error
 	switch rep.Verdict {
