@@ -2,6 +2,7 @@ package props
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -109,6 +110,10 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	}
 	workers = min(workers, len(trees))
 	slots := make(chan struct{}, c.opts.Jobs)
+	var first []int
+	if workers >= 2 {
+		first = deepestFirst(trees)
+	}
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -117,6 +122,9 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 				i := int(next.Add(1) - 1)
 				if i >= len(trees) || stop.Load() {
 					return
+				}
+				if i < len(first) {
+					i = first[i]
 				}
 				j := &out[i]
 				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, slots: slots, seedDone: c.seedDone}
@@ -151,6 +159,44 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 		}
 	}
 	return nil
+}
+
+// deepestFirst is the order in which judgeTrees, judging several trees
+// at once, starts the trees given whole (the trap families, which come
+// first): those at least twice as deep as most (the median) first, the
+// deepest first, then the others in order. A search lasts in proportion
+// to its paths, nine sites a simulation on a tree of depth 9 against one
+// or two on most, and a check lasts as long as its longest tree: a slow
+// program's check ended with the deepest trap's seeds alone, started in
+// turn. The others keep their order, so that the first trees, the
+// smallest, where a witness is found soonest, start at once too; the
+// trees drawn when their turn comes follow. Results are still taken up in
+// order.
+func deepestFirst(trees []namedTree) []int {
+	n := 0
+	for n < len(trees) && trees[n].tr != nil {
+		n++
+	}
+	if n < 2 {
+		return nil
+	}
+	depths := make([]int, n)
+	for i := range depths {
+		depths[i] = trees[i].tr.Depth()
+	}
+	median := slices.Clone(depths)
+	slices.Sort(median)
+	deep := 2 * median[n/2]
+	var first, rest []int
+	for i, d := range depths {
+		if d >= deep {
+			first = append(first, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	slices.SortStableFunc(first, func(a, b int) int { return depths[b] - depths[a] })
+	return append(first, rest...)
 }
 
 // seedJobs is how many seeds of sub seeds searches at once: with
