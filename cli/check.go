@@ -10,6 +10,7 @@ import (
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 const checkUsage = `Usage: mctscheck check -rule SPEC [-tree TREE] [flags]
@@ -75,17 +76,24 @@ Examples:
   mctscheck check -rule greedy-fpu -out /tmp/greedy    # and /tmp/greedy/report.html
   mctscheck check -rule greedy-fpu -dot > witness.dot  # and dot -Tsvg witness.dot > witness.svg
   mctscheck check -rule uct -trees 1000 -deadline 9m -out /tmp/uct
+  mctscheck check -rule uct -trees 1000 -shard 2/4 -out part-2   # part 2 of 4; mctscheck merge joins the parts
 `
 
 // checkDoc is the JSON document of check: the tree and the options, then
 // the result's fields.
 type checkDoc struct {
+	// Command is the check's command line, in a shard's document only
+	// (for merge, which writes the whole check's report).
+	Command string     `json:"command,omitempty"`
 	Tree    string     `json:"tree,omitempty"`
 	Options optionsDoc `json:"options"`
 	ruleResult
 }
 
 func cmdCheck(e *env, args []string) error {
+	if gameFlagIn(args) && flagIn(args, "shard") {
+		return usagef("-shard: not with -game, whose positions are checked whole; split the -positions file instead")
+	}
 	if gameFlagIn(args) {
 		return cmdCheckGame(e, args)
 	}
@@ -106,6 +114,7 @@ func cmdCheck(e *env, args []string) error {
 	ruleTimeout := fs.Duration("rule-timeout", 10*time.Second, "an exec: rule's `TIMEOUT` for one round trip (a batch of sites and its answers); a program slower than that hangs: a fault")
 	output := addOutputFlags(fs)
 	asJSON, asDOT, out := output.asJSON, output.asDOT, output.out
+	shard := addShardFlag(fs)
 	prof := profileFlagOn(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
@@ -151,8 +160,8 @@ func cmdCheck(e *env, args []string) error {
 	}
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
 		Backup: backup.of(in), BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, KeepOrder: *keepOrder,
-		Workers: *workers,
-		Jobs:    runtime.GOMAXPROCS(0)} // the catalogue's rules may be called from several goroutines
+		Workers: *workers, Shard: shard.s,
+		Jobs: runtime.GOMAXPROCS(0)} // the catalogue's rules may be called from several goroutines
 	if c, ok := in.Rule.(interface{ Concurrency() int }); ok {
 		o.Jobs = max(o.Jobs, c.Concurrency()) // an external rule's sites travel in batches of concurrent searches
 	}
@@ -180,28 +189,91 @@ func cmdCheck(e *env, args []string) error {
 		return err
 	}
 	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: rep.Seeds, Seed: *seed, MinBudget: 64,
-		MaxBudget: *budget, Growth: growth.g.String()}, ruleResult: newRuleResult(in, o, rep)}
+		MaxBudget: *budget, Growth: growth.g.String(), Shard: shard.String()}, ruleResult: newRuleResult(in, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
-		doc.Agreement = agreementOnChosen(in.Predicted, rep.Verdict, in.Predicted.AppliesTo(tr.BinaryDeterministic()))
+		doc.Agreement = checkAgreement(in, tr, rep.Verdict)
 	}
+	command := e.tool.command(checkCommand(fs, "rule"))
+	if shard.sharded() {
+		doc.Command = command
+	}
+	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, expectation: e.tool.expectation([]*rules.Instance{in}),
+		json: *asJSON, dot: *asDOT, replay: &o})
+}
+
+// checkAgreement compares the verdict v of a check of in with its
+// prediction on the one tree tr (on the checker's own trees, newRuleResult
+// compares it).
+func checkAgreement(in *rules.Instance, tr *tree.Tree, v props.Verdict) Agreement {
+	return agreementOnChosen(in.Predicted, v, in.Predicted.AppliesTo(tr.BinaryDeterministic()))
+}
+
+// checkOutput is what a check writes besides its document: the report
+// directory, if any, with the command line and the expectation its
+// report.md names, and the form of the output on stdout. search is true
+// for check -search, whose report, text and exit codes are its own, with
+// jobs the programs it ran side by side (0: not said).
+type checkOutput struct {
+	dir, command, expectation string
+	json, dot, search         bool
+	jobs                      int
+	// replay is the options the check ran with, for the line that checks
+	// an unconverged tree alone; nil in a merge of shards, whose text
+	// names the trees without it.
+	replay *props.Options
+}
+
+// writeCheck writes the outputs of check (and of merge of checks) for the
+// document d of report rep, and returns the error that sets the exit
+// code: a stop, a fault, a contradicted prediction (a stuck search); none
+// for a shard, whose verdict is its part's.
+func writeCheck(e *env, d *checkDoc, rep *props.Report, w checkOutput) error {
 	var files []string
-	if *out != "" {
-		if files, err = writeCheckReport(e, *out, fs, in, &doc); err != nil {
+	if w.dir != "" {
+		var err error
+		if w.search {
+			files, err = writeReport(w.dir, newSearchReport(e, w.command, d, w.jobs), d, e.tool.Plot)
+		} else {
+			files, err = writeCheckReport(e, w.dir, w.command, w.expectation, d)
+		}
+		if err != nil {
 			return fmt.Errorf("-out: %w", err)
 		}
 	}
-	if err := printOutput(e, &doc, rep, *asJSON, *asDOT, *out, files, func() { printCheck(e, &doc, rep, o) }); err != nil {
-		return err
+	switch {
+	case w.json:
+		if err := writeJSON(e.stdout, d); err != nil {
+			return err
+		}
+	case w.dot:
+		if err := writeWitnessDOT(e, e.stdout, rep); err != nil {
+			return err
+		}
+	default:
+		if w.search {
+			printCheckSearch(e, d, rep, w.jobs, w.replay)
+		} else {
+			printCheck(e, d, rep, w.replay)
+		}
+		if w.dir != "" {
+			fmt.Fprint(e.stdout, "\n"+reportLine(w.dir, files))
+		}
+		if d.Options.Shard != "" {
+			fmt.Fprint(e.stdout, "\n"+shardNote(d.Options.Shard, "check"))
+		}
 	}
 	var found error
 	switch {
+	case d.Options.Shard != "": // the part's verdict is not the check's: merge judges
 	case rep.Verdict == props.Faulted:
 		found = errFault
-	case doc.Agreement == Contradicted:
+	case w.search && rep.Verdict == props.Stuck:
+		found = errFinding
+	case !w.search && d.Agreement == Contradicted:
 		found = errFinding
 	}
-	return checkEnd(e, rep, *out, found)
+	return checkEnd(e, rep, w.dir, found)
 }
 
 // checkEnd is the end of a check whose report rep is out: found, the
@@ -248,7 +320,7 @@ func execOptions(in *rules.Instance, fs *flagSet, e *env, stderr bool, timeout t
 	return nil
 }
 
-func printCheck(e *env, d *checkDoc, rep *props.Report, o props.Options) {
+func printCheck(e *env, d *checkDoc, rep *props.Report, replay *props.Options) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
@@ -265,9 +337,11 @@ func printCheck(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if d.Tree == "" {
-		printUnconverged(e, rep, o, false)
+		printUnconverged(e, rep, replay, false)
 	}
 	switch {
+	case d.Options.Shard != "":
+		fmt.Fprintf(w, "prediction not judged in a shard: its verdict is of its part only\n")
 	case rep.Verdict == props.Stuck:
 		fmt.Fprintf(w, "prediction %s; in practice, stuck: the decision stays wrong through %d simulations of a node\n", r.Agreement, rep.Witness.Horizon)
 	case r.interrupted():
@@ -294,11 +368,11 @@ func printCheck(e *env, d *checkDoc, rep *props.Report, o props.Options) {
 // with their text; -json and -out list every one.
 const shownUnconverged = 5
 
-// printUnconverged writes, under the verdict, the trees of a check of o
-// that did not converge, the first ones with their text, how many it
-// leaves out, and the line that checks the first one alone with the
-// check's seeds (search: a whole search's check).
-func printUnconverged(e *env, rep *props.Report, o props.Options, search bool) {
+// printUnconverged writes, under the verdict, the trees of a check that
+// did not converge, the first ones with their text, how many it leaves
+// out, and the line that checks the first one alone with the check's
+// options o and seeds (search: a whole search's check; o nil: no line).
+func printUnconverged(e *env, rep *props.Report, o *props.Options, search bool) {
 	u := rep.Unconverged
 	if len(u) == 0 || u[0].Tree == "" {
 		return
@@ -310,24 +384,10 @@ func printUnconverged(e *env, rep *props.Report, o props.Options, search bool) {
 	if more := len(u) - shownUnconverged; more > 0 {
 		fmt.Fprintf(w, "           and %d more: -json and -out list every one\n", more)
 	}
+	if o == nil {
+		return
+	}
 	r := o.ReplayTree(u[0].Tree)
 	r.Search = search
 	fmt.Fprintf(w, "           the first alone: %s\n", e.tool.replayLine(r))
-}
-
-// printOutput prints a check's document as its flags ask: as JSON (-json),
-// its witness as DOT (-dot), or its text, which text writes, with the line
-// that names the report directory of -out.
-func printOutput(e *env, doc *checkDoc, rep *props.Report, asJSON, asDOT bool, out string, files []string, text func()) error {
-	switch {
-	case asJSON:
-		return writeJSON(e.stdout, doc)
-	case asDOT:
-		return writeWitnessDOT(e, e.stdout, rep)
-	}
-	text()
-	if out != "" {
-		fmt.Fprint(e.stdout, "\n"+reportLine(out, files))
-	}
-	return nil
 }

@@ -17,15 +17,15 @@ import (
 	"github.com/mctscheck/mctscheck/gen"
 	"github.com/mctscheck/mctscheck/internal/picture"
 	"github.com/mctscheck/mctscheck/props"
-	"github.com/mctscheck/mctscheck/rules"
 )
 
 // writeCheckReport writes check's report directory: report.md,
 // report.html and report.json (the -json document) as run writes them for
-// one rule, and the plots of the tool's plotter.
-func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *checkDoc) ([]string, error) {
-	doc := &runDoc{Command: e.tool.command(checkCommand(fs, "rule")), Options: d.Options, Rules: []ruleResult{d.ruleResult},
-		replayNote: e.tool.replayNote(), title: e.tool.name(), expectation: e.tool.expectation([]*rules.Instance{in})}
+// one rule, and the plots of the tool's plotter. command is the check's
+// command line, and expectation what its verdict is compared with.
+func writeCheckReport(e *env, dir, command, expectation string, d *checkDoc) ([]string, error) {
+	doc := &runDoc{Command: command, Options: d.Options, Rules: []ruleResult{d.ruleResult},
+		replayNote: e.tool.replayNote(), title: e.tool.name(), expectation: expectation}
 	switch d.Agreement {
 	case Reproduced:
 		doc.Reproduced = 1
@@ -49,12 +49,13 @@ func writeCheckReport(e *env, dir string, fs *flagSet, in *rules.Instance, d *ch
 
 // checkCommand is the check command line as given, its subject flag
 // (rule, search) first, without the flags that only choose what is
-// written (-out, -json, -dot, the profiles).
+// written (-out, -json, -dot, the profiles) or how many searches run at
+// once (-jobs).
 func checkCommand(fs *flagSet, subject string) string {
 	parts := []string{"mctscheck " + fs.Name(), "-" + subject + " " + shellWord(fs.Lookup(subject).Value.String())}
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case subject, "out", "json", "dot", "cpuprofile":
+		case subject, "out", "json", "dot", "cpuprofile", "jobs":
 			return
 		}
 		if b, ok := f.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {

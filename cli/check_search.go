@@ -75,6 +75,7 @@ Examples:
   mctscheck check -search exec:'./mcts --bug negamax-sign' -tree '(max (max 0 1) 0.5)' -seed 1 -seeds 1 -budget 16384 -keep-order
   mctscheck check -search exec:'python3 examples/mcts.py --bug fpu-never' -out /tmp/fpu   # and /tmp/fpu/report.html
   mctscheck check -search exec:'python3 examples/mcts.py' -deadline 5m -out /tmp/mcts
+  mctscheck check -search exec:'python3 examples/mcts.py' -shard 1/8 -out part-1   # part 1 of 8; mctscheck merge joins the parts
 `
 
 // searchFlagIn reports whether args give -search: check -search has its
@@ -91,6 +92,7 @@ func cmdCheckSearch(e *env, args []string) error {
 	jobs := fs.Int("jobs", runtime.GOMAXPROCS(0), "`N` searches at once, each in a program of its own")
 	output := addOutputFlags(fs)
 	asJSON, asDOT, out := output.asJSON, output.asDOT, output.out
+	shard := addShardFlag(fs)
 	if err := fs.parse(e, args); err != nil {
 		return err
 	}
@@ -137,7 +139,7 @@ func cmdCheckSearch(e *env, args []string) error {
 	}
 	name := "exec:" + line
 	o := props.Options{Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, BinaryOnly: *binary,
-		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs}
+		RuleSpec: name, KeepOrder: *keepOrder, Jobs: *jobs, Shard: shard.s}
 	if tr != nil && !fs.isSet("seeds") {
 		o.Seeds = 0 // RunSearchTree's default: many orders of the one tree
 	}
@@ -151,27 +153,15 @@ func cmdCheckSearch(e *env, args []string) error {
 		return err
 	}
 	doc := checkDoc{Options: optionsDoc{Trees: *trees, Traps: tr == nil, Seeds: rep.Seeds, Seed: *seed, MinBudget: 64,
-		MaxBudget: *budget, Growth: "own"}, ruleResult: searchResult(name, o, rep)}
+		MaxBudget: *budget, Growth: "own", Shard: shard.String()}, ruleResult: searchResult(name, o, rep)}
 	if tr != nil {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
 	}
-	var files []string
-	if *out != "" {
-		if files, err = writeReport(*out, newSearchReport(e, fs, &doc, *jobs), doc, e.tool.Plot); err != nil {
-			return fmt.Errorf("-out: %w", err)
-		}
+	command := e.tool.command(checkCommand(fs, "search"))
+	if shard.sharded() {
+		doc.Command = command
 	}
-	if err := printOutput(e, &doc, rep, *asJSON, *asDOT, *out, files, func() { printCheckSearch(e, &doc, rep, o) }); err != nil {
-		return err
-	}
-	var found error
-	switch rep.Verdict {
-	case props.Faulted:
-		found = errFault
-	case props.Stuck:
-		found = errFinding
-	}
-	return checkEnd(e, rep, *out, found)
+	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, json: *asJSON, dot: *asDOT, search: true, jobs: *jobs, replay: &o})
 }
 
 // checkWithProgress runs check, one check named name whose options o it
@@ -222,17 +212,17 @@ func searchResult(name string, o props.Options, rep *props.Report) ruleResult {
 	}
 }
 
-func printCheckSearch(e *env, d *checkDoc, rep *props.Report, o props.Options) {
+func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int, replay *props.Options) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)
-	fmt.Fprintf(w, "checked    %s\n", searchScale(d, o.Jobs))
+	fmt.Fprintf(w, "checked    %s\n", searchScale(d, jobs))
 	if h := rep.Handles; h != nil {
 		fmt.Fprintf(w, "handles    %s\n", handles(*h))
 	}
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
 	if d.Tree == "" {
-		printUnconverged(e, rep, o, true)
+		printUnconverged(e, rep, replay, true)
 	}
 	if r.Verdict != props.Faulted { // a fault's figures describe no search that kept the contract
 		if r.Visited > 0 {
@@ -258,6 +248,10 @@ func searchScale(d *checkDoc, jobs int) string {
 	if d.Tree == "" {
 		what = fmt.Sprintf("the trap families, those of whole searches and %d random trees", d.Options.Trees)
 	}
-	return fmt.Sprintf("%s × %s from %d, budgets %d to %d doubling, %s side by side",
-		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, plural(jobs, "program"))
+	side := "" // not said by merge, whose parts ran their own
+	if jobs > 0 {
+		side = fmt.Sprintf(", %s side by side", plural(jobs, "program"))
+	}
+	return fmt.Sprintf("%s × %s from %d, budgets %d to %d doubling%s",
+		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, d.Options.MinBudget, d.Options.MaxBudget, side)
 }

@@ -25,10 +25,10 @@ type searchReport struct {
 	figures    []string // the plot files written, if any
 }
 
-// newSearchReport is the report of the check -search whose flags are fs
-// and whose document is d.
-func newSearchReport(e *env, fs *flagSet, d *checkDoc, jobs int) *searchReport {
-	return &searchReport{doc: d, command: e.tool.command(checkCommand(fs, "search")), title: e.tool.name() + " report: a whole search",
+// newSearchReport is the report of the check -search whose command line
+// is command and whose document is d.
+func newSearchReport(e *env, command string, d *checkDoc, jobs int) *searchReport {
+	return &searchReport{doc: d, command: command, title: e.tool.name() + " report: a whole search",
 		replayNote: e.tool.replayNote(), jobs: jobs}
 }
 

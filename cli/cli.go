@@ -59,6 +59,7 @@ func commands() []command {
 		{name: "match", summary: "play rule A against rule B on Go or Connect Four: A's win rate with its interval", run: cmdMatch},
 		{name: "gtp", summary: "play Go as a GTP engine on stdin and stdout", run: cmdGTP, interactive: true},
 		{name: "engine", summary: "check a real Go engine over GTP against exactly solved positions", run: cmdEngine},
+		{name: "merge", summary: "join the reports of the shards of a check or run (-shard K/N) into its report", run: cmdMerge},
 		{name: "version", summary: "print the module's version and the commit it was built from", run: cmdVersion},
 	}
 }
@@ -276,6 +277,7 @@ Usage:
   mctscheck match -a SPEC -b SPEC [flags]     play rule A against rule B
   mctscheck gtp -rule SPEC [-budget N]        play Go over GTP
   mctscheck engine -gtp CMD -positions FILE   check a real Go engine over GTP
+  mctscheck merge REPORT.json...              join the shards of a check or run
   mctscheck version                           the module's version and commit
   mctscheck help [COMMAND]                    this text, or a command's
 

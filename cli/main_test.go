@@ -141,7 +141,8 @@ func TestSchemaDocumented(t *testing.T) {
 	}
 	for _, v := range []any{solveDoc{}, solveChild{}, searchDoc{}, searchChild{}, searchCkpt{}, ruleDoc{}, paramDoc{},
 		predictionDoc{}, checkDoc{}, runDoc{}, optionsDoc{}, ruleCheck{}, agreement{},
-		props.Report{}, props.Witness{}, props.WitnessSearch{}, props.Finding{}, props.Fault{}, props.CurvePoint{}} {
+		props.Report{}, props.Witness{}, props.WitnessSearch{}, props.Finding{}, props.Fault{}, props.CurvePoint{},
+		props.ShardReport{}, props.SearchRecord{}, props.SearchRef{}, props.SpotRecord{}} {
 		typ := reflect.TypeOf(v)
 		for i := range typ.NumField() {
 			name, _, _ := strings.Cut(typ.Field(i).Tag.Get("json"), ",")

@@ -113,6 +113,9 @@ func (doc *runDoc) tally() string {
 		s += fmt.Sprintf(", and %d could not be judged: %s faulted (not a finding about consistency: fix the rule, then check again)",
 			doc.Faulted, strings.Join(names, ", "))
 	}
+	if doc.Options.Shard != "" {
+		s = fmt.Sprintf("SHARD %s (a part of the check: its verdicts are of that part only; merge makes the whole report). ", doc.Options.Shard) + s
+	}
 	if doc.Partial {
 		why := "interrupted"
 		if doc.Stopped == props.StoppedDeadline {

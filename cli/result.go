@@ -18,6 +18,9 @@ type optionsDoc struct {
 	MinBudget int    `json:"min_budget"`
 	MaxBudget int    `json:"max_budget"`
 	Growth    string `json:"growth"`
+	// Shard is "K/N" for one part of a split check (-shard); absent for a
+	// whole check.
+	Shard string `json:"shard,omitempty"`
 }
 
 // ruleResult is the verdict on one rule with its evidence, in check and run

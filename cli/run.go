@@ -53,6 +53,7 @@ Examples:
   mctscheck -rules 'uct,eps-*' -out /tmp/r    # some rules
   mctscheck -rule uct:c=0.1 -rule uct:c=4     # rules with parameters
   mctscheck -json > report.json
+  mctscheck run -shard 1/3 -out part-1        # part 1 of 3; mctscheck merge joins the parts
 `
 
 // runDoc is the JSON document of run, and report.json.
@@ -122,6 +123,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		fs.renamed("engines", "presets")
 	}
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "`N` rules checked at once")
+	shard := addShardFlag(fs)
 	asJSON := fs.Bool("json", false, "print one JSON document instead of the table")
 	deadline := addDeadlineFlag(fs)
 	prof := profileFlagOn(fs)
@@ -170,7 +172,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 
 	doc := &runDoc{Command: e.tool.command(runCommand(fs, specs)), replayNote: e.tool.replayNote(),
 		title: e.tool.name(), expectation: e.tool.expectation(insts), Options: optionsDoc{Trees: *trees, Traps: true, Seeds: *seeds, Seed: *seed,
-			MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String()}}
+			MinBudget: 64, MaxBudget: *budget, Growth: growth.g.String(), Shard: shard.String()}}
 	doc.countTraps(extra)
 	var names []string
 	for _, in := range insts {
@@ -181,7 +183,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	err = withProfile(prof, func() (err error) {
 		doc.Rules, err = checkAll(e, insts, *workers, prog, func(in *rules.Instance) props.Options {
 			return props.Options{Traps: extra, Trees: *trees, Seeds: *seeds, Seed: *seed, MaxBudget: *budget, Growth: growth.g,
-				Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
+				Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec, Shard: shard.s}
 		})
 		return err
 	})
@@ -190,6 +192,16 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		return err
 	}
 	doc.ElapsedNS = time.Since(start).Nanoseconds()
+	doc.count()
+	if !doc.Partial {
+		fmt.Fprintf(e.stderr, "%s: checked %s in %.1fs\n", e.tool.name(), plural(len(doc.Rules), "rule"), time.Since(start).Seconds())
+	}
+	return writeRun(e, doc, *out, *asJSON)
+}
+
+// count counts the rules by their agreement with the prediction, and
+// marks the report partial if some check stopped before its end.
+func (doc *runDoc) count() {
 	for _, r := range doc.Rules {
 		switch r.Agreement {
 		case Reproduced:
@@ -203,34 +215,41 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 		default:
 			doc.Contradicted++
 		}
-	}
-	for _, r := range doc.Rules {
 		if r.Stopped != "" { // a check stopped before its end, with a verdict or not: the report is partial
 			doc.Partial, doc.Stopped = true, r.Stopped
 		}
 	}
-	if !doc.Partial {
-		fmt.Fprintf(e.stderr, "%s: checked %s in %.1fs\n", e.tool.name(), plural(len(doc.Rules), "rule"), time.Since(start).Seconds())
-	}
+}
 
+// writeRun writes the outputs of run (and of merge of runs) for doc: the
+// report directory out, if any, and the JSON document or the table; and
+// returns the error that sets the exit code: a stop, a fault, a
+// contradicted prediction; none for a shard, whose verdicts are its
+// part's.
+func writeRun(e *env, doc *runDoc, out string, asJSON bool) error {
 	var files []string
-	if *out != "" {
-		if files, err = writeReport(*out, doc, doc, e.tool.Plot); err != nil {
+	if out != "" {
+		var err error
+		if files, err = writeReport(out, doc, doc, e.tool.Plot); err != nil {
 			return fmt.Errorf("-out: %w", err)
 		}
 	}
-	if *asJSON {
+	if asJSON {
 		if err := writeJSON(e.stdout, doc); err != nil {
 			return err
 		}
 	} else {
 		printTable(e.stdout, doc)
-		if *out != "" {
-			fmt.Fprint(e.stdout, reportLine(*out, files))
+		if out != "" {
+			fmt.Fprint(e.stdout, reportLine(out, files))
+		}
+		if doc.Options.Shard != "" {
+			fmt.Fprint(e.stdout, "\n"+shardNote(doc.Options.Shard, "run"))
 		}
 	}
 	var found error
 	switch {
+	case doc.Options.Shard != "": // the part's verdicts are not the run's: merge judges
 	case doc.Faulted > 0:
 		found = errFault
 	case doc.Contradicted > 0:
@@ -238,7 +257,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	}
 	if doc.Partial {
 		return e.stopped(doc.Stopped, fmt.Sprintf("%d of %d rules checked, %d contradicted; %s",
-			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written(*out)), found)
+			len(doc.Rules)-doc.Interrupted, len(doc.Rules), doc.Contradicted, written(out)), found)
 	}
 	return found
 }
@@ -415,6 +434,9 @@ func runCommand(fs *flagSet, specs []string) string {
 	}
 	for _, s := range specs {
 		parts = append(parts, "-rule '"+s+"'")
+	}
+	if f := fs.Lookup("shard"); f.Value.String() != "" {
+		parts = append(parts, "-shard "+f.Value.String())
 	}
 	return strings.Join(parts, " ")
 }

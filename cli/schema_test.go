@@ -21,6 +21,7 @@ var schemaBlocks = []struct {
 }{
 	{"RESULT", ruleResult{}},
 	{"REPORT", props.Report{}},
+	{"SHARD", props.ShardReport{}},
 	{"POSITION", props.PositionReport{}},
 	{"WITNESS", props.Witness{}},
 	{"GAMEWITNESS", props.PositionWitness{}},

@@ -46,6 +46,11 @@ type checker struct {
 	// that the tree's result shows (its evidence is the first failed
 	// seed's), so it is skipped.
 	failed *atomic.Uint64
+	// shard, if set, is the part of the check that this process runs
+	// (Options.Shard), and tree the index of the tree being judged in the
+	// check's order.
+	shard *shardRun
+	tree  int
 }
 
 // orderSalt separates the generator of a seed's child order from the
@@ -77,6 +82,9 @@ type observation struct {
 	judged, beyond int
 	// pruned: the search stopped early (checker.prune), deciding optimally.
 	pruned bool
+	// curve is the search's contribution to the report's curve, when the
+	// check keeps one.
+	curve curveEntry
 }
 
 // seeds runs the seeds of one subject, each (but the first, and all with
@@ -93,24 +101,29 @@ type observation struct {
 // tree's seeds are searched several at once (seedsAhead) and taken up in
 // this order, to the same outcome.
 func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Verdict) (TreeResult, error) {
-	res := TreeResult{Name: name}
+	var tr *tree.Tree
 	if t, ok := sub.(treeSubject); ok {
-		res.Tree = t.tr
+		tr = t.tr
 		c.failed = new(atomic.Uint64)
 		defer func() { c.failed = nil }()
 	}
-	converged := true
-	var from int64
-	budgets := c.opts.budgets()
-	// take folds the i-th seed's outcome into res, in seed order; end says
-	// that the seeds end there, with res and err the outcome.
-	take := func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, err error) (end bool, _ error) {
+	fold := newTreeFold(name, tr, c.shard != nil)
+	res := &fold.res
+	idx := c.shard.seedsOf(c.tree, c.opts.Seeds)
+	done := 0
+	// take folds the i-th seed's outcome, which took sims simulations,
+	// into res, in seed order; end says that the seeds end there, with res
+	// and err the outcome.
+	take := func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, sims int64, err error) (end bool, _ error) {
 		var f *Fault
 		if errors.As(err, &f) && ctx.Err() != nil {
 			return true, ctx.Err() // a rule cut short by the end of the check, not a fault of it
 		}
+		s := SearchRecord{SearchRef: SearchRef{Tree: c.tree, Seed: seed}, Name: name, OptimalFrom: -1, Sims: sims}
 		if errors.As(err, &f) {
-			res.Verdict, res.Fault, res.Seed, res.order = Faulted, f, seed, order
+			s.Outcome = outcomeFault
+			fold.add(s, c.opts, false)
+			res.Fault, res.order = f, order
 			if ob != nil && res.Tree != nil {
 				res.Tree = ob.tr
 			}
@@ -120,84 +133,71 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 		if err != nil {
 			return true, err
 		}
-		if c.seedDone != nil {
-			c.seedDone(i+1, c.opts.Seeds)
+		if done++; c.seedDone != nil {
+			c.seedDone(done, len(idx))
 		}
-		n := float64(i + 1)
-		res.Visited += (r.Visited - res.Visited) / n
-		res.Recent += (r.Recent - res.Recent) / n
-		res.RootError = math.Max(res.RootError, r.RootError)
-		res.judged += ob.judged
-		res.beyond += ob.beyond
-		first := func() { // this seed's evidence, in its order, is the subject's
-			res.Findings, res.Seed, res.order = r.findings(), seed, order
+		s.OptimalFrom, s.Visited, s.Recent = r.OptimalFrom, r.Visited, r.Recent
+		switch {
+		case rec.persists:
+			s.Outcome = outcomeFailed
+		case rec.stuck:
+			s.Outcome = outcomeStuck
+		default:
+			s.Recovery = rec.text
+		}
+		if fold.keep {
+			s.setCurve(ob.curve)
+		}
+		if _, evidence := fold.add(s, c.opts, false); evidence { // this seed's evidence, in its order, is the subject's
+			res.Findings, res.order = r.findings(), order
 			if res.Tree != nil {
 				res.Tree = ob.tr
 			}
 		}
+		res.RootError = math.Max(res.RootError, r.RootError)
+		res.judged += ob.judged
+		res.beyond += ob.beyond
 		switch {
 		case rec.persists:
 			if c.failed != nil && (c.failed.Load() == 0 || seed < c.failed.Load()) {
 				c.failed.Store(seed) // take runs in seed order: the first store is the smallest
-			}
-			res.FailedSeeds++
-			if res.FailedSeeds == 1 { // a failed seed's evidence before a stuck one's
-				first()
 			}
 			if stopAt != "" {
 				res.Verdict = Inconsistent
 				return true, nil
 			}
 		case rec.stuck:
-			res.StuckSeeds++
-			if res.FailedSeeds == 0 && res.StuckSeeds == 1 {
-				first()
-			}
 			if stopAt == Stuck {
 				res.Verdict = Stuck
 				return true, nil
 			}
-		case rec.text != "":
-			res.Recoveries = append(res.Recoveries, fmt.Sprintf("seed %d: %s", seed, rec.text))
-		}
-		if r.OptimalFrom < 0 || r.OptimalFrom > len(budgets)-1-c.opts.Window {
-			converged = false
-		} else {
-			from = max(from, budgets[r.OptimalFrom])
 		}
 		return false, nil
 	}
 	if jobs := c.seedJobs(sub); jobs >= 2 {
-		if end, err := c.seedsAhead(ctx, sub, jobs, take); end {
-			return res, err
+		if end, err := c.seedsAhead(ctx, sub, idx, jobs, take); end {
+			return *res, err
 		}
 	} else {
-		for i := range c.opts.Seeds {
+		for _, i := range idx {
 			seed := c.opts.Seed + uint64(i)
 			order := sub.order(c, i, seed)
 			if err := c.acquire(ctx); err != nil {
-				return res, err
+				return *res, err
 			}
+			before := c.sims
 			r, rec, ob, err := c.runSeedCtx(ctx, sub, seed, order)
 			c.release()
-			if end, err := take(i, seed, order, r, rec, ob, err); end {
-				return res, err
+			if end, err := take(i, seed, order, r, rec, ob, c.sims-before, err); end {
+				return *res, err
 			}
 		}
 	}
-	switch {
-	case res.FailedSeeds > 0:
-		res.Verdict = Inconsistent
-	case stopAt != "":
+	if res.FailedSeeds == 0 && stopAt != "" {
 		return TreeResult{Name: name, Tree: res.Tree, Verdict: Inconclusive}, nil
-	case res.StuckSeeds > 0:
-		res.Verdict = Stuck
-	case converged:
-		res.Verdict, res.OptimalFrom = NoCounterexample, from
-	default:
-		res.Verdict = Inconclusive
 	}
-	return res, nil
+	fold.settle()
+	return *res, nil
 }
 
 // runSeedCtx is runSeed that returns at ctx's end even while the rule's
@@ -240,11 +240,13 @@ func (c *checker) runSeed(ctx context.Context, sub subject, seed, order uint64) 
 		return seedResult{OptimalFrom: -1}, limitResult{}, ob, nil // decided optimally in the window: it cannot fail
 	}
 	sol := ob.sol
-	switch {
-	case c.curve != nil:
-		c.curve.addCurve(curveOf(ob.tr, sol, ob.snaps))
-	case c.pending != nil:
-		*c.pending = append(*c.pending, curveOf(ob.tr, sol, ob.snaps))
+	if c.curve != nil || c.pending != nil {
+		ob.curve = curveOf(ob.tr, sol, ob.snaps)
+		if c.curve != nil {
+			c.curve.addCurve(ob.curve)
+		} else {
+			*c.pending = append(*c.pending, ob.curve)
+		}
 	}
 	r = c.opts.Criterion.judgeSeed(ob.tr, sol, ob.snaps, c.opts.Window)
 	if c.opts.Backup == core.BackupMinimax {
@@ -487,6 +489,8 @@ type namedTree struct {
 	name string
 	tr   *tree.Tree
 	make func() *tree.Tree
+	// index is the tree's place in the check's order (shardRun.trees).
+	index int
 }
 
 // get returns the tree.
@@ -573,13 +577,25 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	}
 	start := time.Now()
 	failures := countFaults(rule)
+	sh := newShardRun(&o, trees, false)
+	trees = sh.trees(trees)
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
-	o = o.metered(len(trees))
-	c := &checker{rule: rule, opts: o, curve: rep}
+	o = o.metered(len(trees), sh.searches(trees, o.Seeds))
+	c := &checker{rule: rule, opts: o, curve: rep, shard: sh}
 	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
+	stuckAt := 0          // its index
 	var ends *TreeResult  // the tree that ends the check
+	// witness shrinks the witness from res, the tree of index t.
+	witness := func(t int, res TreeResult) (err error) {
+		c.curve = nil // the shrinker's candidates are not part of the curve
+		before := c.sims
+		rep.Witness, err = c.witness(ctx, res, testName)
+		sh.witnessFrom(t, res, c.sims-before)
+		return err
+	}
 	err := c.judgeTrees(ctx, trees, func(i int, res TreeResult) (err error) {
 		rep.add(res)
+		sh.took(res)
 		if o.Progress != nil {
 			o.Progress(i+1, len(trees))
 		}
@@ -588,17 +604,15 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 		case res.Verdict.ends():
 			o.meter.close()
 			ends = &res
-			c.curve = nil // the shrinker's candidates are not part of the curve
-			rep.Witness, err = c.witness(ctx, res, testName)
+			err = witness(trees[i].index, res)
 		case res.Verdict == Stuck && stuck == nil:
-			stuck = &res
+			stuck, stuckAt = &res, trees[i].index
 		}
 		return err
 	})
 	o.meter.close()
 	if err == nil && rep.Witness == nil && stuck != nil {
-		c.curve = nil
-		rep.Witness, err = c.witness(ctx, *stuck, testName)
+		err = witness(stuckAt, *stuck)
 	}
 	rep.Sims = c.sims
 	if err != nil && ctx.Err() != nil { // stopped: what finished is reported
@@ -606,6 +620,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 			rep.Witness = c.foundWitness(*found, testName)
 		}
 		rep.stop(ctx, start, len(trees))
+		sh.finish(rep) // a shard's, which merge refuses: it stopped
 		return rep, ctx.Err()
 	}
 	if err != nil {
@@ -613,6 +628,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	}
 	rep.finish(start)
 	rep.counted(rule, failures, o)
+	sh.finish(rep)
 	return rep, nil
 }
 

@@ -257,6 +257,21 @@
 // trees with the failed seed. ExampleRunSearch checks a textbook MCTS
 // written from scratch; docs/protocol.md states the rules for programs.
 //
+// # Split checks
+//
+// A check of Run, CheckTree, RunSearch or RunSearchTree splits over
+// processes or machines with Options.Shard: shard K of N runs the searches
+// (tree t, seed j) with (t·Seeds + j) mod N = K − 1 (a whole search's
+// check, which judges a tree on all its seeds at once, whole trees: t mod
+// N = K − 1), and stops at its own first witness as a whole check does. Its report is the report of that
+// part, with each search's evidence besides (Report.Shard). Merge folds
+// the shards' evidence in the check's order, as the check does, up to the
+// search that would have ended it, and takes the witness from the shard
+// that shrank it: the whole check's report, the same verdict, witness,
+// counts and curve. A shard's own verdict is of its part only, but a
+// shard's witness means that the whole check has one, the same or an
+// earlier tree's.
+//
 // # Worked examples
 //
 // Greedy with first-play urgency 1 on (max (max 0 1) 0.5) tries child 0

@@ -106,10 +106,13 @@ const DefaultExportNodes = 1 << 15
 func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, opts GameOptions) (*Report, error) {
 	start := time.Now()
 	o, err := opts.Options.withDefaults()
+	if err == nil {
+		err = o.whole("CheckGame")
+	}
 	if err != nil {
 		return nil, err
 	}
-	o = o.metered(1)
+	o = o.metered(1, o.Seeds)
 	opts.Options = o
 	switch {
 	case ctx == nil:

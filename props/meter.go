@@ -42,14 +42,13 @@ type running struct {
 // a tree or a search done always makes one.
 const statusEvery = 100 * time.Millisecond
 
-// metered returns o with the meter of a check of trees trees, which it
-// reports as planned; o itself when nobody listens (Options.Status
-// unset): a nil meter counts nothing.
-func (o Options) metered(trees int) Options {
+// metered returns o with the meter of a check of trees trees and
+// searches searches, which it reports as planned; o itself when nobody
+// listens (Options.Status unset): a nil meter counts nothing.
+func (o Options) metered(trees, searches int) Options {
 	if o.Status == nil {
 		return o
 	}
-	searches := trees * o.Seeds
 	o.meter = &meter{status: o.Status, st: Status{Phase: PhaseTrees, Total: trees,
 		SearchesPlanned: searches, SimsPlanned: int64(searches) * int64(o.MaxBudget)},
 		budget: int64(o.MaxBudget), running: map[*running]struct{}{}}

@@ -85,6 +85,11 @@ type Options struct {
 	// RuleSpec names the rule in replay lines, e.g. "greedy-fpu" for
 	// `mctscheck check -rule greedy-fpu`; empty means no mctscheck line.
 	RuleSpec string
+	// Shard, if not zero, runs one part of the check (Run, CheckTree,
+	// RunSearch, RunSearchTree): the searches that Shard deals to it. Its
+	// report carries the evidence Merge needs to rebuild the whole
+	// check's report from the reports of all its shards.
+	Shard Shard
 	// Progress, if set, is called after each tree with the trees done and the
 	// trees to do.
 	Progress func(done, total int)
@@ -199,6 +204,9 @@ func (o Options) withDefaults() (Options, error) {
 	o.Criterion = o.Criterion.withDefaults()
 	if err := o.Criterion.check(); err != nil {
 		return o, err
+	}
+	if err := o.Shard.check(); err != nil {
+		return o, fmt.Errorf("props: Options.Shard: %w", err)
 	}
 	switch {
 	case o.Workers < 0 || o.Workers > maxWorkers:

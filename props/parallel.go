@@ -70,11 +70,12 @@ type judged struct {
 // check's outcome is the serial one, and the trees judged beyond the last
 // one used are dropped.
 func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i int, res TreeResult) error) error {
-	if c.opts.Jobs < 2 {
+	if c.opts.Jobs < 2 || len(trees) == 0 { // (a shard may have no tree)
 		for i, nt := range trees {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
+			c.tree = nt.index
 			res, err := c.judge(ctx, nt.name, nt.get())
 			if err != nil {
 				return err
@@ -127,7 +128,8 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 					i = first[i]
 				}
 				j := &out[i]
-				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, slots: slots, seedDone: c.seedDone}
+				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, slots: slots, seedDone: c.seedDone,
+					shard: c.shard, tree: trees[i].index}
 				if j.err = jobCtx.Err(); j.err == nil {
 					j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].get())
 				}
@@ -236,6 +238,7 @@ func (c *checker) release() {
 
 // seedRun is one seed searched ahead of its turn.
 type seedRun struct {
+	i           int // the seed's index
 	seed, order uint64
 	r           seedResult
 	rec         limitResult
@@ -246,18 +249,19 @@ type seedRun struct {
 	done        chan struct{}
 }
 
-// seedsAhead searches the seeds of sub in jobs goroutines, each seed with
-// its own checker, and hands each outcome to take in seed order with its
-// simulations and curve entries, as the serial loop of seeds does, until
-// take ends the seeds; the seeds searched beyond that one are dropped, so
-// the outcome is the serial one. end is take's.
-func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
-	take func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, err error) (bool, error)) (end bool, err error) {
-	out := make([]seedRun, c.opts.Seeds)
-	for i := range out {
-		out[i].seed = c.opts.Seed + uint64(i)
-		out[i].order = sub.order(c, i, out[i].seed)
-		out[i].done = make(chan struct{})
+// seedsAhead searches the seeds of sub whose indices idx lists in jobs
+// goroutines, each seed with its own checker, and hands each outcome to
+// take in seed order with its simulations and curve entries, as the serial
+// loop of seeds does, until take ends the seeds; the seeds searched beyond
+// that one are dropped, so the outcome is the serial one. end is take's.
+func (c *checker) seedsAhead(ctx context.Context, sub subject, idx []int, jobs int,
+	take func(i int, seed, order uint64, r seedResult, rec limitResult, ob *observation, sims int64, err error) (bool, error)) (end bool, err error) {
+	out := make([]seedRun, len(idx))
+	for k, i := range idx {
+		out[k].i = i
+		out[k].seed = c.opts.Seed + uint64(i)
+		out[k].order = sub.order(c, i, out[k].seed)
+		out[k].done = make(chan struct{})
 	}
 	keepCurves := c.curve != nil || c.pending != nil
 	jobCtx, cancel := context.WithCancel(ctx)
@@ -304,7 +308,7 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, jobs int,
 				*c.pending = append(*c.pending, e)
 			}
 		}
-		end, err := take(i, s.seed, s.order, s.r, s.rec, s.ob, s.err)
+		end, err := take(s.i, s.seed, s.order, s.r, s.rec, s.ob, s.sims, s.err)
 		out[i] = seedRun{} // its search is garbage now
 		if end {
 			return true, err

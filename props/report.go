@@ -81,6 +81,8 @@ type TreeResult struct {
 	// judged and beyond a game's judged and unjudged stored nodes.
 	order          uint64
 	judged, beyond int
+	// searches are the evidence of its searches, in a shard's check.
+	searches []SearchRecord
 	// OptimalFrom is the budget from which every seed decided optimally, when
 	// the tree converged; 0 otherwise.
 	OptimalFrom int64 `json:"optimal_from"`
@@ -309,6 +311,10 @@ type Report struct {
 	Sims          int64         `json:"sims"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
 	SimsPerSecond float64       `json:"sims_per_second"`
+	// Shard is what the report of one shard of a check (Options.Shard)
+	// adds: its part and each search's evidence, which Merge reads; nil
+	// for a whole check, and then absent from the JSON form.
+	Shard *ShardReport `json:"shard,omitempty"`
 }
 
 // TreeRef is a tree a report names: its name in the check ("trap
@@ -584,7 +590,10 @@ func (r *Report) add(tr TreeResult) {
 
 // finish settles the verdict, its summary and the speed, and makes the
 // empty lists [] in the JSON form.
-func (r *Report) finish(start time.Time) {
+func (r *Report) finish(start time.Time) { r.settle(time.Since(start)) }
+
+// settle is finish for a check that took elapsed.
+func (r *Report) settle(elapsed time.Duration) {
 	switch {
 	case r.Witness != nil:
 		r.Verdict = r.Witness.Verdict
@@ -595,7 +604,7 @@ func (r *Report) finish(start time.Time) {
 	default:
 		r.Verdict = NoCounterexample
 	}
-	r.Elapsed = time.Since(start)
+	r.Elapsed = elapsed
 	if s := r.Elapsed.Seconds(); s > 0 {
 		r.SimsPerSecond = float64(r.Sims) / s
 	}

@@ -270,12 +270,10 @@ func (c *searchCheck) answers(ctx context.Context, tr *tree.Tree, i int, checkpo
 // found no witness does to test the protocol's promise that the same
 // tree and seed give the same answers: a few hundred simulations per
 // tree, a small part of the check's.
-func (c *searchCheck) spotCheck(ctx context.Context, trees []namedTree) (*TreeResult, int64, error) {
+func (c *searchCheck) spotCheck(ctx context.Context, trees []namedTree, sh *shardRun) (found *TreeResult, at int, sims int64, err error) {
 	checkpoints := c.o.budgets()
 	checkpoints = checkpoints[:min(spotCheckpoints, len(checkpoints))]
-	var found *TreeResult
-	sims := int64(0)
-	err := inOrder(ctx, len(trees), c.o.Jobs, func(ctx context.Context, t int) searchOutcome {
+	err = inOrder(ctx, len(trees), c.o.Jobs, func(ctx context.Context, t int) searchOutcome {
 		out, _ := c.answers(ctx, trees[t].get(), 0, checkpoints)
 		return out
 	}, func(t int, out searchOutcome) (bool, error) {
@@ -283,13 +281,14 @@ func (c *searchCheck) spotCheck(ctx context.Context, trees []namedTree) (*TreeRe
 			return true, out.err
 		}
 		sims += out.sims
+		sh.spotted(SpotRecord{Tree: trees[t].index, Sims: out.sims, Fault: out.fault != nil})
 		if out.fault != nil {
-			found = &TreeResult{Name: trees[t].name, Tree: out.tr, Verdict: Faulted, Fault: out.fault, Seed: out.seed, Findings: faultFindings(out.fault)}
+			found, at = &TreeResult{Name: trees[t].name, Tree: out.tr, Verdict: Faulted, Fault: out.fault, Seed: out.seed, Findings: faultFindings(out.fault)}, trees[t].index
 			return true, nil
 		}
 		return false, nil
 	})
-	return found, sims, err
+	return found, at, sims, err
 }
 
 // spotCheckpoints is the checkpoints a spot check searches each tree to:
@@ -312,7 +311,9 @@ func stuckThrough(fs []Finding, budget int) []Finding {
 // to a few checkpoints (spotCheck).
 func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTree, testName string) (*Report, error) {
 	start := time.Now()
-	o = o.metered(len(trees))
+	sh := newShardRun(&o, trees, true)
+	trees = sh.trees(trees)
+	o = o.metered(len(trees), sh.searches(trees, o.Seeds))
 	c := &searchCheck{s: s, o: o, log: &answerLog{}, test: testName}
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	if o.handles != (Handles{}) {
@@ -324,66 +325,65 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		m.once.Do(func() { m.tr = trees[t].get() })
 		return m.tr
 	}
-	var res TreeResult // the tree being taken up
-	var from int64
-	converged, nodes, read, everyWrong := true, true, false, true
-	var every *searchOutcome // the first seed of the tree wrong throughout with a mechanism in view
+	var fold *treeFold       // the tree being taken up
+	var every *searchOutcome // its first seed wrong throughout with a mechanism in view
+	nodes, read := true, false
 	var stuck, faulted *TreeResult
-	budgets := o.budgets()
-	stuckOn := func(out searchOutcome, findings []Finding) {
-		res.Verdict, res.StuckSeeds, res.Findings, res.Seed, res.order, res.Tree = Stuck, 1, findings, out.seed, out.order, out.tr
-		rep.add(res)
-		stuck = &res
-	}
+	var endAt int // the index of the tree that ended the check
 	err := inOrder(ctx, len(trees)*o.Seeds, o.Jobs, func(ctx context.Context, i int) searchOutcome {
 		return c.search(ctx, get(i/o.Seeds), i%o.Seeds)
 	}, func(i int, out searchOutcome) (bool, error) {
 		t, j := i/o.Seeds, i%o.Seeds
 		if j == 0 {
-			res, from, converged, everyWrong, every = TreeResult{Name: trees[t].name, Tree: get(t)}, 0, true, true, nil
+			fold, every = newTreeFold(trees[t].name, get(t), sh != nil), nil
 		}
 		if out.err != nil {
 			return true, out.err
 		}
 		rep.Sims += out.sims
-		if f := out.fault; f != nil {
-			res.Verdict, res.Fault, res.Seed, res.order, res.Tree = Faulted, f, out.seed, out.order, out.tr
-			res.Findings = faultFindings(f)
-			rep.add(res)
-			faulted = &res
-			return true, nil
-		}
-		rep.addCurve(out.curve)
-		nodes, read = nodes && out.nodes, true
-		n := float64(j + 1)
-		res.Visited += (out.r.Visited - res.Visited) / n
-		res.Recent += (out.r.Recent - res.Recent) / n
-		res.RootError = max(res.RootError, out.r.RootError)
-		if out.stuck {
-			stuckOn(out, out.findings)
-			return true, nil
-		}
-		everyWrong = everyWrong && out.wrongAll
-		if every == nil && out.everySeed != nil {
-			every = &out
-		}
-		if r := out.r; r.OptimalFrom < 0 || r.OptimalFrom > len(budgets)-1-o.Window {
-			converged = false
+		rec := SearchRecord{SearchRef: SearchRef{Tree: trees[t].index, Seed: out.seed}, Name: trees[t].name, OptimalFrom: -1, Sims: out.sims}
+		if out.fault != nil {
+			rec.Outcome = outcomeFault
 		} else {
-			from = max(from, budgets[r.OptimalFrom])
+			rep.addCurve(out.curve)
+			nodes, read = nodes && out.nodes, true
+			rec.OptimalFrom, rec.Visited, rec.Recent, rec.RootOnly = out.r.OptimalFrom, out.r.Visited, out.r.Recent, !out.nodes
+			rec.WrongThroughout, rec.InView = out.wrongAll, out.everySeed != nil
+			if out.stuck {
+				rec.Outcome = outcomeStuck
+			}
+			if fold.keep {
+				rec.setCurve(out.curve)
+			}
+			if every == nil && out.everySeed != nil {
+				every = &out
+			}
 		}
-		if j < o.Seeds-1 {
+		res := &fold.res
+		end, _ := fold.add(rec, o, true)
+		res.RootError = max(res.RootError, out.r.RootError)
+		switch {
+		case end && out.fault != nil:
+			res.Fault, res.order, res.Tree = out.fault, out.order, out.tr
+			res.Findings = faultFindings(out.fault)
+			faulted = res
+		case end:
+			res.Findings, res.order, res.Tree = out.findings, out.order, out.tr
+			stuck = res
+		case j < o.Seeds-1:
 			return false, nil
+		default:
+			if fold.settle(); res.Verdict == Stuck { // every seed wrong throughout, a mechanism in view: no lead needed
+				res.Findings, res.order, res.Tree = stuckThrough(every.everySeed, o.MaxBudget), every.order, every.tr
+				stuck, end = res, true
+			}
 		}
-		if everyWrong && every != nil { // every seed wrong throughout, a mechanism in view: no lead needed
-			stuckOn(*every, stuckThrough(every.everySeed, o.MaxBudget))
+		rep.add(*res)
+		sh.took(*res)
+		if end {
+			endAt = trees[t].index
 			return true, nil
 		}
-		res.Verdict = Inconclusive
-		if converged {
-			res.Verdict, res.OptimalFrom = NoCounterexample, from
-		}
-		rep.add(res)
 		made[t].tr = nil // taken up: no search needs it any more
 		if o.Progress != nil {
 			o.Progress(t+1, len(trees))
@@ -397,17 +397,18 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		return nil, err
 	}
 	if !stopped && faulted == nil && stuck == nil { // no witness: do the answers come again?
-		f, sims, err := c.spotCheck(ctx, trees)
+		f, at, sims, err := c.spotCheck(ctx, trees, sh)
 		if err != nil && ctx.Err() == nil {
 			return nil, err
 		}
 		rep.Sims += sims
-		faulted, stopped = f, err != nil
+		faulted, stopped, endAt = f, err != nil, at
 	}
 	switch {
 	case faulted != nil:
 		w, sims := c.faultWitness(ctx, *faulted)
 		rep.Witness, rep.Sims = w, rep.Sims+sims
+		sh.witnessFrom(endAt, *faulted, sims)
 		stopped = stopped || w.Unfinished
 	case stuck != nil && !stopped:
 		w, f, sims := c.shrink(ctx, *stuck)
@@ -415,12 +416,13 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		rep.Witness = w
 		switch {
 		case f != nil: // a fault met while shrinking: the program broke its contract
-			w, sims := c.faultWitness(ctx, *f)
-			rep.Witness, rep.Sims = w, rep.Sims+sims
+			w, more := c.faultWitness(ctx, *f)
+			rep.Witness, rep.Sims, sims = w, rep.Sims+more, sims+more
 			stopped = w.Unfinished
 		case ctx.Err() != nil:
 			stopped = true
 		}
+		sh.witnessFrom(endAt, *stuck, sims)
 	}
 	if stopped && stuck != nil && (rep.Witness == nil || rep.Witness.Verdict == Stuck) {
 		rep.Witness = foundWitness(o, *stuck, uint64(o.MaxBudget))
@@ -434,6 +436,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	case rep.Witness == nil || rep.Witness.Verdict != Faulted:
 		if w, sims := c.lateFault(ctx); w != nil && ctx.Err() == nil {
 			rep.Witness, rep.Sims = w, rep.Sims+sims
+			sh.lateWitness(sims)
 		}
 	default: // the fault reported comes first; what came late is read and dropped
 		lf.LateFault()
@@ -447,6 +450,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		rep.finish(start)
 	}
 	rep.Summary = searchSummary(rep) + rep.unfinishedNote()
+	sh.finish(rep) // a stopped shard's too, which Merge refuses
 	if stopped {
 		return rep, ctx.Err()
 	}

@@ -1,8 +1,10 @@
 package props_test
 
 import (
-	"bufio"
+	"compress/gzip"
+	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,7 +12,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -119,21 +120,32 @@ func sweepJobs(t *testing.T) []sweepJob {
 	return append(jobs, searchSweepJobs(t)...)
 }
 
+// sweepPart is one line of a shard's output of the sweep: one check's
+// part (its report, with the evidence props.Merge reads).
+type sweepPart struct {
+	Family    string        `json:"family"`
+	Spec      string        `json:"spec"`
+	Predicted string        `json:"predicted"`
+	Seed      uint64        `json:"seed"`
+	Search    bool          `json:"search,omitempty"` // a whole search's check (RunSearch)
+	Report    *props.Report `json:"report"`
+}
+
 // TestSweep measures the checker's error rates over the parameter space:
 // every spec of sweepGrid and every rule of outsideRules, each checked with
 // MCTSCHECK_SWEEP seeds (each seed a new set of MCTSCHECK_SWEEP_TREES random
-// trees, default 30, plus the traps, and new search seeds and orders). It
-// writes one tab-separated row per check to MCTSCHECK_SWEEP_OUT, and the
-// number of checks it will run to MCTSCHECK_SWEEP_OUT.planned first:
-//
-//	family  spec  predicted  seed  verdict  condition  nodes  seconds
-//
+// trees, default 30, plus the traps, and new search seeds and orders).
+// MCTSCHECK_SWEEP_SHARD=K/N runs part K of N of every check
+// (props.Options.Shard, which mctscheck's -shard sets), so a sweep splits
+// over processes and machines (scripts/consistency-sweep.sh,
+// .github/workflows/sweep.yml); without it, the whole check (part 1/1).
+// It writes one JSON line per check's part to MCTSCHECK_SWEEP_OUT (a
+// sweepPart), and the number of checks it will run to
+// MCTSCHECK_SWEEP_OUT.planned first. TestSweepMerge merges the parts
+// (props.Merge, as mctscheck merge does) and turns them into tables.
 // MCTSCHECK_SWEEP_SPECS, a ';'-separated list of specs (canonical, as in
-// the rows) or families, restricts the sweep to them.
-// MCTSCHECK_SWEEP_SHARD=i/n runs the checks whose index is i modulo n, so a
-// sweep splits over processes and machines (scripts/consistency-sweep.sh,
-// .github/workflows/sweep.yml); TestSweepMerge turns the rows into tables.
-// It runs only when MCTSCHECK_SWEEP is set.
+// the rows) or families, restricts the sweep to them. It runs only when
+// MCTSCHECK_SWEEP is set.
 func TestSweep(t *testing.T) {
 	n, _ := strconv.Atoi(os.Getenv("MCTSCHECK_SWEEP"))
 	if n <= 0 {
@@ -143,15 +155,12 @@ func TestSweep(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("MCTSCHECK_SWEEP_TREES")); err == nil && v > 0 {
 		trees = v
 	}
-	shard, shards := 0, 1
+	shard := props.Shard{K: 1, N: 1}
 	if s := os.Getenv("MCTSCHECK_SWEEP_SHARD"); s != "" {
-		a, b, ok := strings.Cut(s, "/")
-		i, err1 := strconv.Atoi(a)
-		k, err2 := strconv.Atoi(b)
-		if !ok || err1 != nil || err2 != nil || k < 1 || i < 0 || i >= k {
-			t.Fatalf("MCTSCHECK_SWEEP_SHARD=%q: want i/n with 0 ≤ i < n", s)
+		var err error
+		if shard, err = props.ParseShard(s); err != nil {
+			t.Fatalf("MCTSCHECK_SWEEP_SHARD: %v", err)
 		}
-		shard, shards = i, k
 	}
 	out := os.Stdout
 	if path := os.Getenv("MCTSCHECK_SWEEP_OUT"); path != "" {
@@ -173,23 +182,17 @@ func TestSweep(t *testing.T) {
 		}
 	}
 	if path := os.Getenv("MCTSCHECK_SWEEP_OUT"); path != "" {
-		// The checks this shard will run, for the script's progress.
-		planned := (n*len(jobs) - shard + shards - 1) / shards
-		if err := os.WriteFile(path+".planned", []byte(strconv.Itoa(planned)+"\n"), 0o644); err != nil {
+		// The checks this shard will run a part of, for the script's progress.
+		if err := os.WriteFile(path+".planned", []byte(strconv.Itoa(n*len(jobs))+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	idx := 0
+	enc := json.NewEncoder(out)
 	for k := range n {
 		seed := uint64(1000 * (k + 1))
 		for _, j := range jobs {
-			idx++
-			if (idx-1)%shards != shard {
-				continue
-			}
 			o := j.opts
-			o.Seed, o.Trees = seed, trees
-			start := time.Now()
+			o.Seed, o.Trees, o.Shard = seed, trees, shard
 			var rep *props.Report
 			var err error
 			if j.search != nil {
@@ -200,29 +203,95 @@ func TestSweep(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", j.spec, seed, err)
 			}
-			cond, nodes := "-", 0
-			if w := rep.Witness; w != nil {
-				cond, nodes = string(w.Condition), w.Nodes
-				if j.predicted == "consistent" && (rep.Verdict == props.Inconsistent || j.search != nil && rep.Verdict == props.Stuck) ||
-					j.predicted != "fault" && rep.Verdict == props.Faulted {
-					t.Logf("%s: %s seed %d:\n%s", rep.Verdict, j.spec, seed, w)
-				}
+			if err := enc.Encode(sweepPart{j.family, j.spec, j.predicted, seed, j.search != nil, rep}); err != nil {
+				t.Fatal(err)
 			}
-			fmt.Fprintf(out, "%s\t%s\t%s\t%d\t%s\t%s\t%d\t%.3f\n", j.family, j.spec, j.predicted, seed, rep.Verdict, cond, nodes,
-				time.Since(start).Seconds())
 		}
 	}
 }
 
-// TestSweepMerge reads the rows of MCTSCHECK_SWEEP_MERGE (a glob of files
-// TestSweep wrote) and writes to MCTSCHECK_SWEEP_TABLE (default stdout) the
-// error rates per rule family and per spec: false alarms (a witness for a
-// rule predicted consistent) and misses (none for a rule predicted
-// inconsistent), with exact (Clopper–Pearson) 95% upper bounds.
+// sweepRow is one check of the sweep, merged from its parts.
+type sweepRow struct {
+	family, spec, predicted string
+	seed                    uint64
+	search                  bool
+	verdict                 props.Verdict
+	nodes                   int     // the witness's, 0 without one
+	seconds                 float64 // the parts' time, summed
+}
+
+// sweepRows reads the parts that TestSweep wrote to the files (plain, or
+// gzipped with a name ending in .gz), merges each check's (props.Merge)
+// and returns one row per check, logging the witnesses that are errors.
+func sweepRows(t *testing.T, files []string) []sweepRow {
+	type key struct {
+		spec string
+		seed uint64
+	}
+	parts := map[key][]sweepPart{}
+	var keys []key
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r io.Reader = fh
+		if strings.HasSuffix(f, ".gz") {
+			if r, err = gzip.NewReader(fh); err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+		}
+		dec := json.NewDecoder(r)
+		for line := 1; ; line++ {
+			var p sweepPart
+			if err := dec.Decode(&p); err == io.EOF {
+				break
+			} else if err != nil || p.Report == nil {
+				t.Fatalf("%s: line %d: not a part of a check (%v)", f, line, err)
+			}
+			k := key{p.Spec, p.Seed}
+			if parts[k] == nil {
+				keys = append(keys, k)
+			}
+			parts[k] = append(parts[k], p)
+		}
+		fh.Close()
+	}
+	var rows []sweepRow
+	for _, k := range keys {
+		ps := parts[k]
+		reps := make([]*props.Report, len(ps))
+		for i, p := range ps {
+			reps[i] = p.Report
+		}
+		rep, err := props.Merge(reps...)
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", k.spec, k.seed, err)
+		}
+		p := ps[0]
+		row := sweepRow{p.Family, p.Spec, p.Predicted, p.Seed, p.Search, rep.Verdict, 0, rep.Elapsed.Seconds()}
+		if w := rep.Witness; w != nil {
+			row.nodes = w.Nodes
+			if p.Predicted == "consistent" && (rep.Verdict == props.Inconsistent || p.Search && rep.Verdict == props.Stuck) ||
+				p.Predicted != "fault" && rep.Verdict == props.Faulted {
+				t.Logf("%s: %s seed %d:\n%s", rep.Verdict, p.Spec, p.Seed, w)
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// TestSweepMerge reads the parts of MCTSCHECK_SWEEP_MERGE (a glob of files
+// TestSweep wrote, plain or gzipped), merges each check's, and writes to
+// MCTSCHECK_SWEEP_TABLE (default stdout) the error rates per rule family
+// and per spec: false alarms (a witness for a rule predicted consistent)
+// and misses (none for a rule predicted inconsistent), with exact
+// (Clopper–Pearson) 95% upper bounds.
 func TestSweepMerge(t *testing.T) {
 	glob := os.Getenv("MCTSCHECK_SWEEP_MERGE")
 	if glob == "" {
-		t.Skip("set MCTSCHECK_SWEEP_MERGE to the rows of TestSweep (scripts/consistency-sweep.sh)")
+		t.Skip("set MCTSCHECK_SWEEP_MERGE to the parts TestSweep wrote (scripts/consistency-sweep.sh)")
 	}
 	files, err := filepath.Glob(glob)
 	if err != nil || len(files) == 0 {
@@ -234,65 +303,50 @@ func TestSweepMerge(t *testing.T) {
 		seconds                            float64
 		maxNodes                           int
 	}
-	verdicts := map[string]string{} // spec and seed: the verdict
+	verdicts := map[string]props.Verdict{} // spec and seed: the verdict
 	var twins, twinsAgree int
 	bySpec := map[string]*count{}
 	var specs []string
-	for _, f := range files {
-		fh, err := os.Open(f)
-		if err != nil {
-			t.Fatal(err)
+	for _, r := range sweepRows(t, files) {
+		c := bySpec[r.spec]
+		if c == nil {
+			c = &count{family: r.family, pred: r.predicted}
+			bySpec[r.spec] = c
+			specs = append(specs, r.spec)
 		}
-		sc := bufio.NewScanner(fh)
-		for line := 1; sc.Scan(); line++ {
-			fs := strings.Split(sc.Text(), "\t")
-			if len(fs) != 8 {
-				t.Fatalf("%s:%d: %d fields, want 8", f, line, len(fs))
-			}
-			c := bySpec[fs[1]]
-			if c == nil {
-				c = &count{family: fs[0], pred: fs[2]}
-				bySpec[fs[1]] = c
-				specs = append(specs, fs[1])
-			}
-			c.checks++
-			strongest := props.Inconsistent
-			if strings.HasPrefix(fs[0], "search") {
-				strongest = props.Stuck // a whole search's strongest finding
-			}
-			switch v := props.Verdict(fs[4]); c.pred {
-			case "consistent":
-				if v == props.Faulted && strongest == props.Stuck {
-					c.errors++ // a promise of the protocol said broken by a search that keeps it
-				}
-				if v == props.Inconsistent {
-					c.errors++ // a false alarm
-				}
-			case "inconsistent":
-				if v != strongest {
-					c.errors++ // a miss
-				}
-			case "fault":
-				if v != props.Faulted {
-					c.errors++ // a planted fault not found
-				}
-			}
-			if fs[4] == string(props.Faulted) {
-				c.faults++
-			}
-			if fs[4] == string(props.Inconclusive) {
-				c.inc++
-			}
-			if fs[4] == string(props.Stuck) {
-				c.stuck++
-			}
-			verdicts[fs[1]+"\t"+fs[3]] = fs[4]
-			s, _ := strconv.ParseFloat(fs[7], 64)
-			c.seconds = max(c.seconds, s)
-			nodes, _ := strconv.Atoi(fs[6])
-			c.maxNodes = max(c.maxNodes, nodes)
+		c.checks++
+		strongest := props.Inconsistent
+		if r.search {
+			strongest = props.Stuck // a whole search's strongest finding
 		}
-		fh.Close()
+		switch v := r.verdict; c.pred {
+		case "consistent":
+			if v == props.Faulted && strongest == props.Stuck {
+				c.errors++ // a promise of the protocol said broken by a search that keeps it
+			}
+			if v == props.Inconsistent {
+				c.errors++ // a false alarm
+			}
+		case "inconsistent":
+			if v != strongest {
+				c.errors++ // a miss
+			}
+		case "fault":
+			if v != props.Faulted {
+				c.errors++ // a planted fault not found
+			}
+		}
+		switch r.verdict {
+		case props.Faulted:
+			c.faults++
+		case props.Inconclusive:
+			c.inc++
+		case props.Stuck:
+			c.stuck++
+		}
+		verdicts[r.spec+"\t"+strconv.FormatUint(r.seed, 10)] = r.verdict
+		c.seconds = max(c.seconds, r.seconds)
+		c.maxNodes = max(c.maxNodes, r.nodes)
 	}
 	slices.Sort(specs)
 	for key, v := range verdicts {

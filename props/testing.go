@@ -25,6 +25,9 @@ const TreeEnv = "MCTSCHECK_TREE"
 // It panics on bad options. rapid.MakeFuzz turns it into a fuzz target.
 func Property(rule core.Rule, opts Options) func(*rapid.T) {
 	o, err := opts.withDefaults()
+	if err == nil {
+		err = o.whole("Property")
+	}
 	if err != nil {
 		panic(err)
 	}
@@ -75,6 +78,9 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 	}()
 	if rule == nil {
 		return errors.New("nil rule")
+	}
+	if err := opts.whole("Check"); err != nil {
+		return err
 	}
 	if text := os.Getenv(TreeEnv); text != "" {
 		tr, err := tree.Parse(text)

@@ -225,6 +225,9 @@ func TestGate(t *testing.T) {
 				t.Errorf("gate %s: exit %d, want %d with %q in the output:\n%s",
 					strings.Join(tt.args, " "), code, tt.want, tt.text, out)
 			}
+			if n := strings.Count(out, "usage: gate"); n > 1 {
+				t.Errorf("gate %s: the usage printed %d times:\n%s", strings.Join(tt.args, " "), n, out)
+			}
 			if strings.Contains(out, "∞") || strings.Contains(out, "slowdown -") {
 				t.Errorf("gate %s: an infinite range or a negative slowdown in the output:\n%s", strings.Join(tt.args, " "), out)
 			}

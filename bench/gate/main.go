@@ -143,7 +143,7 @@ const (
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
+	usage := func() {
 		fmt.Fprintf(fs.Output(), "usage: gate [flags] OLD NEW\n\n"+
 			"OLD and NEW are files of Go benchmark results, as benchstat reads them:\n"+
 			"FILE, NAME=FILE (NAME names it in messages) or - for standard input.\n"+
@@ -154,6 +154,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			"status becomes 1: build the gate, or use go tool gate, to keep it.\n\n")
 		fs.PrintDefaults()
 	}
+	fs.Usage = func() {} // printed below, once, where it belongs
 	var o options
 	fs.Float64Var(&o.threshold, "threshold", 5, "fail on a slowdown of more than `pct` percent")
 	fs.Float64Var(&o.alpha, "alpha", 0.05, "significance level `α` of the Mann-Whitney U test")
@@ -164,14 +165,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) { // asked for: the usage on standard output, as mctscheck -h
 			fs.SetOutput(stdout)
-			fs.Usage()
+			usage()
 			return exitPass
 		}
+		usage()
 		return exitUsage
 	}
 	if fs.NArg() != 2 {
 		fmt.Fprintf(stderr, "gate: want two files, OLD and NEW; got %d arguments\n", fs.NArg())
-		fs.Usage()
+		usage()
 		return exitUsage
 	}
 	o.units, o.auto = splitUnits(*unit), *unit == ""

@@ -27,6 +27,7 @@
 //	mctscheck match -a SPEC -b SPEC [flags] play rule A against rule B
 //	mctscheck gtp -rule SPEC [-budget N]    play Go over GTP
 //	mctscheck engine -gtp CMD -positions FILE  check a real Go engine over GTP against solved positions
+//	mctscheck merge REPORT.json...          join the shards of a check or run (-shard K/N) into its report
 //	mctscheck version [-json]               the module version and commit of the build
 //
 // With no arguments, mctscheck runs every rule of the catalogue through the
@@ -82,6 +83,21 @@
 // each search is the program's own, judged at its checkpoints against the
 // exact solution; examples/mcts.py and examples/mcts.c are textbook
 // searches with bugs to plant.
+//
+// Run, check and check -search split over processes or machines with
+// -shard K/N: part K of N runs the searches (tree t, seed j) with
+// (t·seeds + j) mod N = K − 1 (check -search, which judges a tree on all
+// its seeds at once, the trees with t mod N = K − 1) and writes that
+// part's report, complete,
+// with each search's evidence besides (the "shard" object of REPORT);
+// its exit code is 0 whatever the part's verdict, which is of that part
+// only. Merge reads the report.json (or -json document) of all N parts
+// and writes the report of the whole check or run: the same verdicts,
+// witnesses, counts and curves, only the timings differ. It refuses, with
+// exit code 2, parts of different checks, flags or versions, missing or
+// repeated parts, a report cut short, and an interrupted part.
+// docs/guide.md shows a GitHub Actions matrix that runs the parts
+// (.github/workflows/check-search.yml).
 //
 // # Exit codes
 //
@@ -206,6 +222,7 @@
 // check: a RESULT, with the options and, with -tree, the tree:
 //
 //	{
+//	  "command": string,          // only in a part of a split check (-shard): the command line
 //	  "tree": string,             // only with -tree
 //	  "options": OPTIONS,
 //	  ...RESULT's fields
@@ -214,7 +231,7 @@
 // run (and report.json):
 //
 //	{
-//	  "command": string,          // the run command line with its options
+//	  "command": string,          // the run command line with its options (and -shard K/N in a part)
 //	  "options": OPTIONS,
 //	  "rules": [RESULT],          // in catalogue order, then the -rule specs
 //	  "reproduced": int,          // rules whose prediction the verdict reproduces
@@ -231,7 +248,8 @@
 //
 //	OPTIONS = {
 //	  "trees": int, "traps": bool, "seeds": int, "seed": int,
-//	  "min_budget": int, "max_budget": int, "growth": "paper"|"practical"
+//	  "min_budget": int, "max_budget": int, "growth": "paper"|"practical",
+//	  "shard": "K/N"              // only in a part of a split check (-shard)
 //	}
 //
 //	RESULT = {
@@ -273,7 +291,35 @@
 //	  "visited": number,          // share of tree nodes visited (frugality), in (0,1]; absent for a game position, and for a search that does not report every node (unknown)
 //	  "recent": number,           // the same during the criterion's window; absent where "visited" is
 //	  "curve": [{"budget": int, "wrong": number, "optimal_share": number, "searches": int}],
-//	  "sims": int, "elapsed_ns": int, "sims_per_second": number
+//	  "sims": int, "elapsed_ns": int, "sims_per_second": number,
+//	  "shard": SHARD              // only in a part of a split check (-shard): what merge reads
+//	}
+//
+//	SHARD = {                     // props.ShardReport
+//	  "shard": "K/N",
+//	  "version": string,          // the checker's module version, and the commit of the build when it recorded one
+//	  "check": string,            // the options that decide the report, and a digest of the trees: the same in every part
+//	  "search": true,             // only for check -search
+//	  "trees": int,               // the whole check's trees
+//	  "first_seed": int, "min_budget": int, "window": int,
+//	  "searches": [{              // the part's searches taken up, in the check's order
+//	    "tree": int, "seed": int, // the tree's index in the check, and the seed
+//	    "name": string,           // the tree's name
+//	    "outcome": "failed"|"stuck"|"fault",  // absent for none of those
+//	    "recovery": string,       // when the rule would recover; absent otherwise
+//	    "optimal_from": int,      // the first checkpoint (0: 64) from which every decision was optimal, -1 if none
+//	    "visited": number, "recent": number,
+//	    "root_only": true,        // only for a search that reported its root's children alone
+//	    "wrong_throughout": true, // only for a search whose decision was wrong at every checkpoint of the window
+//	    "in_view": true,          // only when it was so with a mechanism in view (check -search: every seed so makes the tree stuck)
+//	    "wrong": [number],        // per checkpoint: 1 if the decision was not optimal, else 0
+//	    "share": [number],        // per checkpoint: the optimal root children's share of the root's simulations
+//	    "confidence": [number|null],  // only on a tree lost at its root: per checkpoint, the decided child's mean for the player to move (null: none), the §4 figure
+//	    "sims": int
+//	  }],
+//	  "spot": [{"tree": int, "sims": int, "fault": true}],  // check -search without a witness: the trees searched again ("fault" only when one faulted)
+//	  "witness_of": {"tree": int, "seed": int}|null,  // the search the witness was shrunk from
+//	  "witness_sims": int         // the simulations the witness took
 //	}
 //
 //	POSITION = {                  // props.PositionReport
