@@ -151,6 +151,9 @@ const (
 type SearchRecord struct {
 	SearchRef
 	Name string `json:"name"` // the tree's name: a trap's or "random N"
+	// TreeText is the tree's text, in the first record of each tree a shard
+	// took up, for the list of trees that did not converge.
+	TreeText string `json:"tree_text,omitempty"`
 	// Outcome is "failed", "stuck", "fault" or "" (none of those).
 	Outcome string `json:"outcome,omitempty"`
 	// Recovery says when the rule would recover from a wrong decision
@@ -365,6 +368,9 @@ func (s *shardRun) searches(trees []namedTree, seeds int) int {
 // took records the searches of a tree taken up.
 func (s *shardRun) took(res TreeResult) {
 	if s != nil {
+		if len(res.searches) > 0 && res.Tree != nil {
+			res.searches[0].TreeText = res.Tree.String()
+		}
 		s.rep.Searches = append(s.rep.Searches, res.searches...)
 	}
 }

@@ -305,6 +305,7 @@
 //	  "searches": [{              // the part's searches taken up, in the check's order
 //	    "tree": int, "seed": int, // the tree's index in the check, and the seed
 //	    "name": string,           // the tree's name
+//	    "tree_text": string,      // the tree's text, in the part's first search of the tree alone
 //	    "outcome": "failed"|"stuck"|"fault",  // absent for none of those
 //	    "recovery": string,       // when the rule would recover; absent otherwise
 //	    "optimal_from": int,      // the first checkpoint (0: 64) from which every decision was optimal, -1 if none
