@@ -142,7 +142,9 @@ func showInBrowser(t *testing.T, bin, page, shot string, width int, chosen strin
 	}
 	inked, red, green := census(img)
 	t.Logf("screenshot %s: %.1f%% of the pixels inked, %d red, %d green", shot, 100*inked, red, green)
-	if inked < 0.02 {
+	// A blank page inks nothing; a short page (a search's report) in the
+	// widest window inks a little of its tall screenshot.
+	if inked < 0.005 {
 		t.Errorf("the screenshot is blank: %.2f%% of its pixels are not white", 100*inked)
 	}
 	if red < 50 || green < 50 {
