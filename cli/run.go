@@ -34,9 +34,7 @@ Each verdict is compared with the prediction in four words: reproduced
 predicted consistent), not refuted (inconclusive: no witness, some tree did
 not converge; or stuck: a decision wrong through the horizon, its limit not
 shown), contradicted, or not judged (a fault: the rule broke its contract,
-which is no finding about consistency). Ctrl-C stops the run, which prints
-and writes what it has, the rules not done marked interrupted. The exit
-code is 4 when some rule faulted, else 1 when some prediction is
+which is no finding about consistency). The exit code is 4 when some rule faulted, else 1 when some prediction is
 contradicted, 130 after Ctrl-C, 2 for bad flags or specs, 0 otherwise.
 Rules run in parallel; the report is the same for the same flags on any
 machine, apart from timings.
