@@ -6,7 +6,8 @@
 # time the check went on after it. For each check it prints its verdict,
 # its time, the lines read from a tenth of the simulations planned to nine
 # tenths of the check's time, and the worst ratio between the estimate and
-# the truth, either way (1 is exact); then the same for the check's
+# the truth, either way (1 is exact), and the share of those lines within
+# 2x of it (IN2X); then the same for the check's
 # predicted end (elapsed + estimate against the time taken), over every
 # line from a tenth of the simulations. A check that finds a witness ends
 # before its plan: its estimates are of the plan. Needs python3, node and cc.
@@ -44,18 +45,19 @@ analyze() {
 		t[++lines] = $1 - start; est[lines] = e
 	}
 	END {
-		left = 1; whole = 1; n = 0
+		left = 1; whole = 1; n = 0; within = 0
 		for (i = 1; i <= lines; i++) {
 			if (worse(t[i] + est[i], T) > whole) whole = worse(t[i] + est[i], T)
 			if (t[i] > 0.9 * T) continue
 			n++
 			if (worse(est[i], T - t[i]) > left) left = worse(est[i], T - t[i])
+			if (worse(est[i], T - t[i]) <= 2) within++
 		}
-		printf "%-48s %-17s %6.1fs %6d %7.2fx %7.2fx\n", name, verdict, T, n, left, whole
+		printf "%-48s %-17s %6.1fs %6d %7.2fx %6.0f%% %7.2fx\n", name, verdict, T, n, left, n ? 100 * within / n : 100, whole
 	}' "$2"
 }
 
-header() { printf '%-48s %-17s %7s %6s %8s %8s\n' CHECK VERDICT TIME LINES LEFT END; }
+header() { printf '%-48s %-17s %7s %6s %8s %7s %8s\n' CHECK VERDICT TIME LINES LEFT IN2X END; }
 
 if [ "$which" = logs ]; then
 	header
