@@ -34,6 +34,25 @@ times out, plays an illegal move or answers garbage is reported and reaped,
 and the check goes on; if its first 3 trials all fault the same way, the
 check stops there.
 
+Budgets reach the engine only through {visits}: each trial's command has
+it replaced by the budget, so it must be the engine's own budget flag's
+argument (Leela Zero: -v {visits}; Pachi: -t ={visits}, its playouts). A
+command without {visits} runs once per seed at the engine's own budget.
+-budgets defaults to 16..16384 visits: on the positions of
+engine/testdata/positions.txt Leela Zero finds the normal-prior moves from
+2^11 to 2^14 visits, so smaller budgets flag them all; a position of one's
+own may need more (raise HI). An engine may have a range of its own:
+Pachi refuses fewer than 500 playouts. Before solving, the check starts
+the engine once with the smallest budget; if it refuses to start and
+names a minimum, the check stops there (exit 2) and says which -budgets
+to give (-budgets 512..16384 for Pachi); a trial that faults naming a
+minimum gives the same advice in the report.
+
+A position is flagged when its share stays at 0 at every budget, falls
+from its best to the largest budget, or when some seeds never play an
+optimal move that others play: at two budgets or more, the seeds that
+never find it at any budget; at a single budget, "the seeds disagree".
+
 Progress, with an estimate of the time left, goes to stderr. Ctrl-C stops
 the check and writes the trials that finished. The report goes to stdout
 and to the -out directory (report.md, report.json and, from mctscheck
@@ -46,6 +65,8 @@ Examples:
     -gtp 'leelaz --cpu-only -g --noponder -d -r 0 --timemanage off -t 1 -v {visits} -s {seed} -w {network}'
   mctscheck engine -positions engine/testdata/positions.txt -budgets 1 -seeds 1 \
     -gtp 'gnugo --mode gtp --chinese-rules --positional-superko'
+  mctscheck engine -positions engine/testdata/rave-positions.txt -budgets 512..16384 \
+    -gtp 'pachi -d 4 -t ={visits} -s {seed} --nodcnn --nopatterns --nojoseki -e uct threads=1,pondering=0,dumpthres=-1,playout=light'
 
 A command not on PATH is looked for in /usr/games and /usr/local/games too,
 where Debian puts leelaz and gnugo. Each command's reply has -timeout
@@ -56,6 +77,11 @@ position the solver cannot solve within -solve-nodes), or an engine command
 that is not found; 4 faults of the engine and nothing flagged, or a check
 stopped by its first faults; 130 Ctrl-C.
 `
+
+// defaultEngineBudgets are engine's budgets unless -budgets says: the
+// range of docs/engines.md's tables, over which Leela Zero finds the
+// normal-prior moves of engine/testdata/positions.txt (2^11 to 2^14).
+const defaultEngineBudgets = "16..16384"
 
 // defaultEngineOut is engine's report directory unless -out says.
 const defaultEngineOut = "mctscheck-engine-report"
@@ -68,7 +94,7 @@ func cmdEngine(e *env, args []string) error {
 	fs := newFlagSet("engine", engineUsage)
 	command := fs.String("gtp", "", "the engine's `command` line, with {visits}, {seed} and {network} placeholders")
 	positions := fs.String("positions", "", "the positions `FILE`")
-	budgets := fs.String("budgets", "1..1024", "the `budgets`: a doubling range LO..HI or a comma-separated list")
+	budgets := fs.String("budgets", defaultEngineBudgets, "the `budgets`, each put in the command's {visits}: a doubling range LO..HI or a comma-separated list")
 	seeds := fs.Int("seeds", 4, "seeds 1 to `N` at each budget")
 	timeout := fs.Duration("timeout", 60*time.Second, "bound on each reply (genmove included)")
 	only := fs.String("case", "", "check only the positions of these `cases` (comma-separated)")
@@ -128,6 +154,9 @@ func cmdEngine(e *env, args []string) error {
 	rep, err := engine.Run(e.ctx, cfg, ps)
 	if prog != nil {
 		prog.close()
+	}
+	if be, ok := errors.AsType[*engine.BudgetError](err); ok {
+		return usagef("-budgets %s: %v", *budgets, be)
 	}
 	if pe, ok := errors.AsType[*engine.PositionError](err); ok {
 		if errors.As(err, new(*engine.NodeLimitError)) {

@@ -78,6 +78,13 @@ type Trial struct {
 	// EnginePrior is the prior the engine reported for the optimal moves
 	// (Leela Zero's "N:", summed), or -1 when it listed none of them.
 	EnginePrior float64
+	// OptimalAMAF is the AMAF (RAVE) value the engine reported for the
+	// optimal moves at the root, for the player to move, over
+	// OptimalAMAFPlayouts playouts (Pachi's tree dump); both -1 when it
+	// reported none. AMAF rates a move by the playouts in which the player
+	// played it at any later turn.
+	OptimalAMAF         float64
+	OptimalAMAFPlayouts int
 	// Fault is empty, or says what went wrong: the engine crashed, timed
 	// out, answered garbage or an illegal move, or failed a command.
 	// FaultKind is its first word: one of the Fault* constants.
@@ -160,9 +167,12 @@ func (e *PositionError) Error() string {
 
 func (e *PositionError) Unwrap() error { return e.Err }
 
-// Run checks the engine on the positions. It first solves every position
-// (a *PositionError for one it cannot solve, or whose stated answers are
-// wrong), then, for each position, budget and seed, starts the engine,
+// Run checks the engine on the positions. When the command has {visits},
+// it first starts the engine once with the smallest budget: an engine that
+// refuses it at its start and names a minimum (Pachi: "Error: minimum 500
+// playouts.") is a *BudgetError, with the budgets to give instead. It then
+// solves every position (a *PositionError for one it cannot solve, or
+// whose stated answers are wrong), then, for each position, budget and seed, starts the engine,
 // sets the position up with play commands, asks genmove for the player to
 // move and compares the move with the exact solution. A fault (a crash, a
 // timeout, garbage, an illegal move) is recorded in its trial; the engine
@@ -185,16 +195,44 @@ func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error
 	if !strings.Contains(cfg.Command, "{visits}") {
 		cfg.Budgets = cfg.Budgets[:1] // the engine decides its budget
 	}
-	sols, err := solveAll(ctx, cfg, positions)
-	if err != nil {
-		return nil, err
-	}
 	dir := ""
 	if usesNetwork {
 		if dir, err = os.MkdirTemp("", "mctscheck-engine-"); err != nil {
 			return nil, err
 		}
 		defer os.RemoveAll(dir)
+	}
+	argv := func(budget, seed int, p *Position) ([]string, error) {
+		network := ""
+		if usesNetwork {
+			var err error
+			if network, err = writeNetwork(dir, p); err != nil {
+				return nil, err
+			}
+		}
+		args := make([]string, len(words))
+		for k, w := range words {
+			w = strings.ReplaceAll(w, "{visits}", strconv.Itoa(budget))
+			w = strings.ReplaceAll(w, "{seed}", strconv.Itoa(seed))
+			args[k] = strings.ReplaceAll(w, "{network}", network)
+		}
+		return args, nil
+	}
+	if strings.Contains(cfg.Command, "{visits}") && len(positions) > 0 {
+		args, err := argv(cfg.Budgets[0], cfg.Seeds[0], positions[0])
+		if err != nil {
+			return nil, err
+		}
+		if err := probe(ctx, args, cfg.Budgets[0], cfg.Timeout); err != nil {
+			if be, ok := err.(*BudgetError); ok {
+				be.Suggest = SuggestBudgets(cfg.Budgets, be.Minimum)
+			}
+			return nil, err
+		}
+	}
+	sols, err := solveAll(ctx, cfg, positions)
+	if err != nil {
+		return nil, err
 	}
 	rep := &Report{Config: cfg, Total: len(positions) * len(cfg.Budgets) * len(cfg.Seeds)}
 	clock := newETA(cfg.Budgets, len(positions)*len(cfg.Seeds))
@@ -213,19 +251,11 @@ func Run(ctx context.Context, cfg Config, positions []*Position) (*Report, error
 			}
 		}
 		rep.Positions = append(rep.Positions, pr)
-		network := ""
-		if usesNetwork {
-			if network, err = writeNetwork(dir, p); err != nil {
-				return nil, err
-			}
-		}
 		for _, budget := range cfg.Budgets {
 			for _, seed := range cfg.Seeds {
-				args := make([]string, len(words))
-				for k, w := range words {
-					w = strings.ReplaceAll(w, "{visits}", strconv.Itoa(budget))
-					w = strings.ReplaceAll(w, "{seed}", strconv.Itoa(seed))
-					args[k] = strings.ReplaceAll(w, "{network}", network)
+				args, err := argv(budget, seed, p)
+				if err != nil {
+					return nil, err
 				}
 				began := time.Now()
 				t := trial(ctx, args, p, sol, cfg.Timeout)
@@ -276,7 +306,11 @@ func (r *Report) firstFaults() string {
 			kind = t.FaultKind
 		}
 	}
-	return fmt.Sprintf("the first %d %s all faulted the same way (%s), so the engine's setup is broken", n, plural(n, "trial"), kind)
+	stop := fmt.Sprintf("the first %d %s all faulted the same way (%s), so the engine's setup is broken", n, plural(n, "trial"), kind)
+	if h := r.BudgetHint(); h != "" {
+		stop += " (" + h + ")"
+	}
+	return stop
 }
 
 // FirstFault returns the fault of the first trial that faulted, or "".
@@ -358,7 +392,7 @@ func vertices(ms []int) string {
 
 // trial runs one genmove.
 func trial(ctx context.Context, args []string, p *Position, sol *Solution, timeout time.Duration) Trial {
-	t := Trial{Move: -1, Winrate: -1, Visits: -1, OptimalVisits: -1, EnginePrior: -1}
+	t := Trial{Move: -1, Winrate: -1, Visits: -1, OptimalVisits: -1, EnginePrior: -1, OptimalAMAF: -1, OptimalAMAFPlayouts: -1}
 	proc, err := start(args)
 	if err != nil {
 		t.Fault, t.FaultKind = "start: "+err.Error(), FaultStart
@@ -425,9 +459,10 @@ func trial(ctx context.Context, args []string, p *Position, sol *Solution, timeo
 	}
 	// Let the engine finish writing its stderr before reading it.
 	proc.close()
-	stats := rootStats(proc.stderr.String())
+	stats := proc.roots.list()
 	t.Winrate = stats.winrate(reply)
 	t.Visits, t.OptimalVisits, t.EnginePrior = stats.visits(sol.Optimal)
+	t.OptimalAMAF, t.OptimalAMAFPlayouts = stats.amaf(sol.Optimal)
 	return t
 }
 
@@ -454,13 +489,28 @@ func (pr *PositionResult) counts(b int) (played, optimal int) {
 	return
 }
 
-// Shares renders the position's shares of optimal moves at the budgets,
-// as "optimal/played" for each.
+// Cell renders the position's share of optimal moves at budget b:
+// "optimal/played" over the trials without fault, "fault" when every trial
+// at b faulted, and "–" when no trial at b has run (a check interrupted or
+// stopped before it).
+func (pr *PositionResult) Cell(b int) string {
+	n, k := pr.counts(b)
+	if n > 0 {
+		return fmt.Sprintf("%d/%d", k, n)
+	}
+	for _, t := range pr.Trials {
+		if t.Budget == b {
+			return "fault"
+		}
+	}
+	return "–"
+}
+
+// Shares renders the position's cells at the budgets (see Cell).
 func (pr *PositionResult) Shares(budgets []int) string {
 	var s []string
 	for _, b := range budgets {
-		n, k := pr.counts(b)
-		s = append(s, fmt.Sprintf("%d/%d", k, n))
+		s = append(s, pr.Cell(b))
 	}
 	return strings.Join(s, " ")
 }

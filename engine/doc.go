@@ -3,11 +3,13 @@
 // doubling budgets and several seeds and reports, for each position, the
 // share of the engine's moves that are optimal. It flags positions where
 // that share stays at 0 or falls as the budget grows, or where some seeds
-// never find an optimal move that others find, and says from the root
-// visits the engine reports (Leela Zero's listing on stderr) whether a
-// missed move was never tried or tried and valued lower. `mctscheck
-// engine` is its command line; docs/engines.md has the results for Leela
-// Zero.
+// never find an optimal move that others find (at a single budget: where
+// the seeds disagree), and says from the root visits the engine reports
+// whether a missed move was never tried or tried and valued lower: Leela
+// Zero's listing on stderr, or Pachi's tree dump (-d 4, dumpthres=-1),
+// which also gives each root move's AMAF (RAVE) value. `mctscheck engine`
+// is its command line; docs/engines.md has the results for Leela Zero and
+// Pachi.
 //
 // # Positions
 //
@@ -44,9 +46,12 @@
 //
 // # Engines
 //
-// [Run] solves every position first (a [PositionError] for one the solver
-// cannot solve within [SolveLimits] or whose stated answers are wrong),
-// then starts the engine afresh for each position, budget and seed (the
+// [Run] first starts the engine once with the smallest budget: an engine
+// that refuses it and names a minimum (Pachi: "Error: minimum 500
+// playouts.") is a [BudgetError] with the budgets to give instead
+// ([SuggestBudgets]). It then solves every position (a [PositionError]
+// for one the solver cannot solve within [SolveLimits] or whose stated
+// answers are wrong), then starts the engine afresh for each position, budget and seed (the
 // command's {visits}, {seed} and {network} replaced), sets the position up
 // with play commands, and asks genmove. An engine that fails to start,
 // crashes, times out, answers garbage or an illegal move (superko

@@ -95,6 +95,49 @@ func readTestPositions(t *testing.T) []*Position {
 	return ps
 }
 
+// raveFiles hold the positions that trap Pachi's RAVE and the closest
+// candidates of the search for them (docs/engines.md).
+var raveFiles = []string{"testdata/rave-positions.txt", "testdata/rave-near.txt"}
+
+// readRAVEPositions returns the positions of raveFiles.
+func readRAVEPositions(t *testing.T) []*Position {
+	t.Helper()
+	var out []*Position
+	for _, f := range raveFiles {
+		ps, err := ReadPositions(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ps...)
+	}
+	return out
+}
+
+// TestRAVEPositionsFiles re-solves the positions of raveFiles and checks
+// the answers the files state: each a win for the player to move by a
+// single move, not the pass, with its optimal line's final score the
+// board's and a win for the mover.
+func TestRAVEPositionsFiles(t *testing.T) {
+	for i, p := range readRAVEPositions(t) {
+		if testing.Short() && i >= 2 {
+			break
+		}
+		sol, err := p.Solve(SolveLimits{})
+		if err != nil {
+			t.Fatalf("%s: %v", p.Name, err)
+		}
+		if err := p.agrees(sol); err != nil {
+			t.Errorf("%s: %v", p.Name, err)
+		}
+		if p.Value != "win" || len(p.Optimal) != 1 || p.Optimal[0] == Size*Size || len(p.Known) < 3 {
+			t.Errorf("%s: value %s, optimal %s, %d known lines; want a win by a single move, and how it is known", p.Name, p.Value, vertices(p.Optimal), len(p.Known))
+		}
+		if got := sol.Final.Score(); got != sol.FinalScore || (got > 0) != (p.ToMove == goboard.Black) {
+			t.Errorf("%s: final score %v for %v, who wins", p.Name, got, p.ToMove)
+		}
+	}
+}
+
 // TestPositionsFile re-solves the positions of testdata and checks the
 // answers the file states, the cases it covers, the priors the cases
 // promise, and that each final line's score is the board's.
@@ -232,7 +275,9 @@ func TestParsePositionsErrors(t *testing.T) {
 // "SCRIPT -v {visits} -s {seed}", and whose genmove does what odd says for
 // odd seeds and even says for even seeds: "move X" answers X, "move X
 // visits N" first lists the root children on stderr as Leela Zero does (X
-// with 50 visits, K6 with N if N > 0), "crash" exits, "hang" sleeps (in a
+// with 50 visits, K6 with N if N > 0), "move X amaf V" dumps its tree as
+// Pachi does (X with 50 playouts, K6 with none and the AMAF value V over
+// 1000 playouts), "crash" exits, "hang" sleeps (in a
 // child process, whose id it writes to DIR/pid, after touching
 // DIR/hanging), "garbage" writes a line that is no GTP reply.
 func fakeEngine(t *testing.T, dir, odd, even string) string {
@@ -249,6 +294,13 @@ func fakeEngine(t *testing.T, dir, odd, even string) string {
 				list += fmt.Sprintf(`printf '  K6 ->      %s (V: 40.00%%%%) (LCB: 39.28%%%%) (N: 12.50%%%%) PV: K6\n' >&2; `, f[3])
 			}
 			return list + `printf '= %s\n\n' "` + f[1] + `"`
+		case len(f) == 4 && f[0] == "move" && f[2] == "amaf":
+			// Pachi's tree dump: the move played with 50 playouts, K6
+			// unvisited with the AMAF value given over 1000 playouts.
+			dump := `printf '(UCT tree; root white; extra komi 0.000000; max depth 3)\n[pass] 0.5/50 [prior 0.000/0 amaf 0.000/0 crit 0 vloss 0] h=0 c#=2\n' >&2; ` +
+				fmt.Sprintf(`printf ' [%s] 0.400/50 [prior 0.500/20 amaf 0.410/900 crit 0 vloss 0] h=0 c#=0\n  [K6] 0.1/3 [prior 0.500/20 amaf 0.1/3 crit 0 vloss 0] h=0 c#=0\n' >&2; `, f[1]) +
+				fmt.Sprintf(`printf ' [K6] 0.000/0 [prior 0.500/20 amaf %s/1000 crit 0 vloss 0] h=0 c#=0\nexpanded nodes: 2\n' >&2; `, f[3])
+			return dump + `printf '= %s\n\n' "` + f[1] + `"`
 		case len(f) == 2 && f[0] == "move":
 			return `printf '= %s\n\n' "` + f[1] + `"`
 		case behaviour == "crash":
@@ -381,18 +433,24 @@ func TestLeelaZero(t *testing.T) {
 
 // TestGNUGoScores cross-checks the solver's final positions with GNU Go:
 // each position's setup and optimal line are played into GNU Go (area
-// rules, komi 7.5), whose final_score must equal the board's score.
+// rules, komi 7.5), whose final_score must equal the board's score; the
+// positions of all the files (with -short, two boards and the first
+// RAVE position). The board's score is Tromp-Taylor's, where a dame is no
+// one's; GNU Go's final_score fills the dames (its final_status_list
+// dame) in turn from the player to move, so an odd number of them gives
+// that player one point more.
 func TestGNUGoScores(t *testing.T) {
 	path := gtp.FindGNUGo()
 	if path == "" {
 		t.Skip("gnugo is not installed (apt-get install gnugo); skipping the GNU Go cross-check")
 	}
 	ps := readTestPositions(t)
+	rave := readRAVEPositions(t)
 	seen := map[string]bool{}
 	checked := 0
-	for _, p := range ps {
+	for i, p := range append(ps, rave...) {
 		key := fmt.Sprint(p.Stones, p.ToMove)
-		if seen[key] || testing.Short() && checked >= 2 {
+		if seen[key] || testing.Short() && checked >= 2 && i != len(ps) {
 			continue
 		}
 		seen[key] = true
@@ -419,13 +477,21 @@ func TestGNUGoScores(t *testing.T) {
 				t.Fatalf("%s: %v", p.Name, err)
 			}
 		}
+		dame, err := c.Send("final_status_list dame")
+		if err != nil {
+			t.Fatalf("%s: final_status_list dame: %v", p.Name, err)
+		}
 		got, err := c.Send("final_score")
 		_ = c.Close()
 		if err != nil {
 			t.Fatalf("%s: final_score: %v", p.Name, err)
 		}
-		if want := scoreString(sol.FinalScore); got != want {
-			t.Errorf("%s: GNU Go's final_score %s, the board's %s", p.Name, got, want)
+		want := sol.FinalScore
+		if len(strings.Fields(dame))%2 == 1 {
+			want += map[goboard.Color]float64{goboard.Black: 1, goboard.White: -1}[color]
+		}
+		if got != scoreString(want) {
+			t.Errorf("%s: GNU Go's final_score %s, the board's %s with the dames %q filled in turn from %v", p.Name, got, scoreString(want), dame, color)
 		}
 		checked++
 	}

@@ -73,11 +73,12 @@ func (pr *PositionResult) faultedAfter(b int) string {
 	return "every trial at " + strings.Join(later, ", ") + " faulted"
 }
 
-// seedSplit flags, when the trials ran at two budgets or more, the seeds
-// that never played an optimal move while other seeds did: for those seeds
-// the share stays at 0, whatever the budget. It records the seeds in pr.
+// seedSplit flags the seeds that never played an optimal move while other
+// seeds did: for those seeds the share stays at 0, whatever the budget.
+// With trials at one budget only it says that the seeds disagree there.
+// It records the seeds in pr.
 func seedSplit(pr *PositionResult, ran []int, what string) string {
-	if len(ran) < 2 || len(pr.Trials) == 0 {
+	if len(ran) == 0 || len(pr.Trials) == 0 {
 		return ""
 	}
 	type record struct{ played, optimal int }
@@ -102,7 +103,7 @@ func seedSplit(pr *PositionResult, ran []int, what string) string {
 	always := true
 	for _, s := range seeds {
 		switch r := bySeed[s]; {
-		case r.optimal == 0 && r.played >= 2:
+		case r.optimal == 0 && (r.played >= 2 || len(ran) == 1):
 			pr.SeedsNever = append(pr.SeedsNever, s)
 		case r.optimal > 0:
 			pr.SeedsFound = append(pr.SeedsFound, s)
@@ -112,6 +113,11 @@ func seedSplit(pr *PositionResult, ran []int, what string) string {
 	if len(pr.SeedsNever) == 0 || len(pr.SeedsFound) == 0 {
 		pr.SeedsNever, pr.SeedsFound = nil, nil
 		return ""
+	}
+	if len(ran) == 1 {
+		return fmt.Sprintf("the seeds disagree at %s: %s %s %s %s, %s %s %s (one budget: whether more visits bring the others to it is not measured)",
+			budgetString(ran[0]), plural(len(pr.SeedsFound), "seed"), ints(pr.SeedsFound), verb(len(pr.SeedsFound), "plays", "play"), what,
+			plural(len(pr.SeedsNever), "seed"), ints(pr.SeedsNever), verb(len(pr.SeedsNever), "does not", "do not"))
 	}
 	how := "at some budgets"
 	if always {

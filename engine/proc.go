@@ -47,6 +47,7 @@ type process struct {
 	client *gtp.Client
 	stdin  io.Closer
 	stderr *tail
+	roots  *rootParser   // the root listings read from stderr
 	done   chan struct{} // closed when the process has been waited for
 	err    error         // its exit error, once done
 }
@@ -63,8 +64,8 @@ func start(args []string) (*process, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &process{cmd: cmd, stdin: in, stderr: &tail{max: 64 << 10}, done: make(chan struct{})}
-	cmd.Stderr = p.stderr
+	p := &process{cmd: cmd, stdin: in, stderr: &tail{max: 64 << 10}, roots: &rootParser{}, done: make(chan struct{})}
+	cmd.Stderr = io.MultiWriter(p.stderr, p.roots)
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
@@ -146,41 +147,122 @@ func (p *process) exited() string {
 // move, its visits, its win rate and, if present, its prior.
 var childLine = regexp.MustCompile(`^\s*([A-Za-z]+[0-9]*|pass|resign)\s+->\s+(\d+)\s+\(V:\s*([0-9.]+)%\)(?:.*?\(N:\s*([0-9.]+)%\))?`)
 
+// pachiTree is the first line of Pachi's dump of its search tree (its
+// uct engine with debug level 4 or more, "-d 4"):
+// "(UCT tree; root white; extra komi 0.000000; max depth 16)".
+const pachiTree = "(UCT tree;"
+
+// pachiChild matches a root child in Pachi's tree dump, one space deep:
+// " [K6] 0.796/3943 [prior 0.500/20 amaf 0.788/11983 crit …": the move,
+// its win rate for the player to move and its playouts, then its AMAF
+// (RAVE) value and playouts. Pachi lists the children with more playouts
+// than its dumpthres option: with dumpthres=-1 every child, the unvisited
+// ones included.
+var pachiChild = regexp.MustCompile(`^ \[([A-Za-z]+[0-9]*)\] ([0-9.]+)/(\d+) \[prior [0-9.]+/\d+ amaf ([0-9.]+)/(\d+)`)
+
 // childStats is what the engine reported of one root child.
 type childStats struct {
 	visits         int
 	winrate, prior float64 // prior -1 when not reported
+	// amaf is the move's AMAF (RAVE) value for the player to move, over
+	// amafPlayouts playouts; amafPlayouts is -1 when not reported.
+	amaf         float64
+	amafPlayouts int
 }
 
 // rootList is the last listing of root children on an engine's stderr,
 // by move (upper case), empty if there is none.
 type rootList map[string]childStats
 
-// rootStats reads the last listing of root children (consecutive lines of
-// childLine) from an engine's stderr.
-func rootStats(stderr string) rootList {
-	out := rootList{}
-	inList := false
-	for _, l := range strings.Split(stderr, "\n") {
-		m := childLine.FindStringSubmatch(l)
-		if m == nil {
-			inList = false
-			continue
+// rootParser reads an engine's stderr line by line and keeps the last
+// listing of root children: Leela Zero's (consecutive lines of childLine)
+// or Pachi's tree dump (the lines of pachiChild after pachiTree). A new
+// listing replaces the last.
+type rootParser struct {
+	last, cur rootList
+	pachi     bool // in a Pachi tree dump
+	partial   []byte
+}
+
+// Write implements io.Writer: it parses the complete lines written.
+func (r *rootParser) Write(p []byte) (int, error) {
+	r.partial = append(r.partial, p...)
+	for {
+		i := bytes.IndexByte(r.partial, '\n')
+		if i < 0 {
+			break
 		}
-		if !inList {
-			out, inList = rootList{}, true // a new listing replaces the last
-		}
-		c := childStats{prior: -1}
-		c.visits, _ = strconv.Atoi(m[2])
-		if v, err := strconv.ParseFloat(m[3], 64); err == nil {
-			c.winrate = v / 100
-		}
-		if v, err := strconv.ParseFloat(m[4], 64); err == nil {
-			c.prior = v / 100
-		}
-		out[strings.ToUpper(m[1])] = c
+		r.line(string(r.partial[:i]))
+		r.partial = r.partial[i+1:]
 	}
-	return out
+	if len(r.partial) > 1<<16 { // no line is that long; keep memory bounded
+		r.partial = r.partial[:0]
+	}
+	return len(p), nil
+}
+
+// line parses one line.
+func (r *rootParser) line(l string) {
+	l = strings.TrimRight(l, "\r")
+	if strings.HasPrefix(l, pachiTree) {
+		r.cur, r.pachi = rootList{}, true
+		r.last = r.cur
+		return
+	}
+	if r.pachi {
+		if m := pachiChild.FindStringSubmatch(l); m != nil {
+			c := childStats{prior: -1}
+			c.winrate, _ = strconv.ParseFloat(m[2], 64)
+			c.visits, _ = strconv.Atoi(m[3])
+			c.amaf, _ = strconv.ParseFloat(m[4], 64)
+			c.amafPlayouts, _ = strconv.Atoi(m[5])
+			r.cur[strings.ToUpper(m[1])] = c
+			return
+		}
+		if strings.HasPrefix(l, " ") || strings.HasPrefix(l, "[") {
+			return // the root itself, or a deeper node
+		}
+		r.pachi = false
+	}
+	m := childLine.FindStringSubmatch(l)
+	if m == nil {
+		r.cur = nil
+		return
+	}
+	if r.cur == nil {
+		r.cur = rootList{} // a new listing replaces the last
+		r.last = r.cur
+	}
+	c := childStats{prior: -1, amafPlayouts: -1}
+	c.visits, _ = strconv.Atoi(m[2])
+	if v, err := strconv.ParseFloat(m[3], 64); err == nil {
+		c.winrate = v / 100
+	}
+	if v, err := strconv.ParseFloat(m[4], 64); err == nil {
+		c.prior = v / 100
+	}
+	r.cur[strings.ToUpper(m[1])] = c
+}
+
+// list returns the last listing, the last line included even if it has
+// no newline.
+func (r *rootParser) list() rootList {
+	if len(r.partial) > 0 {
+		r.line(string(r.partial))
+		r.partial = r.partial[:0]
+	}
+	if r.last == nil {
+		return rootList{}
+	}
+	return r.last
+}
+
+// rootStats reads the last listing of root children from an engine's
+// stderr.
+func rootStats(stderr string) rootList {
+	var r rootParser
+	_, _ = r.Write([]byte(stderr))
+	return r.list()
 }
 
 // winrate returns the win rate reported for move (a GTP vertex), or -1.
@@ -213,6 +295,30 @@ func (r rootList) visits(optimal []int) (total, opt int, prior float64) {
 		}
 	}
 	return total, opt, prior
+}
+
+// amaf returns the AMAF (RAVE) value the listing reports for the optimal
+// moves, the playout-weighted mean over those it lists with one, and the
+// playouts behind it; -1, -1 when it lists none of them with one (only
+// Pachi's listing has AMAF values).
+func (r rootList) amaf(optimal []int) (value float64, playouts int) {
+	sum, n, found := 0.0, 0, false
+	for _, m := range optimal {
+		c, ok := r[strings.ToUpper(Vertex(m))]
+		if !ok || c.amafPlayouts < 0 {
+			continue
+		}
+		found = true
+		sum += c.amaf * float64(c.amafPlayouts)
+		n += c.amafPlayouts
+	}
+	switch {
+	case !found:
+		return -1, -1
+	case n == 0:
+		return 0, 0
+	}
+	return sum / float64(n), n
 }
 
 // writeNetwork writes the position's network into dir (once) and returns

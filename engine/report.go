@@ -45,13 +45,12 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		row := []string{p.Name, p.Case, p.ToMove.String(), outcome(sol.Value), opt, fmt.Sprintf("%.2g", pr.OptimalPrior)}
 		for _, b := range cfg.Budgets {
-			n, k := pr.counts(b)
-			row = append(row, fmt.Sprintf("%d/%d", k, n))
+			row = append(row, pr.Cell(b))
 		}
 		fmt.Fprintf(tw, "%s\n", strings.Join(row, "\t"))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n(share of optimal moves: seeds whose genmove was optimal / seeds without fault, at each budget; ")
+	fmt.Fprintf(w, "\n(share of optimal moves: seeds whose genmove was optimal / seeds without fault, at each budget; fault: every trial faulted; –: not run; ")
 	if ownNetwork {
 		fmt.Fprintf(w, "prior: the network's prior of the optimal moves at the root)\n")
 	} else {
@@ -115,6 +114,9 @@ func (r *Report) writeFaults(w io.Writer) {
 			fmt.Fprintf(w, "  %d trials, the first %s: %s\n", g.n, g.first, f)
 		}
 	}
+	if h := r.BudgetHint(); h != "" {
+		fmt.Fprintf(w, "  (%s)\n", h)
+	}
 }
 
 // lastBudget is the largest budget at which a trial of the position did
@@ -138,6 +140,10 @@ type misses struct {
 	visits int     // the optimal moves' root visits, summed over known
 	total  int     // all root visits, summed over known
 	prior  float64 // the engine's prior for the optimal moves, or -1
+	// amafTrials count the missed trials with an AMAF value for the
+	// optimal moves; amaf and amafPlayouts sum their values and playouts.
+	amafTrials, amafPlayouts int
+	amaf                     float64
 }
 
 func (pr *PositionResult) misses(b int) misses {
@@ -159,8 +165,23 @@ func (pr *PositionResult) misses(b int) misses {
 		if t.EnginePrior >= 0 {
 			m.prior = t.EnginePrior
 		}
+		if t.OptimalAMAFPlayouts > 0 {
+			m.amafTrials++
+			m.amaf += t.OptimalAMAF
+			m.amafPlayouts += t.OptimalAMAFPlayouts
+		}
 	}
 	return m
+}
+
+// amafNote says what the engine reported of the optimal moves' AMAF value
+// in the missed trials, or "".
+func (m misses) amafNote() string {
+	if m.amafTrials == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; its AMAF (RAVE) value, from the playouts that played it at a later turn, %.2f over %d playouts (mean of %d %s)",
+		m.amaf/float64(m.amafTrials), m.amafPlayouts/m.amafTrials, m.amafTrials, plural(m.amafTrials, "missed trial"))
 }
 
 // Why says why the engine missed the optimal moves at budget b, from the
@@ -181,16 +202,16 @@ func (pr *PositionResult) Why(b int) string {
 	case m.missed == 0:
 		return fmt.Sprintf("every trial at %s found %s", at, moves)
 	case m.known == 0:
-		return "unknown: the engine reported no root visits (Leela Zero lists them on stderr unless run with -q)"
+		return "unknown: the engine reported no root visits (Leela Zero lists them on stderr unless run with -q; Pachi with -d 4 and dumpthres=-1)"
 	case m.never == m.known:
-		return fmt.Sprintf("never tried: %s had 0 of %d root visits in %s of the %d missed trials at %s",
-			moves, m.total/m.known, each(m.never, m.missed), m.missed, at)
+		return fmt.Sprintf("never tried: %s had 0 of %d root visits in %s of the %d missed trials at %s%s",
+			moves, m.total/m.known, each(m.never, m.missed), m.missed, at, m.amafNote())
 	case m.never == 0:
-		return fmt.Sprintf("tried, valued lower: %s had %d of %d root visits (mean of the %d missed trials at %s%s)",
-			moves, m.visits/m.known, m.total/m.known, m.known, at, prior)
+		return fmt.Sprintf("tried, valued lower: %s had %d of %d root visits (mean of the %d missed %s at %s%s)%s",
+			moves, m.visits/m.known, m.total/m.known, m.known, plural(m.known, "trial"), at, prior, m.amafNote())
 	}
-	return fmt.Sprintf("never tried in %d of the %d missed trials at %s (0 root visits), tried and valued lower in the other %d (%s had %d of %d root visits on average)",
-		m.never, m.missed, at, m.known-m.never, moves, m.visits/(m.known-m.never), m.total/m.known)
+	return fmt.Sprintf("never tried in %d of the %d missed trials at %s (0 root visits), tried and valued lower in the other %d (%s had %d of %d root visits on average)%s",
+		m.never, m.missed, at, m.known-m.never, moves, m.visits/(m.known-m.never), m.total/m.known, m.amafNote())
 }
 
 // each writes "each" when n is all, else "n".
@@ -220,7 +241,7 @@ func (r *Report) conclusions() string {
 	var b strings.Builder
 	if never > 0 {
 		fmt.Fprintf(&b, "  Never tried (%d %s): the search did not simulate the move once at this budget; its selection rule has not explored it "+
-			"(a prior too small for its exploration term, or a first-play urgency below the other moves' values). "+
+			"(a prior too small for its exploration term, a first-play urgency below the other moves' values, or, in a RAVE search without exploration, an AMAF value below them). "+
 			"If it stays untried as the budget grows, more visits will not find it: the inconsistency this check is for.\n", never, plural(never, "position"))
 	}
 	if tried > 0 {
@@ -342,9 +363,9 @@ type PositionDoc struct {
 	SeedsFound   []int      `json:"seeds_found,omitempty"`
 }
 
-// TrialDoc is one genmove of a PositionDoc. Visits, OptimalVisits and
-// EnginePrior are what the engine reported on stderr (absent when it
-// reported nothing).
+// TrialDoc is one genmove of a PositionDoc. Visits, OptimalVisits,
+// EnginePrior and the AMAF fields are what the engine reported on stderr
+// (absent when it reported nothing).
 type TrialDoc struct {
 	Budget        int      `json:"budget"`
 	Seed          int      `json:"seed"`
@@ -354,8 +375,12 @@ type TrialDoc struct {
 	Visits        *int     `json:"visits,omitempty"`
 	OptimalVisits *int     `json:"optimal_visits,omitempty"`
 	EnginePrior   *float64 `json:"engine_prior,omitempty"`
-	Fault         string   `json:"fault,omitempty"`
-	FaultKind     string   `json:"fault_kind,omitempty"`
+	// OptimalAMAF is the optimal moves' AMAF (RAVE) value at the root,
+	// over OptimalAMAFPlayouts playouts (Pachi).
+	OptimalAMAF         *float64 `json:"optimal_amaf,omitempty"`
+	OptimalAMAFPlayouts *int     `json:"optimal_amaf_playouts,omitempty"`
+	Fault               string   `json:"fault,omitempty"`
+	FaultKind           string   `json:"fault_kind,omitempty"`
 }
 
 // Doc returns the report as a JSON document.
@@ -383,6 +408,9 @@ func (r *Report) Doc() Doc {
 				Winrate: known(t.Winrate), EnginePrior: known(t.EnginePrior)}
 			if t.Visits >= 0 {
 				td.Visits, td.OptimalVisits = &t.Visits, &t.OptimalVisits
+			}
+			if t.OptimalAMAFPlayouts >= 0 {
+				td.OptimalAMAF, td.OptimalAMAFPlayouts = &t.OptimalAMAF, &t.OptimalAMAFPlayouts
 			}
 			pd.Trials = append(pd.Trials, td)
 		}

@@ -141,8 +141,14 @@ func TestInterrupted(t *testing.T) {
 	}
 	var text strings.Builder
 	rep.WriteText(&text)
-	if !strings.HasPrefix(text.String(), "Interrupted after 1 of 8 trials") || !strings.Contains(text.String(), "1/1  0/0") {
+	// The budget not reached reads "–", not "0/0", in the report and the
+	// progress line's shares.
+	if !strings.HasPrefix(text.String(), "Interrupted after 1 of 8 trials") || !strings.Contains(text.String(), "1/1  –\n") ||
+		strings.Contains(text.String(), "0/0") {
 		t.Errorf("report:\n%s", text.String())
+	}
+	if got := rep.Positions[0].Shares(cfg.Budgets); got != "1/1 –" {
+		t.Errorf("shares %q, want \"1/1 –\"", got)
 	}
 }
 
@@ -166,6 +172,27 @@ func TestSeedSplit(t *testing.T) {
 	}
 }
 
+// TestSeedsDisagree: at a single budget, seeds that split are flagged:
+// "seeds disagree", with the seeds named on each side.
+func TestSeedsDisagree(t *testing.T) {
+	ps := readTestPositions(t)[:1]
+	cfg := Config{Command: fakeEngine(t, t.TempDir(), "move K6", "move C16"), Budgets: []int{1024}, Seeds: []int{1, 2, 3, 4, 5}, Timeout: 20 * time.Second}
+	rep, err := Run(context.Background(), cfg, ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := rep.Positions[0]
+	want := "the seeds disagree at 2^10 visits: seeds 1, 3, 5 play the only winning move K6, seeds 2, 4 do not (one budget: whether more visits bring the others to it is not measured)"
+	if pr.Flag != want || !slices.Equal(pr.SeedsNever, []int{2, 4}) || !slices.Equal(pr.SeedsFound, []int{1, 3, 5}) {
+		t.Errorf("flag %q, seeds never %v, found %v; want %q", pr.Flag, pr.SeedsNever, pr.SeedsFound, want)
+	}
+	// Seeds that agree at one budget are not flagged.
+	cfg.Command = fakeEngine(t, t.TempDir(), "move K6", "move K6")
+	if rep, err = Run(context.Background(), cfg, ps); err != nil || rep.Flagged() != 0 {
+		t.Errorf("seeds that agree: %d flagged, error %v", rep.Flagged(), err)
+	}
+}
+
 // TestWhy: the root visits an engine lists on stderr say why it missed
 // the winning move: never tried (not listed) or tried and valued lower.
 func TestWhy(t *testing.T) {
@@ -176,6 +203,7 @@ func TestWhy(t *testing.T) {
 		{"move C16 visits 20", "move C16 visits 30", "tried, valued lower: K6 had 25 of 75 root visits (mean of the 2 missed trials at 2 visits; the engine's prior for it 0.12)", "Tried, valued lower (1 position)"},
 		{"move C16 visits 0", "move C16 visits 30", "never tried in 1 of the 2 missed trials at 2 visits (0 root visits), tried and valued lower in the other 1 (K6 had 30 of 65 root visits on average)", "Tried, valued lower"},
 		{"move C16", "move C16", "unknown: the engine reported no root visits", ""},
+		{"move C16 amaf 0.05", "move C16 amaf 0.07", "never tried: K6 had 0 of 50 root visits in each of the 2 missed trials at 2 visits; its AMAF (RAVE) value, from the playouts that played it at a later turn, 0.06 over 1000 playouts (mean of 2 missed trials)", "Never tried (1 position)"},
 	} {
 		cfg := Config{Command: fakeEngine(t, dir, c.odd, c.even), Budgets: []int{1, 2}, Seeds: []int{1, 2}, Timeout: 20 * time.Second}
 		rep, err := Run(context.Background(), cfg, ps)
@@ -215,6 +243,49 @@ pass ->       7 (V: 40.00%) (N: 10.00%) PV: pass
 	}
 	if total, opt, prior := rootStats("no listing\n").visits([]int{k6}); total != -1 || opt != -1 || prior != -1 {
 		t.Errorf("no listing: %d, %d, %v; want -1s", total, opt, prior)
+	}
+	if v, n := r.amaf([]int{k6}); v != -1 || n != -1 {
+		t.Errorf("Leela Zero's listing: AMAF %v over %d, want -1, -1 (it reports none)", v, n)
+	}
+}
+
+// TestPachiRootStats: Pachi's tree dump (-d 4, dumpthres=-1) gives the
+// root children's playouts, win rates and AMAF values, the unvisited
+// ones included; deeper nodes and the root's own line are not children.
+func TestPachiRootStats(t *testing.T) {
+	stderr := `[4000] best 94.1% xkomi 0.0 | seq  K11 K13 | can b  K11(94.1)
+(UCT tree; root white; extra komi 0.000000; max depth 16)
+[pass] 0.710/4444 [prior 0.000/0 amaf 0.000/0 crit -0.290 vloss 0] h=0 c#=7
+ [K11] 0.796/3943 [prior 0.500/20 amaf 0.788/11983 crit 0.045 vloss 0] h=0 c#=5
+  [K13] 0.725/2896 [prior 0.500/20 amaf 0.735/9053 crit 0.049 vloss 0] h=0 c#=5
+   [K6] 0.831/2505 [prior 0.500/20 amaf 0.831/7518 crit 0.037 vloss 0] h=0 c#=3
+ [C16] 0.109/46 [prior 0.500/20 amaf 0.812/6175 crit -0.082 vloss 0] h=0 c#=7
+ [K6] 0.000/0 [prior 0.500/20 amaf 0.052/9311 crit 0.000 vloss 0] h=0 c#=0
+ [pass] 0.000/0 [prior 0.500/20 amaf 0.000/0 crit 0.000 vloss 0] h=0 c#=0
+expanded nodes: 412
+*** WINNER is K11 with score 79.6% (3943/4444 games), extra komi 0.0
+`
+	r := rootStats(stderr)
+	k6, _ := goboard.ParseVertex("K6", Size)
+	if total, opt, prior := r.visits([]int{k6}); total != 3989 || opt != 0 || prior != -1 {
+		t.Errorf("K6: %d of %d visits, prior %v; want 0 of 3989 (the root's children, not its grandchildren), -1", opt, total, prior)
+	}
+	if v, n := r.amaf([]int{k6}); v != 0.052 || n != 9311 {
+		t.Errorf("K6's AMAF %v over %d, want 0.052 over 9311", v, n)
+	}
+	if w := r.winrate("K11"); w != 0.796 {
+		t.Errorf("K11's win rate %v, want 0.796", w)
+	}
+	if len(r) != 4 {
+		t.Errorf("%d root children, want 4 (K11, C16, K6, pass): %v", len(r), r)
+	}
+	// Written in pieces, as a pipe delivers it, the stream gives the same.
+	var p rootParser
+	for i := 0; i < len(stderr); i += 7 {
+		_, _ = p.Write([]byte(stderr[i:min(i+7, len(stderr))]))
+	}
+	if got := p.list(); len(got) != 4 || got["K6"] != r["K6"] {
+		t.Errorf("written in pieces: %v, want %v", got, r)
 	}
 }
 

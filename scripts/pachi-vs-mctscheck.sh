@@ -13,10 +13,9 @@
 # Usage: scripts/pachi-vs-mctscheck.sh PACHI
 #
 # PACHI is Pachi's source directory (github.com/pasky/pachi) or its built
-# binary. In a source directory without a built `pachi`, the script builds
-# it with `make DCNN=0 JOSEKIFIX=0` (no neural network, no joseki fixes;
-# see Pachi's INSTALL.md for the libraries it needs). This repository holds
-# none of Pachi's code. Pachi runs as
+# binary. A source directory is built by scripts/pachi-build.sh when it has
+# no built `pachi` (`make DCNN=0 JOSEKIFIX=0`: no neural network, no joseki
+# fixes). This repository holds none of Pachi's code. Pachi runs as
 #
 #   pachi -t =BUDGET -e uct threads=1,pondering=0,policy=ucb1:explore_p=1.414,
 #         playout=light,prior=even=0,dynkomi=none,no_tbook
@@ -63,12 +62,7 @@ done
 [[ -e $1 ]] || die "$1: no such file or directory"
 pachi=$(realpath "$1")
 if [[ -d $pachi ]]; then
-	src=$pachi pachi=$pachi/pachi
-	if [[ ! -x $pachi ]]; then
-		[[ -f $src/Makefile && -f $src/pachi.c ]] || die "$src: not Pachi's source directory (no Makefile and pachi.c)"
-		echo "pachi-vs-mctscheck.sh: building Pachi in $src (make DCNN=0 JOSEKIFIX=0)" >&2
-		make -C "$src" -j2 DCNN=0 JOSEKIFIX=0 >&2 || die "building Pachi in $src failed"
-	fi
+	pachi=$("$(dirname "${BASH_SOURCE[0]}")/pachi-build.sh" "$pachi") || exit 2
 fi
 [[ -f $pachi && -x $pachi ]] || die "$pachi: not an executable"
 pachiCmd=("$pachi" -t "=$budget" -e uct

@@ -33,15 +33,14 @@ var classColours = []color.RGBA{
 // is a [cli.EnginePlotter]; a budget where a class has no trial without
 // fault has no point.
 func EngineShares(dir string, shares []engine.ClassShare) ([]string, error) {
-	p := sharePlot(shares)
 	const w, h = 6.4 * vg.Inch, 4 * vg.Inch
 	png := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(100), vgimg.UseBackgroundColor(color.White))
-	p.Draw(draw.New(png))
+	drawShares(draw.New(png), shares)
 	if err := writeTo(filepath.Join(dir, EngineFiles[0]), vgimg.PngCanvas{Canvas: png}); err != nil {
 		return nil, err
 	}
 	svg := vgsvg.NewWith(vgsvg.UseWH(w, h))
-	p.Draw(draw.New(svg))
+	drawShares(draw.New(svg), shares)
 	if err := writeTo(filepath.Join(dir, EngineFiles[1]), svg); err != nil {
 		return nil, err
 	}
@@ -50,8 +49,45 @@ func EngineShares(dir string, shares []engine.ClassShare) ([]string, error) {
 
 var _ cli.EnginePlotter = EngineShares
 
-// sharePlot is the chart of the shares.
-func sharePlot(shares []engine.ClassShare) *plot.Plot {
+// drawShares draws the chart of the shares on c, with its legend in a
+// strip of its own right of the chart, so that it covers neither the axes
+// nor the lines; it returns the rectangles of the data area and of the
+// legend.
+func drawShares(c draw.Canvas, shares []engine.ClassShare) (data, legend vg.Rectangle) {
+	p, leg := sharePlot(shares)
+	width := vg.Length(0)
+	for _, name := range leg.names {
+		width = max(width, leg.ThumbnailWidth+leg.TextStyle.Rectangle(" "+name).Size().X)
+	}
+	if len(leg.names) > 0 {
+		width += 2 * legendMargin
+	}
+	chart := draw.Crop(c, 0, -width, 0, 0)
+	p.Draw(chart)
+	data = p.DataCanvas(chart).Rectangle
+	strip := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+		Min: vg.Point{X: c.Max.X - width + legendMargin, Y: data.Min.Y},
+		Max: vg.Point{X: c.Max.X - legendMargin, Y: data.Max.Y},
+	}}
+	if len(leg.names) > 0 {
+		leg.Draw(strip)
+	}
+	return data, strip.Rectangle
+}
+
+// legendMargin is the space above and under the legend's strip.
+const legendMargin = 4 * vg.Millimeter
+
+// shareLegend is the legend of the chart and its entries' names.
+type shareLegend struct {
+	plot.Legend
+	names []string
+}
+
+// sharePlot is the chart of the shares, and its legend, drawn apart.
+func sharePlot(shares []engine.ClassShare) (*plot.Plot, shareLegend) {
+	leg := shareLegend{Legend: plot.NewLegend()}
+	leg.Top, leg.Left = true, true
 	p := plot.New()
 	p.Title.Text = "Share of optimal moves against the budget, per case of positions"
 	p.Title.TextStyle.Font.Size = vg.Points(11)
@@ -60,7 +96,6 @@ func sharePlot(shares []engine.ClassShare) *plot.Plot {
 	p.X.Scale = plot.LogScale{}
 	p.Y.Min, p.Y.Max = -0.02, 1.02
 	p.Y.Tick.Marker = plot.ConstantTicks([]plot.Tick{{Value: 0, Label: "0"}, {Value: 0.5, Label: "0.5"}, {Value: 1, Label: "1"}})
-	p.Legend.Top, p.Legend.Left = true, true
 	p.Add(plotter.NewGrid())
 	lo, hi := 0, 0
 	for i, cs := range shares {
@@ -88,7 +123,9 @@ func sharePlot(shares []engine.ClassShare) *plot.Plot {
 		l.Color, l.Width = col, vg.Points(1.6)
 		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
 		p.Add(l, s)
-		p.Legend.Add(fmt.Sprintf("%s (%d trials)", cs.Class, trials), l, s)
+		name := fmt.Sprintf("%s (%d trials)", cs.Class, trials)
+		leg.Add(name, l, s)
+		leg.names = append(leg.names, name)
 	}
 	if lo == 0 || lo == hi { // no point, or one budget: a range a log scale takes
 		lo, hi = max(lo/2, 1), max(hi*2, 2)
@@ -101,5 +138,5 @@ func sharePlot(shares []engine.ClassShare) *plot.Plot {
 		}
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	return p
+	return p, leg
 }

@@ -5,6 +5,9 @@
 // positions file format. Run it from the module root:
 //
 //	go run ./engine/internal/posgen > engine/testdata/positions.txt
+//
+// With -rave it generates candidates for positions that trap RAVE instead
+// (see raveMain).
 package main
 
 import (
@@ -82,6 +85,10 @@ func gate(frontier string, g byte) int {
 }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "-rave" {
+		raveMain(os.Args[2:])
+		return
+	}
 	var out []*engine.Position
 	// Boards with one black pocket: Black to move has exactly one winning
 	// move, the gate. Each is checked under three priors.
