@@ -198,6 +198,8 @@ func TestUsageErrors(t *testing.T) {
 	}{
 		{[]string{"frob"}, "", `unknown command "frob" (commands: `},
 		{[]string{"chek"}, "", `unknown command "chek": did you mean "check"? (commands: `},
+		{[]string{"check", "-rule", "uct", "-tree", "random 17"}, "", `-tree "random 17": that is a tree's name in a check's list, not a tree: give its text`},
+		{[]string{"check", "-rule", "uct", "-tree", "trap bias:k=2,gap=1,r=0.125"}, "", `-tree "trap bias:k=2,gap=1,r=0.125": that is a tree's name`},
 		{[]string{"check", "-rule", "uctt"}, "", `check: -rule: rules: unknown rule "uctt": did you mean "uct"? (known: uct, `},
 		{[]string{"check", "-rule", "greedyfpu"}, "", `unknown rule "greedyfpu": did you mean "greedy-fpu"?`},
 		{[]string{"check", "-rule", "uct:cc=1"}, "", `rules: uct: unknown parameter "cc": did you mean "c"? (parameters: c)`},
