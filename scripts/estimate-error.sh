@@ -6,10 +6,10 @@
 # time the check went on after it. For each check it prints its verdict,
 # its time, the lines read from a tenth of the simulations planned to nine
 # tenths of the check's time, and the worst ratio between the estimate and
-# the truth, either way (1 is exact), and the share of those lines within
-# 2x of it (IN2X); then the same for the check's
-# predicted end (elapsed + estimate against the time taken), over every
-# line from a tenth of the simulations. A check that finds a witness ends
+# the truth, either way (1 is exact), with the share of those lines within
+# 2x of it (IN2X); then the worst ratio for the check's predicted end
+# (elapsed + estimate against the time taken), over every line from a
+# tenth of the simulations. A check that finds a witness ends
 # before its plan: its estimates are of the plan. Needs python3, node and cc.
 #
 # Usage: scripts/estimate-error.sh [all|rules|catalogue|searches|slow]
