@@ -1,6 +1,9 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // The arena holds the stored nodes and their optional statistics in
 // chunks: a node's index i lives in chunk i>>chunkBits at offset
@@ -23,6 +26,13 @@ const (
 	// so each boundary can leave up to (children − 1) slots unused.
 	chunkSlack = 64
 )
+
+// ChunkNodes is the number of nodes in a full chunk of the arena (16 MiB
+// of nodes without optional statistics). A Config.Capacity of up to
+// ChunkNodes is one allocation; a tree that outgrows a Capacity below it
+// grows its first chunk by doubling, copying it, and one that outgrows
+// ChunkNodes adds chunks and copies nothing.
+const ChunkNodes = chunkLen
 
 // chunked is one statistic's arena. Chunk j, once allocated, holds the
 // indices j<<chunkBits to j<<chunkBits + len(c[j]) − 1, and an index beyond
@@ -57,7 +67,7 @@ func (a *chunked[T]) add(j, size int) {
 	for len(a.c) <= j {
 		a.c = append(a.c, nil)
 	}
-	a.c[j] = make([]T, size)
+	a.c[j] = makeChunk[T](size)
 	if j == 0 {
 		a.c0 = a.c[0]
 	}
@@ -66,9 +76,24 @@ func (a *chunked[T]) add(j, size int) {
 // grow0 makes chunk 0 size elements long, copying it: only a serial search
 // does this, between simulations' reads of the arena.
 func (a *chunked[T]) grow0(size int) {
-	c := make([]T, size)
+	c := makeChunk[T](size)
 	copy(c, a.c0)
 	a.c[0], a.c0 = c, c
+}
+
+// hugeChunk is the size from which a chunk asks for huge pages: one
+// page fault for 2 MiB instead of 512. A first touch of a page is the
+// largest cost of a big tree on some virtual machines (docs/speed.md),
+// and the checker's small searches keep their small pages.
+const hugeChunk = 4 << 20
+
+// makeChunk allocates a chunk of size elements, on huge pages when it is
+// large (makeHuge).
+func makeChunk[T any](size int) []T {
+	if uintptr(size)*unsafe.Sizeof(*new(T)) >= hugeChunk {
+		return makeHuge[T](size)
+	}
+	return make([]T, size)
 }
 
 // share gives the table of chunks its full length.

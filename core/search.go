@@ -145,10 +145,8 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 		if g == nil {
 			return nil, fmt.Errorf("core: nil game for worker %d", i)
 		}
-		if t, ok := arraysOf(g); ok && cfg.Rollout == nil {
-			if err := t.check(); err != nil {
-				return nil, err
-			}
+		if err := checkArrays(g, cfg); err != nil {
+			return nil, err
 		}
 	}
 	if cfg.ExpandAfter == 0 {
@@ -161,11 +159,9 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	if err != nil {
 		return nil, err
 	}
-	if needs.AMAF {
-		for i, g := range games {
-			if err := checkMoveLimit(g, i); err != nil {
-				return nil, err
-			}
+	for i, g := range games {
+		if err := checkMoveLimit(g, i, needs); err != nil {
+			return nil, err
 		}
 	}
 	s := &Search{rule: rule, needs: needs}
@@ -202,12 +198,22 @@ func newSearch(games []Game, rule Rule, cfg Config) (*Search, error) {
 	return s, nil
 }
 
-// initWorker sets up w to drive game.
-func (s *Search) initWorker(w *worker, game Game) {
-	w.game = game
-	if t, ok := arraysOf(game); ok && s.cfg.Rollout == nil {
-		w.useTable(t) // checked by newSearch
+// checkArrays reports a game whose arrays (ArrayGame) do not fit together,
+// when the search would read them: without a roll-out policy.
+func checkArrays(g Game, cfg Config) error {
+	if t, ok := arraysOf(g); ok && cfg.Rollout == nil {
+		return t.check()
 	}
+	return nil
+}
+
+// initWorker sets up w to drive game, keeping the buffers w has.
+func (s *Search) initWorker(w *worker, game Game) {
+	w.cursor = cursor{game: game}
+	if t, ok := arraysOf(game); ok && s.cfg.Rollout == nil {
+		w.useTable(t) // checked by checkArrays
+	}
+	w.playout, w.heur, w.mover, w.limit = nil, nil, nil, 0
 	if w.table == nil && !s.needs.AMAF && s.cfg.Growth == GrowPractical {
 		w.playout = playouterOf(game, s.cfg.Rollout)
 	}
@@ -219,10 +225,14 @@ func (s *Search) initWorker(w *worker, game Game) {
 			w.mover = m
 			w.limit = m.MoveLimit()
 		}
-		w.seen = make([]uint32, 2*max(w.limit, 1))
+		if n := 2 * max(w.limit, 1); len(w.seen) < n {
+			w.seen, w.stamp = make([]uint32, n), 0
+		}
 	}
-	w.path = make([]step, 0, 64)
-	w.played = make([]playedMove, 0, 64)
+	if w.path == nil {
+		w.path = make([]step, 0, 64)
+		w.played = make([]playedMove, 0, 64)
+	}
 }
 
 // needsOf is NeedsOf, with a panic of the rule's Needs turned into an
@@ -268,12 +278,13 @@ func checkBuiltin(rule Rule) (err error) {
 // in an int32.
 const maxMoveLimit = math.MaxInt32 / 2
 
-// checkMoveLimit reports a Mover whose MoveLimit is out of range, or
-// whose AMAF marks (8 bytes per move identity, per worker) cannot be
-// allocated, before any allocation. g is worker i's game.
-func checkMoveLimit(g Game, i int) error {
+// checkMoveLimit reports, for a search that keeps AMAF statistics, a
+// Mover whose MoveLimit is out of range, or whose AMAF marks (8 bytes per
+// move identity, per worker) cannot be allocated, before any allocation.
+// g is worker i's game.
+func checkMoveLimit(g Game, i int, needs Needs) error {
 	m, ok := g.(Mover)
-	if !ok {
+	if !ok || !needs.AMAF {
 		return nil
 	}
 	limit := m.MoveLimit()
@@ -315,6 +326,33 @@ func (s *Search) Reset(seed uint64) {
 	if s.arena.prior.used() {
 		*s.arena.prior.at(root) = math.NaN()
 	}
+}
+
+// ResetGame is Reset on another game (or the same game at another
+// start position): the tree emptied, the search reseeded and searching
+// game from now on, with the same rule and configuration, keeping its
+// memory. A program that searches one position after another (a GTP
+// engine's genmoves, the moves of a match) thus allocates the arena once,
+// and the search is the one New(game, rule, cfg) with this seed would run.
+// Only a serial search (New) takes another game: a tree-parallel search
+// has one game per worker, and gets an error, as does a nil game or one
+// that New would refuse; the search is then unchanged.
+func (s *Search) ResetGame(game Game, seed uint64) error {
+	switch {
+	case game == nil:
+		return errors.New("core: ResetGame with a nil game")
+	case s.workers != nil:
+		return errors.New("core: ResetGame on a tree-parallel search, which has a game per worker")
+	}
+	if err := checkArrays(game, s.cfg); err != nil {
+		return err
+	}
+	if err := checkMoveLimit(game, 0, s.needs); err != nil {
+		return err
+	}
+	s.initWorker(&s.worker, game)
+	s.Reset(seed)
+	return nil
 }
 
 // WorkerSeed is the seed of worker j of a parallel search with the given

@@ -145,6 +145,60 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestResetGame checks that a search moved to another game by ResetGame
+// is the search New makes on that game: the same statistics, whichever
+// game it searched before (another kind of game, or the same game at
+// another position).
+func TestResetGame(t *testing.T) {
+	from, err := games.NewTicTacToeFrom("x...o....")
+	if err != nil {
+		t.Fatal(err)
+	}
+	synth := func() core.Game {
+		g, err := games.NewSynth(3, 6)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	for _, c := range configs {
+		t.Run(c.name, func(t *testing.T) {
+			c.cfg.Seed = 42
+			s := newSearch(t, synth(), c.rule, c.cfg)
+			run(t, s, 700)
+			for _, g := range []core.Game{games.NewTicTacToe(), from, synth()} {
+				fresh := newSearch(t, g, c.rule, c.cfg)
+				run(t, fresh, 2000)
+				want := dump(fresh)
+				if err := s.ResetGame(g, 42); err != nil {
+					t.Fatal(err)
+				}
+				run(t, s, 2000)
+				if diff := diffDumps(want, dump(s)); diff != "" {
+					t.Fatalf("ResetGame to %T, different statistics (-New +ResetGame):\n%s", g, diff)
+				}
+			}
+		})
+	}
+}
+
+// TestResetGameRefused checks ResetGame's errors: a nil game, and a
+// tree-parallel search, whose workers have a game each.
+func TestResetGameRefused(t *testing.T) {
+	s := newSearch(t, games.NewTicTacToe(), core.UCT{C: 1}, core.Config{})
+	if err := s.ResetGame(nil, 1); err == nil {
+		t.Error("ResetGame(nil) gave no error")
+	}
+	run(t, s, 10) // still the search it was
+	tp, err := core.NewTreeParallel([]core.Game{games.NewTicTacToe(), games.NewTicTacToe()}, core.UCT{C: 1}, core.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tp.ResetGame(games.NewTicTacToe(), 1); err == nil || !strings.Contains(err.Error(), "tree-parallel") {
+		t.Errorf("ResetGame on a tree-parallel search: %v, want an error that says tree-parallel", err)
+	}
+}
+
 // sameFloat compares floats exactly, NaN equal to NaN.
 func sameFloat(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }
 

@@ -2,7 +2,9 @@ package core
 
 import (
 	"math"
+	"reflect"
 	"testing"
+	"unsafe"
 
 	"pgregory.net/rapid"
 )
@@ -104,4 +106,35 @@ func TestUCTArgmax(t *testing.T) {
 			t.Fatalf("uctArgmax = %d, want %d (kids %+v, C %v, min %v)", got, want, kids, c, flip)
 		}
 	})
+}
+
+// TestTablesHoldNoPointer: loadTables lays the tables over memory
+// allocated as float64s, which the garbage collector does not scan, so a
+// pointer stored in them would not keep its target alive.
+func TestTablesHoldNoPointer(t *testing.T) {
+	var walk func(reflect.Type) bool
+	walk = func(ty reflect.Type) bool {
+		switch ty.Kind() {
+		case reflect.Array:
+			return walk(ty.Elem())
+		case reflect.Struct:
+			for i := range ty.NumField() {
+				if !walk(ty.Field(i).Type) {
+					return false
+				}
+			}
+			return true
+		case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+			reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+			return true
+		}
+		return false
+	}
+	if ty := reflect.TypeFor[tables](); !walk(ty) {
+		t.Errorf("%v holds a pointer, a slice, a map or an interface; loadTables needs plain values", ty)
+	}
+	if unsafe.Sizeof(tables{})%unsafe.Sizeof(float64(0)) != 0 || unsafe.Alignof(tables{}) > unsafe.Alignof(float64(0)) {
+		t.Errorf("tables: size %d, alignment %d; loadTables needs whole float64s", unsafe.Sizeof(tables{}), unsafe.Alignof(tables{}))
+	}
 }

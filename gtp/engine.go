@@ -43,11 +43,13 @@ type Config struct {
 // practical growth, light playouts, the most visited move), and plays it.
 // Rules: area scoring (Tromp–Taylor) with komi, no suicide, positional
 // superko; the move cap is 100·size² moves. The same commands and seed give
-// the same replies. An Engine serves one session at a time.
+// the same replies. An Engine serves one session at a time; its genmoves
+// share one search's memory (match.Thinker).
 type Engine struct {
-	cfg   Config
-	board goboard.Config
-	state *match.GoState
+	cfg     Config
+	board   goboard.Config
+	state   *match.GoState
+	thinker *match.Thinker
 }
 
 // NewEngine returns an engine at the empty board of cfg. The error names
@@ -68,7 +70,7 @@ func NewEngine(cfg Config) (*Engine, error) {
 	if komi == 0 && !cfg.NoKomi {
 		komi = goboard.DefaultKomi
 	}
-	e := &Engine{cfg: cfg}
+	e := &Engine{cfg: cfg, thinker: match.NewThinker(cfg.Player)}
 	if err := e.reset(size, komi); err != nil {
 		return nil, err
 	}
@@ -441,7 +443,7 @@ func (e *Engine) genmove(ctx context.Context, args []string) (string, error) {
 			return "pass", nil
 		}
 	}
-	m, err := match.Think(ctx, st, e.cfg.Player, e.cfg.Budget, core.MostVisited, match.GameSeed(e.cfg.Seed, len(st.Moves())))
+	m, err := e.thinker.Think(ctx, st, e.cfg.Budget, core.MostVisited, match.GameSeed(e.cfg.Seed, len(st.Moves())))
 	if err != nil {
 		return "", fmt.Errorf("search failed: %v", err)
 	}

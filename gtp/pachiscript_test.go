@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -97,7 +98,7 @@ func TestPachiScriptRuns(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, text)
 	}
-	for _, row := range []string{"\n1 ", "\n3 "} {
+	for _, row := range []string{"\n1 ", "\n3 ", "cpu:", "cache:", "host:", "touch:"} {
 		if !strings.Contains(text, row) {
 			t.Errorf("no row %q in\n%s", strings.TrimSpace(row), text)
 		}
@@ -116,6 +117,27 @@ func TestPachiScriptRuns(t *testing.T) {
 		f := strings.Fields(l)
 		if len(f) != 4 || f[0] != "300" || f[2] != "90" {
 			t.Errorf("rates line %q, want 300 of ours and 90 of the stand-in's", l)
+		}
+	}
+	// Each line: the page faults of our run and of the stand-in's, counts
+	// with GNU time, "-" without.
+	faults, err := os.ReadFile(filepath.Join(out, "faults.3.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines = strings.Split(strings.TrimSpace(string(faults)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("faults.3.txt has %d lines, want 2 (PAIRS)\n%s", len(lines), faults)
+	}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) != 2 {
+			t.Fatalf("faults line %q, want two fields", l)
+		}
+		for _, x := range f {
+			if _, err := strconv.Atoi(x); err != nil && x != "-" {
+				t.Errorf("faults line %q: %q is neither a count nor -", l, x)
+			}
 		}
 	}
 }

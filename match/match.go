@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"sync"
 
@@ -144,8 +145,9 @@ func Play(ctx context.Context, cfg Config) (*Result, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			a, b := NewThinker(cfg.A), NewThinker(cfg.B)
 			for i := range next {
-				r, err := playGame(ctx, &cfg, cfg.First+i)
+				r, err := playGame(ctx, &cfg, cfg.First+i, a, b)
 				if err != nil {
 					errs[i] = err
 					cancel()
@@ -211,8 +213,9 @@ func GameSeed(seed uint64, i int) uint64 {
 	return z ^ z>>31
 }
 
-// playGame plays game i of the match to the end.
-func playGame(ctx context.Context, cfg *Config, i int) (*Record, error) {
+// playGame plays game i of the match to the end, with a and b thinking
+// for cfg.A and cfg.B.
+func playGame(ctx context.Context, cfg *Config, i int, a, b *Thinker) (*Record, error) {
 	rec := &Record{Index: i, Seed: GameSeed(cfg.Seed, i), AFirst: i%2 == 0}
 	st, err := cfg.Game.New()
 	if err != nil {
@@ -220,14 +223,14 @@ func playGame(ctx context.Context, cfg *Config, i int) (*Record, error) {
 	}
 	first, second := &cfg.A, &cfg.B
 	if !rec.AFirst {
-		first, second = second, first
+		first, second, a, b = second, first, b, a
 	}
 	for ply := 0; !st.Over(); ply++ {
-		p := first
+		p, th := first, a
 		if ply%2 == 1 {
-			p = second
+			p, th = second, b
 		}
-		m, err := think(ctx, st, p, cfg.Budget, cfg.Decision, GameSeed(rec.Seed, ply))
+		m, err := th.think(ctx, st, cfg.Budget, cfg.Decision, GameSeed(rec.Seed, ply))
 		if err != nil {
 			return nil, fmt.Errorf("move %d (%s): %w", ply+1, p.Name, err)
 		}
@@ -245,30 +248,59 @@ func playGame(ctx context.Context, cfg *Config, i int) (*Record, error) {
 // Think runs one search of budget simulations for p from the state's
 // current position, seeded with seed, and returns the identity of the move
 // that decision picks. It is the move a match plays, and what the GTP
-// engine's genmove plays.
+// engine's genmove plays. A program that thinks move after move uses a
+// Thinker, whose searches are these, in memory allocated once.
 func Think(ctx context.Context, st State, p Player, budget int, decision core.Decision, seed uint64) (int, error) {
+	return NewThinker(p).Think(ctx, st, budget, decision, seed)
+}
+
+// Thinker thinks for one player, move after move: its Think is the
+// package's Think, the same move for the same state, budget, decision and
+// seed, but its searches are one core.Search, moved to each new position
+// by core.Search.ResetGame, so that the tree's memory is allocated and
+// touched once in a game or a GTP session rather than once a move. (A
+// page of fresh memory costs the process more than the simulations that
+// fill it on some virtual machines: docs/speed.md.) It is not safe for
+// concurrent use.
+type Thinker struct {
+	p   Player
+	s   *core.Search
+	pol core.Policy // the roll-out policy that s was made with
+}
+
+// NewThinker returns a Thinker for p.
+func NewThinker(p Player) *Thinker { return &Thinker{p: p} }
+
+// Think runs one search of budget simulations from the state's current
+// position, seeded with seed, and returns the identity of the move that
+// decision picks.
+func (t *Thinker) Think(ctx context.Context, st State, budget int, decision core.Decision, seed uint64) (int, error) {
 	if st.Over() {
 		return 0, errors.New("match: the game is over")
 	}
-	if p.Rule == nil {
+	if t.p.Rule == nil {
 		return 0, errors.New("match: a player without a rule")
 	}
 	if budget < MinBudget || budget > MaxBudget {
 		return 0, fmt.Errorf("match: budget %d, want %d to %d simulations", budget, MinBudget, MaxBudget)
 	}
-	return think(ctx, st, &p, budget, decision, seed)
+	return t.think(ctx, st, budget, decision, seed)
 }
 
-func think(ctx context.Context, st State, p *Player, budget int, decision core.Decision, seed uint64) (int, error) {
+func (t *Thinker) think(ctx context.Context, st State, budget int, decision core.Decision, seed uint64) (int, error) {
 	g, pol := st.Root()
-	s, err := core.New(g, p.Rule, core.Config{Seed: seed, Growth: core.GrowPractical, Backup: p.Backup, Rollout: pol})
-	if err != nil {
+	if t.s == nil || !samePolicy(pol, t.pol) || t.s.ResetGame(g, seed) != nil {
+		s, err := core.New(g, t.p.Rule, core.Config{Seed: seed, Growth: core.GrowPractical, Backup: t.p.Backup, Rollout: pol,
+			Capacity: capacity(g, budget)})
+		if err != nil {
+			return 0, err
+		}
+		t.s, t.pol = s, pol
+	}
+	if err := t.s.Run(ctx, budget); err != nil {
 		return 0, err
 	}
-	if err := s.Run(ctx, budget); err != nil {
-		return 0, err
-	}
-	d := s.Decide(decision)
+	d := t.s.Decide(decision)
 	if d < 0 {
 		return 0, errors.New("the search decided no move")
 	}
@@ -277,6 +309,25 @@ func think(ctx context.Context, st State, p *Player, budget int, decision core.D
 		return mv.Move(d), nil
 	}
 	return d, nil
+}
+
+// capacity is the arena that a search of budget simulations of g reserves
+// up front (untouched until the tree grows into it): a node for each child
+// that budget expansions add while no position has more moves than the
+// root, up to one chunk of the arena (core.ChunkNodes), beyond which the
+// arena grows without copying.
+func capacity(g core.Game, budget int) int {
+	g.Reset()
+	return min(1+budget*max(g.NumMoves(), 1), core.ChunkNodes)
+}
+
+// samePolicy reports whether roll-out policies a and b are the same value,
+// so that a search made with one serves the other.
+func samePolicy(a, b core.Policy) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return reflect.ValueOf(a).Comparable() && reflect.ValueOf(b).Comparable() && a == b
 }
 
 // summarize counts the results of the records.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -264,5 +265,70 @@ func TestMinBudget(t *testing.T) {
 		if _, err := Play(ctx, Config{Game: game, A: p, B: p, Games: 1, Budget: MinBudget}); err != nil {
 			t.Errorf("%s: a match at MinBudget: %v", game.Name(), err)
 		}
+	}
+}
+
+// TestThinker checks that a Thinker, thinking move after move and from
+// one game to another (Connect Four, 5×5 and 9×9 Go), plays the moves of
+// Think, whose every search is new.
+func TestThinker(t *testing.T) {
+	ctx := context.Background()
+	p := player(t, "uct")
+	th := NewThinker(p)
+	g5, _ := Go(goboard.Config{Size: 5})
+	g9, _ := Go(goboard.Config{})
+	for _, game := range []Game{ConnectFour(), g5, g9, ConnectFour()} {
+		st, err := game.New()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := range 4 {
+			want, err := Think(ctx, st, p, 300, core.MostVisited, uint64(ply))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := th.Think(ctx, st, 300, core.MostVisited, uint64(ply))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Fatalf("%s, ply %d: the Thinker played %d, Think %d", game.Name(), ply, got, want)
+			}
+			if err := st.Play(want); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestThinkerKeepsMemory checks that a Thinker's second search allocates
+// no new tree, where Think's does.
+func TestThinkerKeepsMemory(t *testing.T) {
+	ctx := context.Background()
+	p := player(t, "uct")
+	st, err := gameNamed(t, "go9").New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocated := func(f func()) uint64 {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		f()
+		runtime.ReadMemStats(&after)
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	think := func(th *Thinker) {
+		if _, err := th.Think(ctx, st, 1000, core.MostVisited, 1); err != nil {
+			t.Fatal(err)
+		}
+	}
+	th := NewThinker(p)
+	think(th)
+	const tree = 1000 * 81 * 16 // a node for each child of each of 1,000 expansions
+	if fresh := allocated(func() { think(NewThinker(p)) }); fresh < tree {
+		t.Fatalf("a new search allocated %d bytes, less than its tree's %d: the test measures nothing", fresh, tree)
+	}
+	if again := allocated(func() { think(th) }); again > tree/20 {
+		t.Errorf("the Thinker's second search allocated %d bytes, want at most %d: its tree is new", again, tree/20)
 	}
 }

@@ -8,7 +8,14 @@
 # on both alike. It prints, per number of genmoves, the median over the
 # pairs of each side's simulations per CPU second (user + system of the
 # process), the ratio of ours to Pachi's, the range of the ratios of the
-# pairs, and the load average (1 min) before and after.
+# pairs, the load average (1 min) before and after, and with GNU time
+# (/usr/bin/time) the median page faults of a run of each side. Above the
+# table it names the host: the CPU, its caches and flags that matter, the
+# kernel, a hypervisor if the CPU flags show one, and what a page of
+# fresh memory costs on its first touch (core's BenchmarkFirstTouch): a
+# page fault, whose price depends on the host (over ten microseconds on
+# some virtual machines), and moves the ratio between hosts of one kind:
+# see docs/speed.md.
 #
 # Usage: scripts/pachi-vs-mctscheck.sh PACHI
 #
@@ -77,15 +84,26 @@ oursCmd=("$work/mctscheck" gtp -rule uct -budget "$budget")
 out=${OUT:-$(mktemp -d "${TMPDIR:-/tmp}/pachi-vs-mctscheck-out.XXXXXX")}
 mkdir -p "$out" "$work/empty"
 
+# gnutime is set when /usr/bin/time is GNU time, which counts page faults.
+gnutime=
+if /usr/bin/time -f '%R' -o /dev/null true 2>/dev/null; then gnutime=1; fi
+
 # timed FILE SESSION CMD... runs CMD in the empty directory on the GTP
 # SESSION, its stdout to FILE and stderr to FILE.err, and prints its CPU
-# seconds: user + system.
+# seconds (user + system) and its page faults (minor and major; "-"
+# without GNU time).
 timed() {
 	local file=$1 session=$2 t
 	shift 2
+	if [[ $gnutime ]]; then
+		(cd "$work/empty" && /usr/bin/time -f '%U %S %R %F' -o "$file.time" "$@" <"$session" >"$file" 2>"$file.err") ||
+			die "$* failed (see $file.err)"
+		awk '{ printf "%.4f %d\n", $1 + $2, $3 + $4 }' "$file.time"
+		return
+	fi
 	t=$( { TIMEFORMAT='%U %S'; time (cd "$work/empty" && "$@" <"$session" >"$file" 2>"$file.err"); } 2>&1) ||
 		die "$* failed (see $file.err)"
-	awk '{ printf "%.4f\n", $1 + $2 }' <<<"$t"
+	awk '{ printf "%.4f -\n", $1 + $2 }' <<<"$t"
 }
 
 # replies FILE N checks that FILE holds N successful genmove replies.
@@ -107,11 +125,37 @@ pachiSims() {
 med() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 load() { cut -d' ' -f1 /proc/loadavg; }
 
+# host prints what names the machine: the CPU's model and family, its
+# caches (getconf), the flags of /proc/cpuinfo that matter here, the
+# kernel.
+host() {
+	local field flags caches
+	field() { awk -F': *' -v k="$1" '$1 ~ "^" k "[ \t]*$" { print $2; exit }' /proc/cpuinfo 2>/dev/null; }
+	echo "cpu:   $(field 'model name'), family $(field 'cpu family') model $(field model) stepping $(field stepping), $(nproc) CPUs"
+	caches=$(getconf -a 2>/dev/null | awk '$1 ~ /^LEVEL[1-3]_(DCACHE|CACHE)_SIZE$/ && $2 > 0 {
+		sub(/^LEVEL/, "L", $1); sub(/_(DCACHE|CACHE)_SIZE$/, "", $1); printf "%s%s %d KiB", sep, $1, $2 / 1024; sep = ", " }')
+	flags=$(field flags | tr ' ' '\n' | grep -E '^(avx2|avx512f|bmi2|hypervisor)$' | tr '\n' ' ')
+	echo "cache: ${caches:-unknown}; flags: ${flags:-none of avx2 avx512f bmi2 hypervisor}"
+	echo "host:  $(uname -srm), transparent huge pages $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
+}
+
+# firstTouch prints what the first write to a 4 KiB page of fresh memory
+# costs the process in CPU time, on small pages and on huge ones
+# (BenchmarkFirstTouch in core, Linux only).
+firstTouch() {
+	(cd "$root" && go test -run '^$' -bench '^BenchmarkFirstTouch$' -benchtime 16384x ./core 2>/dev/null) |
+		awk '$1 ~ /pages=4KiB/ { small = $5 } $1 ~ /pages=2MiB/ { huge = $5 }
+			END { if (small == "" || huge == "") print "touch: unknown (no BenchmarkFirstTouch on this system)"
+				else printf "touch: a fresh 4 KiB page costs %.2f µs of CPU on 4 KiB pages, %.2f µs on 2 MiB pages (go test -bench FirstTouch ./core)\n", small / 1000, huge / 1000 }'
+}
+
 {
-	echo "ours:  mctscheck gtp -rule uct -budget $budget"
+	host
+	firstTouch
+	echo "ours:  mctscheck gtp -rule uct -budget $budget ($(cd "$root" && go version | cut -d' ' -f3))"
 	echo "Pachi: ${pachiCmd[*]}"
-} >"$out/table.txt"
-printf '%-8s %6s %12s %12s %8s %14s %14s\n' genmoves pairs "ours sims/s" "Pachi sims/s" "ratio" "pair ratios" "load" |
+} | tee "$out/table.txt"
+printf '%-8s %6s %12s %12s %8s %14s %14s %15s\n' genmoves pairs "ours sims/s" "Pachi sims/s" "ratio" "pair ratios" "load" "faults ours/his" |
 	tee -a "$out/table.txt"
 for n in "${counts[@]}"; do
 	session=$work/session.$n.gtp
@@ -125,27 +169,35 @@ for n in "${counts[@]}"; do
 	cp "$session" "$out/"
 	before=$(load)
 	: >"$work/rates"
+	: >"$work/faults"
 	for ((r = 1; r <= pairs; r++)); do
 		o=$out/ours.$n.$r.txt p=$out/pachi.$n.$r.txt
 		if ((r % 2)); then
-			oc=$(timed "$o" "$session" "${oursCmd[@]}")
-			pc=$(timed "$p" "$session" "${pachiCmd[@]}")
+			read -r oc of < <(timed "$o" "$session" "${oursCmd[@]}")
+			read -r pc pf < <(timed "$p" "$session" "${pachiCmd[@]}")
 		else
-			pc=$(timed "$p" "$session" "${pachiCmd[@]}")
-			oc=$(timed "$o" "$session" "${oursCmd[@]}")
+			read -r pc pf < <(timed "$p" "$session" "${pachiCmd[@]}")
+			read -r oc of < <(timed "$o" "$session" "${oursCmd[@]}")
 		fi
+		[[ $oc && $pc ]] || die "a run failed (see $out)"
 		replies "$o" "$n" && replies "$p" "$n"
 		ps=$(pachiSims "$p")
 		echo "$((n * budget)) $oc $ps $pc" >>"$work/rates"
+		echo "$of $pf" >>"$work/faults"
 	done
 	after=$(load)
 	cp "$work/rates" "$out/rates.$n.txt"
+	cp "$work/faults" "$out/faults.$n.txt"
+	faults=-
+	if [[ $gnutime ]]; then
+		faults="$(awk '{ print $1 }' "$work/faults" | med)/$(awk '{ print $2 }' "$work/faults" | med)"
+	fi
 	ours=$(awk '{ print $1 / $2 }' "$work/rates" | med)
 	his=$(awk '{ print $3 / $4 }' "$work/rates" | med)
 	lo=$(awk '{ print ($1 / $2) / ($3 / $4) }' "$work/rates" | sort -g | head -1)
 	hi=$(awk '{ print ($1 / $2) / ($3 / $4) }' "$work/rates" | sort -g | tail -1)
-	awk -v n="$n" -v k="$pairs" -v o="$ours" -v h="$his" -v lo="$lo" -v hi="$hi" -v b="$before" -v a="$after" 'BEGIN {
-		printf "%-8d %6d %11.1fk %11.1fk %7.2f× %6.2f–%-6.2f %6.2f → %-5.2f\n", n, k, o / 1000, h / 1000, o / h, lo, hi, b, a }' |
+	awk -v n="$n" -v k="$pairs" -v o="$ours" -v h="$his" -v lo="$lo" -v hi="$hi" -v b="$before" -v a="$after" -v f="$faults" 'BEGIN {
+		printf "%-8d %6d %11.1fk %11.1fk %7.2f× %6.2f–%-6.2f %6.2f → %-5.2f %15s\n", n, k, o / 1000, h / 1000, o / h, lo, hi, b, a, f }' |
 		tee -a "$out/table.txt"
 done
 echo "simulations per CPU second (user + system) of the whole process, medians of $pairs pairs; results in $out" |

@@ -170,6 +170,7 @@ type Board struct {
 	emptied [(maxCells + 63) / 64]uint64 // points that have lost a stone to a capture
 
 	nEmpty int
+	placed [3]int // stones of each color on the board (Black and White)
 	toMove Color
 	ko     int16 // point toMove may not play, 0 for none
 	koFor  Color // the color the ko point is forbidden to
@@ -458,6 +459,7 @@ func (b *Board) play(p int) {
 	o := 3 - c
 	b.hash ^= zobrist[c][p]
 	b.color[p] = c
+	b.placed[c]++
 	b.removeEmpty(p)
 	b.chain[p] = int16(p)
 	b.next[p] = int16(p)
@@ -559,6 +561,7 @@ func (b *Board) remove(r int) int {
 			break
 		}
 	}
+	b.placed[c] -= int(b.stone[r])
 	return int(b.stone[r])
 }
 

@@ -5,8 +5,8 @@ import (
 )
 
 // check recomputes everything the board keeps incrementally — the empty
-// list, neighbour counts, chains, their stone counts and pseudo-liberties, the
-// hash — and returns an error describing the first difference; it also
+// list, neighbour counts, each color's stones, chains, their stone counts
+// and pseudo-liberties, the hash — and returns an error describing the first difference; it also
 // reports a chain without liberties.
 func (b *Board) check() error {
 	n := b.size
@@ -26,6 +26,7 @@ func (b *Board) check() error {
 		inList[p] = true
 	}
 	var hash uint64
+	var placed [3]int
 	for m := range n * n {
 		p := b.index(m)
 		if b.ident(p) != m {
@@ -39,6 +40,7 @@ func (b *Board) check() error {
 			}
 		case Black, White:
 			hash ^= zobrist[c][p]
+			placed[c]++
 		default:
 			return fmt.Errorf("point %s has color %d", b.vtx(p), c)
 		}
@@ -52,6 +54,9 @@ func (b *Board) check() error {
 	}
 	if hash != b.hash {
 		return fmt.Errorf("hash %#x, want %#x", b.hash, hash)
+	}
+	if placed != b.placed {
+		return fmt.Errorf("stones of each color %v, want %v", b.placed, placed)
 	}
 	// Chains: flood fill each one and compare.
 	done := map[int]bool{}

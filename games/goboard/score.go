@@ -4,40 +4,45 @@ package goboard
 // count without removing dead stones): the player's stones plus the empty
 // points from which only the player's stones can be reached through empty
 // points. Empty regions that reach both colors, or none, count for nobody.
+//
+// The stones are counted as they are played and captured; an empty point
+// without an empty neighbour is a region of its own, counted from its
+// neighbour counts, so that the end of a light playout, where nearly every
+// empty point is such an eye, costs one read a point and no flood fill.
 func (b *Board) Area() (black, white int) {
-	var seen [maxCells]bool
-	var stack [maxCells]int16
-	for y := range b.size {
-		p := (y+1)*b.stride + 1
-		for range b.size {
-			switch b.color[p] {
-			case Black:
-				black++
-			case White:
-				white++
-			}
-			p++
+	black, white = b.placed[Black], b.placed[White]
+	wide := false
+	for _, p := range b.empty[:b.nEmpty] {
+		switch nb := b.nb[p]; {
+		case nb>>8 != 0:
+			wide = true
+		case nb&15 == 4:
+			black++
+		case nb>>4&15 == 4:
+			white++
 		}
 	}
-	for i := range b.nEmpty {
-		p := int(b.empty[i])
-		if seen[p] {
-			continue
-		}
-		nb := b.nb[p]
-		if nb>>8 == 0 { // a region of one point
-			switch {
-			case nb&15 == 4:
-				black++
-			case nb>>4&15 == 4:
-				white++
-			}
+	if wide {
+		bw, ww := b.wideRegions()
+		black, white = black+bw, white+ww
+	}
+	return black, white
+}
+
+// wideRegions returns the points of the empty regions of two or more
+// points that reach only Black's stones and of those that reach only
+// White's.
+func (b *Board) wideRegions() (black, white int) {
+	var seen [maxCells]bool
+	var stack [maxCells]int16
+	for _, p := range b.empty[:b.nEmpty] {
+		if seen[p] || b.nb[p]>>8 == 0 {
 			continue
 		}
 		// Flood the region of p, noting which colors it reaches.
 		size, reach := 0, Color(0)
 		seen[p] = true
-		stack[0] = int16(p)
+		stack[0] = p
 		top := 1
 		for top > 0 {
 			top--
