@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -21,27 +22,34 @@ var checkRules = []string{"uct", "prior", "boltzmann-decay", "boltzmann-minimax"
 // the check's alone. ns/sim is that CPU time per simulation of the
 // check's searches, everything included: tree generation, searches,
 // snapshots, the limit probe, the criterion; sims/op is how many
-// simulations one op ran.
+// simulations one op ran. status=on reports the check's progress
+// (Options.Status) as mctscheck check does, whose searches then run in
+// chunks and count their simulations; status=off does not.
 func BenchmarkCheck(b *testing.B) {
 	for _, name := range checkRules {
-		b.Run("rule="+name, func(b *testing.B) {
-			in, err := rules.Parse(name)
-			if err != nil {
-				b.Fatal(err)
-			}
-			o := props.Options{Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
-			runtime.GC()
-			var sims int64
-			c0 := processCPU()
-			for b.Loop() {
-				rep, err := props.Run(context.Background(), in.Rule, o)
+		for _, status := range []bool{false, true} {
+			b.Run(fmt.Sprintf("rule=%s/status=%s", name, map[bool]string{false: "off", true: "on"}[status]), func(b *testing.B) {
+				in, err := rules.Parse(name)
 				if err != nil {
 					b.Fatal(err)
 				}
-				sims += rep.Sims
-			}
-			b.ReportMetric(float64(processCPU()-c0)/float64(sims), "ns/sim")
-			b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
-		})
+				o := props.Options{Backup: in.Backup, BinaryOnly: in.Predicted.BinaryOnly(), RuleSpec: in.Spec}
+				if status {
+					o.Status = func(props.Status) {}
+				}
+				runtime.GC()
+				var sims int64
+				c0 := processCPU()
+				for b.Loop() {
+					rep, err := props.Run(context.Background(), in.Rule, o)
+					if err != nil {
+						b.Fatal(err)
+					}
+					sims += rep.Sims
+				}
+				b.ReportMetric(float64(processCPU()-c0)/float64(sims), "ns/sim")
+				b.ReportMetric(float64(sims)/float64(b.N), "sims/op")
+			})
+		}
 	}
 }

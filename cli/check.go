@@ -174,7 +174,7 @@ func cmdCheck(e *env, args []string) error {
 	if fs.isSet("binary") {
 		o.BinaryOnly = *binary
 	}
-	rep, err := checkWithProgress(e, label(in), &o, func() (rep *props.Report, err error) {
+	rep, err := checkWithProgress(e, label(in), &o, sitesOf(in.Rule), func() (rep *props.Report, err error) {
 		err = withProfile(prof, func() (err error) {
 			if tr != nil {
 				rep, err = props.CheckTree(e.ctx, in.Rule, tr, o)
@@ -199,7 +199,7 @@ func cmdCheck(e *env, args []string) error {
 		doc.Command = command
 	}
 	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, expectation: e.tool.expectation([]*rules.Instance{in}),
-		json: *asJSON, dot: *asDOT})
+		json: *asJSON, dot: *asDOT, replay: &o})
 }
 
 // checkAgreement compares the verdict v of a check of in with its
@@ -218,6 +218,10 @@ type checkOutput struct {
 	dir, command, expectation string
 	json, dot, search         bool
 	jobs                      int
+	// replay is the options the check ran with, for the line that checks
+	// an unconverged tree alone; nil in a merge of shards, whose text
+	// names the trees without it.
+	replay *props.Options
 }
 
 // writeCheck writes the outputs of check (and of merge of checks) for the
@@ -248,9 +252,9 @@ func writeCheck(e *env, d *checkDoc, rep *props.Report, w checkOutput) error {
 		}
 	default:
 		if w.search {
-			printCheckSearch(e, d, rep, w.jobs)
+			printCheckSearch(e, d, rep, w.jobs, w.replay)
 		} else {
-			printCheck(e, d, rep)
+			printCheck(e, d, rep, w.replay)
 		}
 		if w.dir != "" {
 			fmt.Fprint(e.stdout, "\n"+reportLine(w.dir, files))
@@ -316,7 +320,7 @@ func execOptions(in *rules.Instance, fs *flagSet, e *env, stderr bool, timeout t
 	return nil
 }
 
-func printCheck(e *env, d *checkDoc, rep *props.Report) {
+func printCheck(e *env, d *checkDoc, rep *props.Report, replay *props.Options) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
@@ -332,6 +336,9 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	fmt.Fprintf(w, "checked    %s × %s from %d%s, budgets %d to %d doubling\n",
 		what, plural(d.Options.Seeds, "seed"), d.Options.Seed, only, d.Options.MinBudget, d.Options.MaxBudget)
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
+	if d.Tree == "" {
+		printUnconverged(e, rep, replay, false)
+	}
 	switch {
 	case d.Options.Shard != "":
 		fmt.Fprintf(w, "prediction not judged in a shard: its verdict is of its part only\n")
@@ -345,10 +352,42 @@ func printCheck(e *env, d *checkDoc, rep *props.Report) {
 	for _, rec := range r.Recoveries {
 		fmt.Fprintf(w, "recovers   %s\n", rec)
 	}
-	fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)
-	fmt.Fprintf(w, "speed      %s simulations/s\n", rate(r.SimsPerSecond))
+	if r.frugalityKnown() {
+		fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings%s\n", 100*r.Visited, 100*r.Recent, r.soFar())
+	}
+	if r.Sims > 0 {
+		fmt.Fprintf(w, "speed      %s simulations/s\n", r.speed())
+	}
 	fmt.Fprintf(w, "§4         %s\n", r.overconfidence())
 	if rep.Witness != nil {
 		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
 	}
+}
+
+// shownUnconverged is how many trees that did not converge the text names
+// with their text; -json and -out list every one.
+const shownUnconverged = 5
+
+// printUnconverged writes, under the verdict, the trees of a check that
+// did not converge, the first ones with their text, how many it leaves
+// out, and the line that checks the first one alone with the check's
+// options o and seeds (search: a whole search's check; o nil: no line).
+func printUnconverged(e *env, rep *props.Report, o *props.Options, search bool) {
+	u := rep.Unconverged
+	if len(u) == 0 || u[0].Tree == "" {
+		return
+	}
+	w := e.stdout
+	for _, t := range u[:min(len(u), shownUnconverged)] {
+		fmt.Fprintf(w, "           %s: %s\n", t.Name, t.Tree)
+	}
+	if more := len(u) - shownUnconverged; more > 0 {
+		fmt.Fprintf(w, "           and %d more: -json and -out list every one\n", more)
+	}
+	if o == nil {
+		return
+	}
+	r := o.ReplayTree(u[0].Tree)
+	r.Search = search
+	fmt.Fprintf(w, "           the first alone: %s\n", e.tool.replayLine(r))
 }

@@ -143,7 +143,7 @@ func cmdCheckSearch(e *env, args []string) error {
 	if tr != nil && !fs.isSet("seeds") {
 		o.Seeds = 0 // RunSearchTree's default: many orders of the one tree
 	}
-	rep, err := checkWithProgress(e, name, &o, func() (*props.Report, error) {
+	rep, err := checkWithProgress(e, name, &o, nil, func() (*props.Report, error) {
 		if tr != nil {
 			return props.RunSearchTree(e.ctx, prog, tr, o)
 		}
@@ -161,17 +161,18 @@ func cmdCheckSearch(e *env, args []string) error {
 	if shard.sharded() {
 		doc.Command = command
 	}
-	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, json: *asJSON, dot: *asDOT, search: true, jobs: *jobs})
+	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, json: *asJSON, dot: *asDOT, search: true, jobs: *jobs, replay: &o})
 }
 
 // checkWithProgress runs check, one check named name whose options o it
-// gives a progress line on stderr, and adds the replay lines to its
-// report. A check that stopped before its end (Ctrl-C, the deadline) is
-// no error: its report says what finished (props.Report.Stopped).
-func checkWithProgress(e *env, name string, o *props.Options, check func() (*props.Report, error)) (*props.Report, error) {
+// gives a progress line on stderr (with the sites answered, for a rule
+// that counts them: sitesOf), and adds the replay lines to its report. A
+// check that stopped before its end (Ctrl-C, the deadline) is no error:
+// its report says what finished (props.Report.Stopped).
+func checkWithProgress(e *env, name string, o *props.Options, sites func() int64, check func() (*props.Report, error)) (*props.Report, error) {
 	bar := newProgress(e.stderr, e.tool.name(), []string{name})
 	o.Status = func(s props.Status) { bar.report(0, s) }
-	bar.begin(0)
+	bar.begin(0, sites)
 	rep, err := check()
 	if err != nil && rep != nil && rep.Stopped != "" {
 		err = nil
@@ -211,7 +212,7 @@ func searchResult(name string, o props.Options, rep *props.Report) ruleResult {
 	}
 }
 
-func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
+func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int, replay *props.Options) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)
@@ -220,6 +221,9 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int) {
 		fmt.Fprintf(w, "handles    %s\n", handles(*h))
 	}
 	fmt.Fprintf(w, "verdict    %s\n", r.Summary)
+	if d.Tree == "" {
+		printUnconverged(e, rep, replay, true)
+	}
 	if r.Verdict != props.Faulted { // a fault's figures describe no search that kept the contract
 		if r.Visited > 0 {
 			fmt.Fprintf(w, "frugality  %.0f%% of the nodes visited, %.0f%% in the last doublings\n", 100*r.Visited, 100*r.Recent)

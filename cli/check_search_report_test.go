@@ -66,7 +66,7 @@ func TestCheckSearchOut(t *testing.T) {
 	}
 	dot := mctscheck(t, "", append(args, "-dot")...)
 	if dot.code != exitFinding || !strings.HasPrefix(dot.stdout, `digraph "witness" {`) ||
-		!strings.Contains(dot.stdout, `n1 [shape=box, label="terminal\nV=0\nn=1024\nmean=0"`) {
+		!strings.Contains(dot.stdout, `n1 [shape=box, label="0.0 terminal\nV=0\nn=1024\nmean=0"`) {
 		t.Errorf("check -search -dot: exit %d\n%s%s", dot.code, dot.stdout, dot.stderr)
 	}
 	graphvizReads(t, dot.stdout)

@@ -159,6 +159,16 @@ func TestCheckSearchInterrupted(t *testing.T) {
 	checkInterrupted(t, "-search", "exec:sh -c 'echo $$ > %s; exec python3 ../examples/mcts.py'")
 }
 
+// TestCheckSearchWords: the check of a search counts one seed and one
+// program in the singular.
+func TestCheckSearchWords(t *testing.T) {
+	needPython(t)
+	r := mctscheck(t, "", "check", "-search", "exec:python3 ../examples/mcts.py", "-tree", "(max 0 1)", "-seeds", "1", "-budget", "1024", "-jobs", "1")
+	if r.code != 0 || !strings.Contains(r.stdout, "checked    the given tree × 1 seed from 1, budgets 64 to 1024 doubling, 1 program side by side\n") {
+		t.Errorf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
 // declaring is a Python program that runs the command of its arguments as
 // a search program and adds the capabilities of $DECLARE to its handshake.
 const declaring = `import json, os, subprocess, sys

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mctscheck/mctscheck/internal/suggest"
 	"github.com/mctscheck/mctscheck/rules"
 )
 
@@ -51,7 +52,7 @@ func commands() []command {
 	return []command{
 		{name: "run", summary: "check every rule of the catalogue and write a report (the default)", run: cmdRun},
 		{name: "rules", summary: "list the catalogue: parameters, defaults, predictions", run: cmdRules},
-		{name: "check", summary: "check one rule for consistency", run: cmdCheck},
+		{name: "check", summary: "check one rule, or a whole search in any language (-search), for consistency", run: cmdCheck},
 		{name: "presets", summary: "check the presets of real engines' selection rules (run -presets)", run: cmdPresets},
 		{name: "search", summary: "run one search on a tree and show the root's statistics", run: cmdSearch},
 		{name: "solve", summary: "solve a tree exactly: the value of each root child, the optimal set", run: cmdSolve},
@@ -108,6 +109,10 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 			return exitInternal
 		}
 	}
+	if _, err := progressEvery(); err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", t.name(), err)
+		return exitUsage
+	}
 	base := t.ctx
 	if base == nil {
 		base = context.Background()
@@ -134,7 +139,8 @@ func (t Tool) Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return exitUsage
 	}
 	if c == nil && name != "help" {
-		fmt.Fprintf(stderr, "%s: unknown command %q (commands: %s; see %s -h)\n", t.name(), name, commandNames(), t.name())
+		fmt.Fprintf(stderr, "%s: unknown command %q%s (commands: %s; see %s -h)\n", t.name(), name,
+			suggest.DidYouMean(name, commandList()), commandNames(), t.name())
 		return exitUsage
 	}
 
@@ -233,12 +239,15 @@ func oneLine(s string) string {
 	return s
 }
 
-func commandNames() string {
+func commandNames() string { return strings.Join(commandList(), ", ") }
+
+// commandList lists the commands' names, help last.
+func commandList() []string {
 	var names []string
 	for _, c := range commands() {
 		names = append(names, c.name)
 	}
-	return strings.Join(append(names, "help"), ", ")
+	return append(names, "help")
 }
 
 // mainIntro is the first paragraph of the main usage: what mctscheck is,
@@ -261,6 +270,7 @@ Usage:
   mctscheck [run] [flags]                     check every rule of the catalogue (the default)
   mctscheck rules [NAME...]                   list the catalogue
   mctscheck check -rule SPEC [flags]          check one rule
+  mctscheck check -search exec:CMD [flags]    check a whole search, a program in any language
   mctscheck presets [flags]                   check the presets of real engines' rules
   mctscheck search -rule SPEC -tree TREE      run one search
   mctscheck solve -tree TREE                  solve a tree exactly
@@ -284,11 +294,11 @@ Exit codes:
   0    success: for run and check, no prediction contradicted
   1    a finding: for run and check, a prediction contradicted (a witness
        for a rule predicted consistent, or every tree converged for one
-       predicted inconsistent)
+       predicted inconsistent); for check -search, a search stuck
   2    bad input: a flag, rule spec, tree, position or file
   3    an error of the tool or of the machine, such as a full disk
-  4    a fault: a rule (or the program behind an exec: rule) broke its
-       contract: it panicked, answered NaN or a child out
+  4    a fault: a rule (or the program behind an exec: rule or search)
+       broke its contract: it panicked, answered NaN or a child out
        of range, crashed, hung, wrote stray output, or declared
        probabilities or scores its own choices contradict. A fault is not
        a finding about consistency: fix the rule or its wiring, then check

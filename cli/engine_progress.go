@@ -11,7 +11,7 @@ import (
 
 // engineProgress reports on stderr how an engine check goes: a line when
 // solving begins, a line per position finished, and a status line with the
-// time left whenever plainEvery passes without one, so that a long trial
+// time left whenever plainEvery (or ProgressEnv's period) passes without one, so that a long trial
 // or a long solve is not silent.
 type engineProgress struct {
 	mu      sync.Mutex
@@ -26,7 +26,8 @@ type engineProgress struct {
 }
 
 func newEngineProgress(w io.Writer, prefix string) *engineProgress {
-	p := &engineProgress{w: w, prefix: prefix, every: plainEvery, printed: time.Now()}
+	every, _ := progressEvery() // Tool.Run has refused a bad value
+	p := &engineProgress{w: w, prefix: prefix, every: every, printed: time.Now()}
 	p.ticker = startTicker(time.Second, &p.mu, func() {
 		if !p.got.IsZero() && time.Since(p.printed) >= p.every {
 			p.line(p.status())

@@ -61,6 +61,31 @@ func TestFaultIsNotAFinding(t *testing.T) {
 	}
 }
 
+// brokenAtOnce panics at its first site: no simulation runs.
+type brokenAtOnce struct{}
+
+func (brokenAtOnce) Select(*core.Site) int { panic("my rule is broken") }
+
+// TestFaultBeforeAnySimulation: a rule that faults before any simulation
+// is done has no frugality and no speed: the text prints no such lines,
+// the table "—", never 0% or 0 simulations/s.
+func TestFaultBeforeAnySimulation(t *testing.T) {
+	tool := Tool{Name: "mycheck", Rules: []*rules.Entry{{Name: "my-broken", Summary: "panics at once",
+		Predicted: rules.Prediction{Consistent: true, Source: "me", Why: "hoped"},
+		New:       func(map[string]float64) core.Rule { return brokenAtOnce{} }}}}
+	var out, errb bytes.Buffer
+	code := tool.Run([]string{"check", "-rule", "my-broken"}, nil, &out, &errb)
+	if code != exitFault || strings.Contains(out.String(), "frugality") || strings.Contains(out.String(), "speed") {
+		t.Errorf("check: exit %d, want %d and no frugality or speed:\n%s", code, exitFault, out.String())
+	}
+	out.Reset()
+	code = tool.Run([]string{"-trees", "2", "-seeds", "1", "-budget", "1024", "-out", ""}, nil, &out, &errb)
+	row := strings.Fields(strings.SplitN(out.String(), "\n", 3)[1]) // …, VISITED (RECENT), SIMS/S, NOT JUDGED
+	if n := len(row); code != exitFault || n < 4 || row[n-4] != "—" || row[n-3] != "—" {
+		t.Errorf("run: exit %d, want %d and the row's frugality and speed \"—\":\n%s", code, exitFault, out.String())
+	}
+}
+
 // TestExecFaultsExitFour: programs that hang or write a log line on their
 // standard output get the verdict fault and exit 4, not a witness of
 // inconsistency on a tree where every move is optimal.

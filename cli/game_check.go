@@ -216,9 +216,11 @@ func cmdCheckGame(e *env, args []string) error {
 		names[i] = shorten(gp.moves, 19)
 	}
 	prog := newProgress(e.stderr, e.tool.name(), names)
+	prog.noun = "positions"
 	for i, gp := range positions {
-		prog.begin(i)
+		prog.begin(i, sitesOf(in.Rule))
 		o.Position = gp.moves
+		o.Status = func(s props.Status) { prog.report(i, s) }
 		g, oracle, err := gp.open(*maxNodes)
 		var rep *props.Report
 		if err == nil {

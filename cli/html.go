@@ -6,6 +6,7 @@ package cli
 // on this package (cli.Main too) writes it.
 
 import (
+	"fmt"
 	"html/template"
 	"io"
 	"regexp"
@@ -17,13 +18,17 @@ import (
 
 // htmlPage is report.html's content, as its template writes it.
 type htmlPage struct {
-	Title, Command      string
-	Intro, Notes        template.HTML
-	Header              []string
-	Rows                []htmlRow
-	Figure, FigureOther string // the convergence figure of Tool.Plot, if any, and its other format
-	Rules               []htmlRule
-	ReplayNote          template.HTML
+	Title, Command string
+	Intro, Notes   template.HTML
+	Header         []string
+	Rows           []htmlRow
+	// Overview is the convergence of every rule, a panel each, and Legend
+	// the legend of its lines and of each rule's chart; Figures are the
+	// convergence figures of Tool.Plot, if any, as files.
+	Overview, Legend template.HTML
+	Figures          []string
+	Rules            []htmlRule
+	ReplayNote       template.HTML
 }
 
 type htmlRow struct {
@@ -39,6 +44,7 @@ type htmlRule struct {
 	Name, Anchor string
 	Items        []template.HTML
 	Curve        template.HTML // the rule's convergence chart, with its witness's search
+	Unfinished   string        // why the check has no full chart: an interrupted check
 	Witness      *htmlWitness
 }
 
@@ -58,13 +64,20 @@ type htmlWitness struct {
 // writeHTML writes doc as report.html to w.
 func writeHTML(w io.Writer, doc *runDoc) error {
 	pg := htmlPage{Title: doc.title + " report", Command: doc.Command, Intro: inlineHTML(doc.intro()), Notes: inlineHTML(tableNotes),
-		Header: tableHeader, ReplayNote: inlineHTML(doc.replayNote)}
-	if len(doc.figures) > 0 {
-		pg.Figure = doc.figures[0]
-		if len(doc.figures) > 1 {
-			pg.FigureOther = doc.figures[1]
+		Header: tableHeader, ReplayNote: inlineHTML(doc.replayNote), Figures: doc.figures, Legend: picture.Legend()}
+	var panels []picture.Panel
+	for i := range doc.Rules {
+		r := &doc.Rules[i]
+		p := picture.Panel{Title: r.Name, Note: fmt.Sprintf("predicted %s, %s", predictedShort(r.Predicted), r.Agreement)}
+		if r.interrupted() {
+			p.Note, p.Unfinished = "predicted "+predictedShort(r.Predicted), "unfinished: "+r.Summary
 		}
+		if r.Report != nil {
+			p.Average, p.Witness = r.Curve, r.witnessCurve()
+		}
+		panels = append(panels, p)
 	}
+	pg.Overview = picture.Overview(panels)
 	for i := range doc.Rules {
 		r := &doc.Rules[i]
 		row := htmlRow{Class: "v-" + string(r.Verdict)}
@@ -86,6 +99,9 @@ func writeHTML(w io.Writer, doc *runDoc) error {
 		if r.Report != nil {
 			hr.Curve = picture.Curve(r.Curve, r.witnessCurve())
 			hr.Witness = htmlWitnessOf(r.Witness, pg.ReplayNote)
+		}
+		if r.interrupted() {
+			hr.Unfinished = "Unfinished: " + r.Summary + "."
 		}
 		pg.Rules = append(pg.Rules, hr)
 	}
@@ -112,7 +128,8 @@ func htmlWitnessOf(w *props.Witness, replayNote template.HTML) *htmlWitness {
 
 // treeCaption is the legend of a tree drawing.
 func treeCaption(f *picture.Facts) string {
-	s := "▲ max, ▼ min, ● chance, ■ terminal; V is the exact value for max (tree.Solve). Thick green edges are optimal moves."
+	s := "▲ max, ▼ min, ● chance, ■ terminal, each with its name beside it (0 the root, 0.1 its child 1), as the texts name nodes; " +
+		"V is the exact value for max (tree.Solve). Thick green edges are optimal moves."
 	if f.Searched {
 		s += " n counts the replayed search's simulations through each node at " + itoa(f.Budget) +
 			"; each root edge carries its child's share of them; the child outlined in red is the root decision there."
@@ -158,11 +175,13 @@ var pageTemplate = template.Must(template.New("page").Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 {{define "style"}}<style>
 body { font: 15px/1.45 sans-serif; color: #222; max-width: 1100px; margin: 1.5em auto; padding: 0 1em; }
 code, pre { font: 13px monospace; }
 pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; white-space: pre-wrap; word-break: break-all; }
+.table { overflow-x: auto; }
 table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
 th { background: #eee; }
@@ -176,29 +195,42 @@ tr.v-fault td:nth-child(3) { font-weight: bold; color: #5a1f80; }
 tr.v-interrupted td { background: #fff; color: #777; font-style: italic; }
 td.contradicted { font-weight: bold; color: #b00; }
 .legend span { display: inline-block; padding: 0 0.5em; margin-right: 0.4em; border: 1px solid #ccc; }
-figure { margin: 1em 0; }
+figure { margin: 1em 0; max-width: 100%; }
+figure.witness { overflow-x: auto; }
 figcaption { font-size: 13px; color: #444; max-width: 480px; }
+svg.curve { max-width: 100%; height: auto; }
+.overview { display: flex; flex-wrap: wrap; gap: 0.5em 1em; }
+.overview svg.curve { flex: 1 1 280px; max-width: 360px; }
 section.rule { border-top: 1px solid #ddd; margin-top: 1.5em; }
 .pictures { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+p.unfinished { font-style: italic; color: #777; }
+@media (max-width: 700px) {
+  body { font-size: 14px; padding: 0 0.5em; }
+  table { font-size: 12px; }
+  th, td { padding: 0.2em 0.3em; }
+}
 </style>{{end}}{{template "style"}}
 </head>
 <body>
 <h1>{{.Title}}</h1>
 <p><code>{{.Command}}</code></p>
 <p>{{.Intro}}</p>
-<table>
+<div class="table"><table>
 <tr>{{range .Header}}<th>{{.}}</th>{{end}}</tr>
 {{range .Rows}}<tr class="{{.Class}}">{{range .Cells}}<td{{if .Class}} class="{{.Class}}"{{end}}>{{if .Link}}<a href="{{.Link}}">{{.Text}}</a>{{else}}{{.Text}}{{end}}</td>{{end}}</tr>
-{{end}}</table>
+{{end}}</table></div>
 <p class="legend">Rows: <span style="background:#fde3e3">inconsistent: a witness</span><span style="background:#fdecd2">stuck: wrong through the horizon</span><span style="background:#f1f1f1">inconclusive</span><span style="background:#e6f4e6">no counterexample</span><span style="background:#ece0f7; border-left: 6px solid #7b3fa0">fault: the rule broke its contract, not a finding about consistency</span></p>
 <p>{{.Notes}}</p>
-{{if .Figure}}<h2>Convergence</h2>
-<figure><img src="{{.Figure}}" alt="convergence of every rule" style="max-width:100%"><figcaption>One panel per rule (the average over every search of every tree checked, and the witness tree's search){{if .FigureOther}}; also as <a href="{{.FigureOther}}">{{.FigureOther}}</a>{{end}}. The numbers are in report.json.</figcaption></figure>
-{{end}}<h2>Rules</h2>
+<h2>Convergence</h2>
+<figure class="convergence-legend">{{.Legend}}<figcaption>The lines of every chart below, against the simulations run (log scale): over every search of every tree the rule was checked on (an inconsistent rule stops at its first witness), and on its witness tree, its replayed search.</figcaption></figure>
+<figure><div class="overview">
+{{.Overview}}</div><figcaption>One panel per rule{{if .Figures}}; also as {{range $i, $f := .Figures}}{{if $i}} and {{end}}<a href="{{$f}}">{{$f}}</a>{{end}}{{end}}. The numbers are in report.json.</figcaption></figure>
+<h2>Rules</h2>
 {{range .Rules}}<section class="rule" id="{{.Anchor}}">
 <h3>{{.Name}}</h3>
 <ul>{{range .Items}}<li>{{.}}</li>{{end}}</ul>
-{{template "evidence" .}}</section>
+{{if .Unfinished}}<p class="unfinished">{{.Unfinished}}</p>
+{{end}}{{template "evidence" .}}</section>
 {{end}}</body>
 </html>
 {{define "evidence"}}<div class="pictures">

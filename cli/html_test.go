@@ -61,8 +61,16 @@ func TestReportHTML(t *testing.T) {
 	}
 	page := readReport(t, dir, "report.html")
 	wantHTMLWitness(t, page, "mctscheck")
-	if n := strings.Count(page, `class="curve"`); n != 2 {
+	if n := strings.Count(page, `<figure class="convergence"><svg`); n != 2 {
 		t.Errorf("%d convergence charts, want one per rule (2)", n)
+	}
+	_, overview, _ := strings.Cut(page, `<div class="overview">`)
+	overview, _, _ = strings.Cut(overview, "</div>")
+	if n := strings.Count(overview, `<svg xmlns="http://www.w3.org/2000/svg" class="curve"`); n != 2 || strings.Contains(page, "<img") {
+		t.Errorf("the overview has %d SVG panels, want one per rule (2), and no image", n)
+	}
+	if n := strings.Count(page, `class="curve legend"`); n != 1 {
+		t.Errorf("%d legends of the charts, want one", n)
 	}
 	if n := strings.Count(page, `class="tree"`); n != 1 {
 		t.Errorf("%d tree drawings, want one (greedy-fpu's witness; uct has none)", n)
@@ -108,7 +116,7 @@ func TestCheckOut(t *testing.T) {
 
 	dot := mctscheck(t, "", append(args, "-dot")...)
 	if dot.code != 0 || !strings.HasPrefix(dot.stdout, `digraph "witness" {`) ||
-		!strings.Contains(dot.stdout, `n2 [shape=box, label="terminal\nV=0.5\nn=1023\nmean=0.5"`) {
+		!strings.Contains(dot.stdout, `n2 [shape=box, label="0.1 terminal\nV=0.5\nn=1023\nmean=0.5"`) {
 		t.Errorf("check -dot: exit %d\n%s%s", dot.code, dot.stdout, dot.stderr)
 	}
 	graphvizReads(t, dot.stdout)
@@ -131,7 +139,7 @@ func TestCheckOut(t *testing.T) {
 // optimal moves without a search.
 func TestSolveDOT(t *testing.T) {
 	r := mctscheck(t, "", "solve", "-tree", "(max (min 1 0) (chance 0.5:1 0.5:0) 0.25)", "-dot")
-	for _, s := range []string{`n1 [shape=invtriangle, label="min\nV=0"`, `n2 [shape=circle, label="chance\nV=0.5"`,
+	for _, s := range []string{`n1 [shape=invtriangle, label="0.0 min\nV=0"`, `n2 [shape=circle, label="0.1 chance\nV=0.5"`,
 		`n0 -> n2 [color="#2ca02c", penwidth=4]`, `n2 -> n6 [label="p=0.5"]`} {
 		if r.code != 0 || !strings.Contains(r.stdout, s) {
 			t.Errorf("solve -dot: exit %d, no %s\n%s%s", r.code, s, r.stdout, r.stderr)

@@ -19,7 +19,7 @@ const Interrupted Agreement = "interrupted"
 // stopped (props.StoppedInterrupted or props.StoppedDeadline).
 func notStarted(in *rules.Instance, o props.Options, stopped string) ruleResult {
 	rep := &props.Report{Rule: o.RuleSpec, Verdict: props.Interrupted, Stopped: stopped, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget),
-		Summary: "interrupted before it started", Unconverged: []string{}, Recoveries: []string{}, Curve: []props.CurvePoint{}}
+		Summary: "interrupted before it started", Unconverged: []props.TreeRef{}, Recoveries: []string{}, Curve: []props.CurvePoint{}}
 	if stopped == props.StoppedDeadline {
 		rep.Summary = "stopped at the deadline before it started"
 	}

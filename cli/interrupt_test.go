@@ -73,6 +73,26 @@ func TestInterruptedRun(t *testing.T) {
 			t.Errorf("no %q in report.md:\n%s", want, md)
 		}
 	}
+	// The rules not done say so in every figure: "—" for what was not
+	// measured, "so far" for what was, "unfinished" on the charts, never
+	// "0% (0%)", 0 simulations/s or an empty chart.
+	page, err := os.ReadFile(filepath.Join(dir, "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []string{out.String(), string(md), string(page)} {
+		if strings.Contains(doc, "0% (0%)") || strings.Contains(doc, " 0 simulations/s") {
+			t.Errorf("a rule not done has a frugality of 0%% or a speed of 0:\n%s", doc)
+		}
+	}
+	if !regexp.MustCompile(`\nsmoothed .*\(not started\) +— +yes +— +— +interrupted\n`).MatchString(out.String()) {
+		t.Errorf("the rule not started has figures, not \"—\":\n%s", out.String())
+	}
+	for _, want := range []string{`<text class="unfinished"`, `>unfinished: interrupted before it started</text>`, `<p class="unfinished">Unfinished: interrupted`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("no %q in report.html", want)
+		}
+	}
 	var doc struct {
 		Partial     bool
 		Interrupted int

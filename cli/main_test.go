@@ -196,7 +196,16 @@ func TestUsageErrors(t *testing.T) {
 		stdin string
 		want  string
 	}{
-		{[]string{"frob"}, "", `unknown command "frob"`},
+		{[]string{"frob"}, "", `unknown command "frob" (commands: `},
+		{[]string{"chek"}, "", `unknown command "chek": did you mean "check"? (commands: `},
+		{[]string{"check", "-rule", "uct", "-tree", "random 17"}, "", `-tree "random 17": that is a tree's name in a check's list, not a tree: give its text`},
+		{[]string{"check", "-rule", "uct", "-tree", "trap bias:k=2,gap=1,r=0.125"}, "", `-tree "trap bias:k=2,gap=1,r=0.125": that is a tree's name`},
+		{[]string{"check", "-rule", "uctt"}, "", `check: -rule: rules: unknown rule "uctt": did you mean "uct"? (known: uct, `},
+		{[]string{"check", "-rule", "greedyfpu"}, "", `unknown rule "greedyfpu": did you mean "greedy-fpu"?`},
+		{[]string{"check", "-rule", "uct:cc=1"}, "", `rules: uct: unknown parameter "cc": did you mean "c"? (parameters: c)`},
+		{[]string{"run", "-rules", "greedy-fp"}, "", `-rules: "greedy-fp" matches no rule: did you mean "greedy-fpu"? (known: `},
+		{[]string{"check", "-rule", "exec:FOO=1 python3 rule.py"}, "", `program "FOO=1": executable file not found in $PATH: it sets FOO, which a command line run without a shell cannot: run env FOO=1 PROGRAM, or a wrapper script (docs/protocol.md)`},
+		{[]string{"check", "-search", "exec:FOO=1 python3 search.py"}, "", `it sets FOO, which a command line run without a shell cannot`},
 		{[]string{"check"}, "", "check: -rule: missing"},
 		{[]string{"check", "-rule", "foo"}, "", `check: -rule: rules: unknown rule "foo" (known: uct, `},
 		{[]string{"check", "-rule", "uct:x=1"}, "", `-rule: rules: uct: unknown parameter "x"`},
@@ -272,6 +281,22 @@ func TestHelp(t *testing.T) {
 		for _, want := range []string{"Examples:", "Flags:", "-json"} {
 			if !strings.Contains(r.stdout, want) {
 				t.Errorf("mctscheck %s: no %q in\n%s", strings.Join(args, " "), want, r.stdout)
+			}
+		}
+	}
+	// The main usage names every way to check; run's names every verdict's
+	// word and exit code.
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-h"}, []string{"mctscheck check -search exec:CMD [flags]", "for check -search, a search stuck"}},
+		{[]string{"run", "-h"}, []string{"reproduced", "not refuted", "contradicted", "not judged", "code is 4 when", "else 1 when", "130 after Ctrl-C", "2 for bad"}},
+	} {
+		r := mctscheck(t, "", c.args...)
+		for _, want := range c.want {
+			if !strings.Contains(strings.Join(strings.Fields(r.stdout), " "), want) {
+				t.Errorf("mctscheck %s: no %q in\n%s", strings.Join(c.args, " "), want, r.stdout)
 			}
 		}
 	}

@@ -1,7 +1,13 @@
 package cli
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
+	"regexp"
+
+	"github.com/mctscheck/mctscheck/props"
+	"github.com/mctscheck/mctscheck/rules"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -105,5 +111,55 @@ func TestReplayLinesPaste(t *testing.T) {
 		if code != 0 || !strings.Contains(again, "greedy-fpu:fpu=1 is inconsistent") {
 			t.Errorf("(in %s) pasted %s: exit %d\n%s", c.dir, line, code, again)
 		}
+	}
+}
+
+// TestUnconvergedListed: check names every tree that did not converge in
+// its JSON, each with its text; the text says how many it leaves out and
+// prints the line that checks the first one alone, which, run, leaves it
+// unconverged again; so does each random one of the JSON, checked alone
+// with the check's seeds.
+func TestUnconvergedListed(t *testing.T) {
+	scale := []string{"-trees", "20", "-budget", "1024"} // 23 trees unconverged, one of them random
+	r := mctscheck(t, "", append([]string{"check", "-rule", "uct", "-json"}, scale...)...)
+	var doc struct {
+		Inconclusive int             `json:"inconclusive"`
+		Unconverged  []props.TreeRef `json:"unconverged"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &doc); err != nil || doc.Inconclusive <= shownUnconverged {
+		t.Fatalf("exit %d, %v: want more than %d trees unconverged:\n%s", r.code, err, shownUnconverged, r.stdout)
+	}
+	if len(doc.Unconverged) != doc.Inconclusive {
+		t.Errorf("%d trees did not converge, the JSON lists %d", doc.Inconclusive, len(doc.Unconverged))
+	}
+	random := 0
+	for _, u := range doc.Unconverged {
+		if !strings.HasPrefix(u.Name, "random ") {
+			continue
+		}
+		random++
+		one := mctscheck(t, "", "check", "-rule", "uct", "-tree", u.Tree, "-seed", "1", "-seeds", "4", "-budget", "1024", "-json")
+		if !strings.Contains(one.stdout, `"verdict": "inconclusive"`) {
+			t.Errorf("%s alone: exit %d, not inconclusive:\n%s", u.Name, one.code, one.stdout)
+		}
+	}
+	if random == 0 {
+		t.Errorf("no random tree left unconverged: the replays are not tested")
+	}
+	text := mctscheck(t, "", append([]string{"check", "-rule", "uct"}, scale...)...).stdout
+	more := fmt.Sprintf(" and %d more); no witness\n", doc.Inconclusive-shownUnconverged)
+	if !strings.Contains(text, more) || !strings.Contains(text, fmt.Sprintf("\n           and %d more: -json and -out list every one\n", doc.Inconclusive-shownUnconverged)) {
+		t.Errorf("the text does not say that it leaves %d trees out:\n%s", doc.Inconclusive-shownUnconverged, text)
+	}
+	line := regexp.MustCompile(`(?m)^           the first alone: mctscheck (check .*)$`).FindStringSubmatch(text)
+	if line == nil {
+		t.Fatalf("no line checks the first tree alone:\n%s", text)
+	}
+	args, err := rules.SplitCommand(line[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one := mctscheck(t, "", args...); !strings.Contains(one.stdout, "verdict    inconclusive: 1 of 1 tree") {
+		t.Errorf("%s: exit %d\n%s", line[1], one.code, one.stdout)
 	}
 }

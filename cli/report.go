@@ -33,7 +33,7 @@ var tableHeader = []string{"RULE", "PREDICTED", "OBSERVED", "WITNESS", "FRUGAL",
 
 func (r *ruleResult) tableRow() []string {
 	return []string{r.Name, predictedShort(r.Predicted), r.observed(), r.witnessCell(), frugalShort(r.Predicted.Frugal),
-		r.frugality(), rate(r.SimsPerSecond), r.agreeCell()}
+		r.frugality(), r.speed(), r.agreeCell()}
 }
 
 // label is the rule's name in tables, its spec when it has non-default
@@ -101,8 +101,8 @@ func (doc *runDoc) tally() string {
 			bad = append(bad, fmt.Sprintf("%s (predicted %s, observed %s)", r.Name, pred, r.Verdict))
 		}
 	}
-	s := fmt.Sprintf("Of %d rules, %s is reproduced for %d, not refuted (inconclusive or stuck) for %d, contradicted for %d",
-		len(doc.Rules), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
+	s := fmt.Sprintf("Of %s, %s is reproduced for %d, not refuted (inconclusive or stuck) for %d, contradicted for %d",
+		plural(len(doc.Rules), "rule"), doc.expectation, doc.Reproduced, doc.NotRefuted, doc.Contradicted)
 	if doc.Faulted > 0 {
 		var names []string
 		for _, r := range doc.Rules {
@@ -225,10 +225,11 @@ func markdown(doc *runDoc) []byte {
 	fmt.Fprintf(&b, "\n%s\n\n", tableNotes)
 	if len(doc.figures) > 0 {
 		fmt.Fprintf(&b, "## Convergence\n\n![convergence](%s)\n\n", doc.figures[0])
-		fmt.Fprintf(&b, "One panel per rule, against the simulations run: the solid line is the share of searches whose root decision is not optimal, "+
-			"the dashed grey line the mean share of the root's simulations that went to optimal children; "+
-			"the title is blue for a rule predicted consistent, red for one predicted inconsistent. Each panel covers every search "+
-			"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its panel covers fewer trees).")
+		fmt.Fprintf(&b, "One panel per rule, against the simulations run, in the colours of report.html's charts: in blue, over every search "+
+			"of every tree the rule was checked on (an inconsistent rule stops at its first witness, so its panel covers fewer trees), "+
+			"the share of searches whose root decision is not optimal (solid) and the mean share of the root's simulations that went to "+
+			"optimal children (dashed); in red, for a rule with a witness, the witness tree's own search, its decision wrong (1) or optimal (0) "+
+			"(thick) and its optimal children's share (dashed). The title says what the papers predict and whether the check reproduced it.")
 		for _, f := range doc.figures[1:] {
 			fmt.Fprintf(&b, " Also as [%s](%s).", strings.ToUpper(strings.TrimPrefix(filepath.Ext(f), ".")), f)
 		}
@@ -297,8 +298,17 @@ func (r *ruleResult) items() []string {
 		fmt.Sprintf("spec: `%s`, %s backups", r.Spec, r.Backup),
 		fmt.Sprintf("predicted: %s, frugal: %s (%s): %s", predictedLong(p), p.Frugal, p.Source, p.Why),
 		fmt.Sprintf("observed: %s; %s", r.Summary, agree),
-		fmt.Sprintf("frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s",
-			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond)),
+	}
+	unfinished := ""
+	if r.interrupted() {
+		unfinished = " (unfinished: the trees done)"
+	}
+	switch {
+	case r.frugalityKnown():
+		out = append(out, fmt.Sprintf("frugality: %.1f%% of the nodes visited, %.1f%% during the window; %s simulations/s%s",
+			100*r.Visited, 100*r.Recent, rate(r.SimsPerSecond), unfinished))
+	case r.Sims > 0:
+		out = append(out, fmt.Sprintf("speed: %s simulations/s%s", rate(r.SimsPerSecond), unfinished))
 	}
 	for _, rec := range r.Recoveries {
 		out = append(out, "recovers: "+rec)

@@ -160,9 +160,37 @@ func (r *ruleResult) witnessCell() string {
 }
 
 // frugality is the observed frugality in a table cell: the share of nodes
-// visited at all, and during the window.
+// visited at all, and during the window; "so far" after it for a check
+// stopped before its verdict (Ctrl-C, the deadline), and "—" where no
+// search reported it (a check stopped or faulted before its first tree, a
+// whole search that reports the root alone): unknown, not 0%.
 func (r *ruleResult) frugality() string {
-	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent)
+	if !r.frugalityKnown() {
+		return "—"
+	}
+	return fmt.Sprintf("%.0f%% (%.0f%%)", 100*r.Visited, 100*r.Recent) + r.soFar()
+}
+
+// frugalityKnown says whether some search reported its tree's frugality:
+// a search visits the root at least, so a share of 0 is none.
+func (r *ruleResult) frugalityKnown() bool { return r.Report != nil && r.Visited > 0 }
+
+// speed is the simulations per second in a table cell: "—" when no
+// simulation ran, "so far" after it for a check stopped before its verdict.
+func (r *ruleResult) speed() string {
+	if r.Report == nil || r.Sims == 0 {
+		return "—"
+	}
+	return rate(r.SimsPerSecond) + r.soFar()
+}
+
+// soFar marks the figures of a check stopped before its verdict: " so
+// far", or "".
+func (r *ruleResult) soFar() string {
+	if r.interrupted() {
+		return " so far"
+	}
+	return ""
 }
 
 // agreeCell is the agreement in a table cell, a contradiction in capitals.

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/gen"
+	"github.com/mctscheck/mctscheck/internal/suggest"
 	"github.com/mctscheck/mctscheck/props"
 	"github.com/mctscheck/mctscheck/rules"
 )
@@ -28,12 +29,15 @@ the average), report.json and convergence plots (convergence.png and
 convergence.svg, in a command built with the plots of package cli/plot).
 Progress goes to stderr.
 
-Each verdict is compared with the prediction in three words: reproduced
+Each verdict is compared with the prediction in four words: reproduced
 (a witness for a rule predicted inconsistent, no counterexample for one
 predicted consistent), not refuted (inconclusive: no witness, some tree did
-not converge) or contradicted. The exit code is 1 when some prediction is
-contradicted, 0 otherwise. Rules run in parallel; the report is the same for the same flags
-on any machine, apart from timings.
+not converge; or stuck: a decision wrong through the horizon, its limit not
+shown), contradicted, or not judged (a fault: the rule broke its contract,
+which is no finding about consistency). The exit code is 4 when some rule faulted, else 1 when some prediction is
+contradicted, 130 after Ctrl-C, 2 for bad flags or specs, 0 otherwise.
+Rules run in parallel; the report is the same for the same flags on any
+machine, apart from timings.
 
 Ctrl-C stops the run: it prints and writes what finished, marked partial
 (the rules without a verdict are "interrupted"), and exits 130.
@@ -188,7 +192,7 @@ func runChecks(e *env, fs *flagSet, args []string) error {
 	doc.ElapsedNS = time.Since(start).Nanoseconds()
 	doc.count()
 	if !doc.Partial {
-		fmt.Fprintf(e.stderr, "%s: checked %d rules in %.1fs\n", e.tool.name(), len(doc.Rules), time.Since(start).Seconds())
+		fmt.Fprintf(e.stderr, "%s: checked %s in %.1fs\n", e.tool.name(), plural(len(doc.Rules), "rule"), time.Since(start).Seconds())
 	}
 	return writeRun(e, doc, *out, *asJSON)
 }
@@ -318,7 +322,7 @@ func selectRules(t *Tool, list string, specs []string, noDefault bool) ([]*rules
 				for _, en := range entries {
 					known = append(known, en.Name)
 				}
-				return nil, usagef("-rules: %q matches no rule (known: %s)", pats[i], strings.Join(known, ", "))
+				return nil, usagef("-rules: %q matches no rule%s (known: %s)", pats[i], suggest.DidYouMean(pats[i], known), strings.Join(known, ", "))
 			}
 		}
 	}
@@ -348,7 +352,7 @@ func checkAll(e *env, insts []*rules.Instance, workers int, prog *progress, opts
 				in := insts[i]
 				o := opts(in)
 				o.Status = func(s props.Status) { prog.report(i, s) }
-				prog.begin(i)
+				prog.begin(i, sitesOf(in.Rule))
 				rep, err := props.Run(ctx, in.Rule, o)
 				if err != nil && e.ctx.Err() != nil && rep != nil { // stopped: what finished
 					e.tool.addReplay(rep)

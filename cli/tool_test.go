@@ -158,7 +158,7 @@ func TestToolSpeaks(t *testing.T) {
 		t.Errorf("mycheck -h does not start with what mycheck is:\n%s", r.stdout)
 	}
 	r := mycheck(t, "-trees", "1", "-seeds", "1", "-budget", "1024", "-out", "")
-	if !strings.Contains(r.stdout, "Of 1 rules, your prediction is reproduced for 0") {
+	if !strings.Contains(r.stdout, "Of 1 rule, your prediction is reproduced for 0") {
 		t.Errorf("the tally does not call the prediction the user's:\n%s", r.stdout)
 	}
 	if r := mycheck(t, "check", "-rule", "my-greedy", "-nope"); !strings.Contains(r.stderr, "(see mycheck check -h)") {

@@ -48,6 +48,9 @@ func readTree(arg string, stdin io.Reader) (*tree.Tree, error) {
 	if src != "" {
 		return nil, usagef("-tree: %s: %v", src, err)
 	}
+	if strings.HasPrefix(arg, "random ") || strings.HasPrefix(arg, "trap ") {
+		return nil, usagef("-tree %q: that is a tree's name in a check's list, not a tree: give its text, which the list shows after the name (and -json as \"tree\")", arg)
+	}
 	return nil, usagef("-tree: %v", err)
 }
 

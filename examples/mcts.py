@@ -27,7 +27,8 @@ checkpoint (the handshake declares "nodes"), so that mctscheck names the
 mechanism below the root too. Random numbers come from splitmix64 seeded
 with the request's seed, so a search replays exactly.
 
---bug NAME plants a bug that real engines have had:
+--bug NAME plants a bug that real engines have had (each witness is the
+one the default check, mctscheck check -search, finds):
 
   fpu-never          a node that has a child in the tree never adds another:
                      its other children are never tried. Inconsistent: a
@@ -35,17 +36,17 @@ with the request's seed, so a search replays exactly.
                      mechanism: a child starved while its parent's mean
                      stays below its value). Witness: (max 0 1).
   negamax-sign       the backup takes sides by depth parity (max at even
-                     depths) instead of by who moves: right while the
-                     players alternate, wrong where one moves twice in a
-                     row or a chance node comes between. Inconsistent: at
-                     such a node the search plays for the other side (Eq. 4
-                     there: a worse child keeps the simulations). Witness:
-                     (max (max 0 1) 0.5).
+                     depths) instead of by who moves: right while max
+                     moves first and the players alternate, wrong where
+                     min moves first, one moves twice in a row or a chance
+                     node comes between. Inconsistent: at such a node the
+                     search plays for the other side (Eq. 4 there: a worse
+                     child keeps the simulations). Witness: (min 1 0).
   terminal-rollout   a terminal reached by the search is valued by a
                      roll-out from its parent instead of by its reward.
                      Inconsistent: the search converges to the values of
                      another game (Eq. 7: a terminal's mean is not its
-                     reward). Witness: (max 1 0.125) or (max (min 1 0) 0.25).
+                     reward). Witness: (max 1 0.125).
   virtual-loss-kept  the virtual loss of the descent is never taken back, so
                      a node's count is twice its simulations. Only slow: the
                      exploitation term of every child of a node becomes

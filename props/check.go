@@ -34,6 +34,9 @@ type checker struct {
 	// seedShare, if > 0, caps the seeds of one tree searched at once: a
 	// tree's share of Options.Jobs when judgeTrees judges several at once.
 	seedShare int
+	// slots, if set, holds a token for each search running: judgeTrees's
+	// Options.Jobs, shared by the seeds of the trees it judges at once.
+	slots chan struct{}
 	// prune ends a search once it decides optimally at a checkpoint of the
 	// window, where the seed can no longer fail: for the shrinker's
 	// candidates, whose only question is whether they fail.
@@ -179,8 +182,12 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 		for _, i := range idx {
 			seed := c.opts.Seed + uint64(i)
 			order := sub.order(c, i, seed)
+			if err := c.acquire(ctx); err != nil {
+				return *res, err
+			}
 			before := c.sims
 			r, rec, ob, err := c.runSeedCtx(ctx, sub, seed, order)
+			c.release()
 			if end, err := take(i, seed, order, r, rec, ob, c.sims-before, err); end {
 				return *res, err
 			}
@@ -567,11 +574,8 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	sh := newShardRun(&o, trees, false)
 	trees = sh.trees(trees)
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
+	o = o.metered(len(trees), sh.searches(trees, o.Seeds))
 	c := &checker{rule: rule, opts: o, curve: rep, shard: sh}
-	if len(trees) == 1 && o.Status != nil {
-		c.seedDone = func(done, total int) { o.status(PhaseSeeds, done, total) }
-	}
-	o.status(PhaseTrees, 0, len(trees))
 	var stuck *TreeResult // the first stuck tree, shrunk if no tree is inconsistent
 	stuckAt := 0          // its index
 	var ends *TreeResult  // the tree that ends the check
@@ -589,9 +593,10 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 		if o.Progress != nil {
 			o.Progress(i+1, len(trees))
 		}
-		o.status(PhaseTrees, i+1, len(trees))
+		o.meter.treeDone(i + 1)
 		switch {
 		case res.Verdict.ends():
+			o.meter.close()
 			ends = &res
 			err = witness(trees[i].index, res)
 		case res.Verdict == Stuck && stuck == nil:
@@ -599,6 +604,7 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 		}
 		return err
 	})
+	o.meter.close()
 	if err == nil && rep.Witness == nil && stuck != nil {
 		err = witness(stuckAt, *stuck)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -192,6 +193,32 @@ func TestCheckRandomTrees(t *testing.T) {
 	props.Check(rec, epsGreedy{0.2}, props.Options{NoTraps: true, RuleSpec: "eps"})
 	if !rec.failed || !strings.Contains(rec.fatal, "inconsistent") {
 		t.Fatalf("Check of ε-greedy on random trees: failed=%v, message:\n%s\nlogs:\n%s", rec.failed, rec.fatal, strings.Join(rec.logs, "\n"))
+	}
+}
+
+// TestCheckNamesUnconverged: Check logs every tree that did not converge,
+// a random one too, by its text, and a line that checks the first alone;
+// set as that line sets it, MCTSCHECK_TREE checks that tree with the
+// test's seeds, which do not converge on it either.
+func TestCheckNamesUnconverged(t *testing.T) {
+	fixRapidSeed(t, "1")
+	o := props.Options{NoTraps: true, MinBudget: 16, MaxBudget: 256} // small budgets: trees left unconverged under -short's 20 draws too
+	rec := &recorder{TB: t}
+	props.Check(rec, core.UCT{C: 0.5}, o)
+	log := strings.Join(rec.logs, "\n")
+	first := regexp.MustCompile(`(?m)^  (random \d+): (\(.*\))$`).FindStringSubmatch(log)
+	if rec.failed || !strings.HasPrefix(log, "inconclusive: ") || first == nil ||
+		!strings.Contains(log, "the first alone: "+props.TreeEnv+"="+props.ShellQuote(first[2])+" go test ./props -run '^TestCheckNamesUnconverged$'") {
+		t.Fatalf("Check of UCT: failed=%v %q, log:\n%s", rec.failed, rec.fatal, log)
+	}
+	if strings.Contains(log, "(random, ") || strings.Contains(log, "random)") {
+		t.Errorf("a tree named \"random\" alone:\n%s", log)
+	}
+	t.Setenv(props.TreeEnv, first[2])
+	rec = &recorder{TB: t}
+	props.Check(rec, core.UCT{C: 0.5}, o)
+	if rec.failed || len(rec.logs) != 1 || !strings.HasPrefix(rec.logs[0], "inconclusive: 1 of 1 tree") {
+		t.Errorf("%s alone: failed=%v %q, logs %q", first[1], rec.failed, rec.fatal, rec.logs)
 	}
 }
 

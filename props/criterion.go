@@ -248,8 +248,8 @@ func (cr Criterion) wrongDecision(tr *tree.Tree, sol *tree.Solution, win []snaps
 		return nil
 	}
 	return &Finding{Condition: Eq6, Node: "0", Child: z.decision, Text: fmt.Sprintf(
-		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %d simulations, the optimal child %d (V=%g) %d",
-		z.decision, sol.Value(tr.Child(0, z.decision)), win[0].budget, z.budget, z.budget, dn, best, sol.Value(0), bestN)}
+		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %s and the optimal child %d (V=%g) has %d",
+		z.decision, sol.Value(tr.Child(0, z.decision)), win[0].budget, z.budget, z.budget, plural(int(dn), "simulation"), best, sol.Value(0), bestN)}
 }
 
 // mostVisitedOptimal returns the optimal root child with the most
@@ -436,8 +436,8 @@ func (cr Criterion) decisionAgainst(tr *tree.Tree, sol *tree.Solution, win []sna
 	}
 	dc, mc := tr.Child(0, d), tr.Child(0, m)
 	wrong = &Finding{Condition: Eq6, Node: "0", Child: d, Text: fmt.Sprintf(
-		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %d simulations, its most visited child %d (V=%g) %d",
-		d, sol.Value(dc), win[0].budget, z.budget, z.budget, z.visits(dc), m, sol.Value(mc), z.visits(mc))}
+		"root decision child %d (V=%g) at every budget from %d to %d; at %d it has %s and its most visited child %d (V=%g) has %d",
+		d, sol.Value(dc), win[0].budget, z.budget, z.budget, plural(int(z.visits(dc)), "simulation"), m, sol.Value(mc), z.visits(mc))}
 	rule = &Finding{Condition: DecisionRule, Node: "0", Child: d, Text: fmt.Sprintf(
 		"the search decides child %d (mean %.3f) over its most visited child %d (mean %.3f), which is optimal, at every budget from %d to %d: its decision goes against its own statistics",
 		d, z.value(dc), m, z.value(mc), win[0].budget, z.budget)}

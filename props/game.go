@@ -112,6 +112,7 @@ func CheckGame(ctx context.Context, rule core.Rule, g core.Game, oracle Oracle, 
 	if err != nil {
 		return nil, err
 	}
+	o = o.metered(1, o.Seeds)
 	opts.Options = o
 	switch {
 	case ctx == nil:
@@ -254,6 +255,8 @@ func (c *gameChecker) seeds(ctx context.Context, rep *Report) error {
 	in.curve, in.seedDone = c.curve, o.Progress
 	res, err := in.seeds(ctx, c.name(), gameSubject{c}, "")
 	in.curve, in.seedDone = nil, nil
+	o.meter.treeDone(1)
+	o.meter.close() // the witness's searches are no part of the plan
 	if err != nil {
 		return err
 	}
@@ -266,7 +269,7 @@ func (c *gameChecker) seeds(ctx context.Context, rep *Report) error {
 	case NoCounterexample:
 		rep.Converged = 1
 	case Inconclusive:
-		rep.Inconclusive, rep.Unconverged = 1, []string{c.name()}
+		rep.Inconclusive, rep.Unconverged = 1, []TreeRef{{Name: c.name()}}
 	case Stuck:
 		rep.Stuck = 1
 	}
@@ -323,10 +326,12 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 		return nil, err
 	}
 	var snaps []gameSnap
+	var chunk int64
+	r := in.opts.meter.begin()
+	defer func() { r.end(len(snaps) == len(o.budgets())) }()
 	for _, b := range o.budgets() {
-		before := s.Sims()
-		err := s.Run(ctx, int(b-before))
-		in.sims += s.Sims() - before
+		ran, err := runTo(ctx, s, b, r, false, &chunk)
+		in.sims += ran
 		if err != nil {
 			if f, ok := faultOf(err); ok {
 				return nil, f

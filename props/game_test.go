@@ -213,3 +213,26 @@ func TestCheckGameConnect4(t *testing.T) {
 		t.Errorf("greedy's witness:\n%s", w)
 	}
 }
+
+// TestCheckGameStatus: a check of a game position reports its searches
+// and simulations, planned and done, as a check of trees does, and stops
+// counting before the witness's searches.
+func TestCheckGameStatus(t *testing.T) {
+	for _, c := range []struct {
+		rule core.Rule
+		tree string
+	}{{core.UCT{C: 1}, "(max (max 0 1) 0.5)"}, {greedy{}, "(max (max 0 1) 0.5)"}} {
+		tr := tree.MustParse(c.tree)
+		var last props.Status
+		o := props.Options{Seeds: 4, Status: func(s props.Status) {
+			if s.Phase == props.PhaseTrees {
+				last = s
+			}
+		}}
+		rep := checkGameTree(t, c.rule, tr, props.GameOptions{Options: o})
+		want := props.Status{Phase: props.PhaseTrees, Done: 1, Total: 1, Searches: 4, SearchesPlanned: 4, Sims: 4 * 16384, SimsPlanned: 4 * 16384}
+		if last != want {
+			t.Errorf("%T: %s; last status %+v, want %+v", c.rule, rep.Summary, last, want)
+		}
+	}
+}

@@ -43,7 +43,7 @@ func Merge(shards ...*Report) (*Report, error) {
 	var evidenceAt int
 	for t := 0; t < s0.Trees; t++ {
 		var fold *treeFold
-		end := false
+		end, text := false, ""
 		for j := 0; j < seeds && !end; j++ {
 			ref := SearchRef{Tree: t, Seed: s0.FirstSeed + uint64(j)}
 			s, ok := recs[ref]
@@ -53,6 +53,9 @@ func Merge(shards ...*Report) (*Report, error) {
 			}
 			if fold == nil {
 				fold = newTreeFold(s.Name, nil, false)
+			}
+			if s.TreeText != "" {
+				text = s.TreeText
 			}
 			rep.Sims += s.Sims
 			if s.Outcome != outcomeFault {
@@ -70,6 +73,9 @@ func Merge(shards ...*Report) (*Report, error) {
 		}
 		rep.add(fold.res)
 		v := fold.res.Verdict
+		if v == Inconclusive {
+			rep.Unconverged[len(rep.Unconverged)-1].Tree = text
+		}
 		if v.ends() || v == Stuck && (s0.Search || evidence == nil) {
 			res := fold.res
 			evidence, evidenceAt = &res, t

@@ -174,11 +174,13 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 		o.mem = new(snapMemory)
 	}
 	o.mem.nodes = grow(o.mem.nodes, len(o.budgets))
+	var chunk int64
+	r := o.opts.meter.begin()
 	for _, b := range o.budgets {
-		before := s.Sims()
-		err := s.Run(ctx, int(b-before))
-		o.sims += s.Sims() - before
+		ran, err := runTo(ctx, s, b, r, o.opts.Workers >= 2, &chunk)
+		o.sims += ran
 		if err != nil {
+			r.end(false)
 			if f, ok := faultOf(err); ok {
 				return nil, f
 			}
@@ -190,6 +192,7 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 			break
 		}
 	}
+	r.end(!o.pruned)
 	if f := auditOf(o.rule); f != nil {
 		return nil, f
 	}

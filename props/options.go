@@ -3,6 +3,7 @@ package props
 import (
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/mctscheck/mctscheck/core"
 	"github.com/mctscheck/mctscheck/gen"
@@ -96,32 +97,52 @@ type Options struct {
 	// (RestrictedSearcher); the zero value, every tree.
 	handles Handles
 	// Status, if set, is called as a check goes, for a progress line: at
-	// its start with the trees to judge, after each tree, after each seed
-	// of a check of one tree, and at each step of a witness's shrinker. It
-	// may be called from a goroutine other than the caller's, never from
-	// two at once.
+	// its start with the work planned, after each tree taken up and each
+	// search done, as the simulations run (at most every 100 ms for them
+	// alone), and at each step of a witness's shrinker. It may be called
+	// from a goroutine other than the caller's, never from two at once.
 	Status func(Status)
+
+	// meter counts the work for Status while a check runs (meter.go).
+	meter *meter
 }
 
 // Status is where a check is (Options.Status).
 type Status struct {
-	// Phase is PhaseTrees (Done trees judged of Total), PhaseSeeds (Done
-	// seeds of Total, for a check of one tree) or PhaseShrinking (Done
-	// edits kept after Total candidate trees judged).
+	// Phase is PhaseTrees (Done trees taken up, in order, of Total) or
+	// PhaseShrinking (Done edits kept after Total candidate trees judged).
 	Phase       string
 	Done, Total int
+	// In PhaseTrees, the work that moves while later trees and seeds are
+	// judged ahead of their turn: Searches done (each seed of each tree,
+	// in any order) of SearchesPlanned, and Sims run of SimsPlanned
+	// (every search runs to the last budget; a check that ends at a
+	// witness or a fault runs fewer). The limit probe's and the
+	// shrinker's work is not counted.
+	Searches, SearchesPlanned int
+	Sims, SimsPlanned         int64
+	// Slowest is the time that the running search furthest from its end
+	// needs at its own pace since its first count, of those an eighth
+	// done: the check lasts that long at least, whatever the others do (a
+	// deep tree's search, nine sites a simulation, runs alone at the end
+	// of a check of a slow program). 0 when no running search is an
+	// eighth done.
+	Slowest time.Duration
 }
 
 // The phases of Status.
 const (
 	PhaseTrees     = "trees"
-	PhaseSeeds     = "seeds"
 	PhaseShrinking = "shrinking"
 )
 
-// status calls o.Status, if set.
+// status reports a phase's step to o.Status, if set, through the check's
+// meter when it has one, so that no two reports overlap.
 func (o Options) status(phase string, done, total int) {
-	if o.Status != nil {
+	switch {
+	case o.meter != nil:
+		o.meter.phase(phase, done, total)
+	case o.Status != nil:
 		o.Status(Status{Phase: phase, Done: done, Total: total})
 	}
 }

@@ -2,6 +2,7 @@ package props
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -73,10 +74,12 @@ type judged struct {
 }
 
 // judgeTrees judges the trees in order and hands each result to use, up
-// to the first inconsistent or faulted tree, or until use fails. With Options.Jobs ≥ 2 that many goroutines
-// judge the trees ahead; each result, its simulations and its curve
-// entries are taken up in tree order, so the check's outcome is the serial
-// one, and the trees judged beyond the last one used are dropped.
+// to the first inconsistent or faulted tree, or until use fails. With
+// Options.Jobs ≥ 2 that many searches run at once, the seeds of a tree
+// side by side and the trees ahead of their turn; each result, its
+// simulations and its curve entries are taken up in tree order, so the
+// check's outcome is the serial one, and the trees judged beyond the last
+// one used are dropped.
 func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i int, res TreeResult) error) error {
 	if c.opts.Jobs < 2 || len(trees) == 0 { // (a shard may have no tree)
 		for i, nt := range trees {
@@ -105,8 +108,24 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	defer waitUnlessDone(ctx, &wg)
 	defer cancel()
 	defer stop.Store(true)
-	workers := min(c.opts.Jobs, len(trees))
-	share := max(1, c.opts.Jobs/workers) // the seeds of a tree at once: Jobs in all
+	// The seeds of a tree run at once, Jobs searches in all, so that the
+	// last trees' seeds run side by side, not one after the other (a check
+	// of trees of many sizes would end with its largest tree's seeds
+	// alone). When the seeds do not fill the slots evenly, one tree more
+	// is under way, its seeds waiting for a slot, so that none is idle
+	// while a tree is left; when they do, none waits (a waiting seed may
+	// be a deep tree's, the check's longest).
+	share := min(c.opts.Jobs, c.opts.Seeds)
+	workers := c.opts.Jobs / share
+	if c.opts.Jobs%share != 0 || c.opts.Seeds%share != 0 {
+		workers++
+	}
+	workers = min(workers, len(trees))
+	slots := make(chan struct{}, c.opts.Jobs)
+	var first []int
+	if workers >= 2 {
+		first = deepestFirst(trees)
+	}
 	for range workers {
 		wg.Add(1)
 		go func() {
@@ -116,8 +135,11 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 				if i >= len(trees) || stop.Load() {
 					return
 				}
+				if i < len(first) {
+					i = first[i]
+				}
 				j := &out[i]
-				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, seedDone: c.seedDone,
+				job := &checker{rule: c.rule, opts: c.opts, pending: &j.curves, seedShare: share, slots: slots, seedDone: c.seedDone,
 					shard: c.shard, tree: trees[i].index}
 				if j.err = jobCtx.Err(); j.err == nil {
 					j.res, j.err = job.judge(jobCtx, trees[i].name, trees[i].get())
@@ -152,6 +174,44 @@ func (c *checker) judgeTrees(ctx context.Context, trees []namedTree, use func(i 
 	return nil
 }
 
+// deepestFirst is the order in which judgeTrees, judging several trees
+// at once, starts the trees given whole (the trap families, which come
+// first): those at least twice as deep as most (the median) first, the
+// deepest first, then the others in order. A search lasts in proportion
+// to its paths, nine sites a simulation on a tree of depth 9 against one
+// or two on most, and a check lasts as long as its longest tree: a slow
+// program's check ended with the deepest trap's seeds alone, started in
+// turn. The others keep their order, so that the first trees, the
+// smallest, where a witness is found soonest, start at once too; the
+// trees drawn when their turn comes follow. Results are still taken up in
+// order.
+func deepestFirst(trees []namedTree) []int {
+	n := 0
+	for n < len(trees) && trees[n].tr != nil {
+		n++
+	}
+	if n < 2 {
+		return nil
+	}
+	depths := make([]int, n)
+	for i := range depths {
+		depths[i] = trees[i].tr.Depth()
+	}
+	median := slices.Clone(depths)
+	slices.Sort(median)
+	deep := 2 * median[n/2]
+	var first, rest []int
+	for i, d := range depths {
+		if d >= deep {
+			first = append(first, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
+	slices.SortStableFunc(first, func(a, b int) int { return depths[b] - depths[a] })
+	return append(first, rest...)
+}
+
 // seedJobs is how many seeds of sub seeds searches at once: with
 // Options.Jobs ≥ 2, up to Jobs (or the tree's seedShare) of an explicit
 // tree's; a game's seeds share its oracle's memo and run in turn.
@@ -164,6 +224,27 @@ func (c *checker) seedJobs(sub subject) int {
 		jobs = c.seedShare
 	}
 	return min(jobs, c.opts.Seeds)
+}
+
+// acquire takes a slot for a search (checker.slots), waiting for one
+// until ctx ends, and then returns its error.
+func (c *checker) acquire(ctx context.Context) error {
+	if c.slots == nil {
+		return nil
+	}
+	select {
+	case c.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// release frees the slot of a search done.
+func (c *checker) release() {
+	if c.slots != nil {
+		<-c.slots
+	}
 }
 
 // seedRun is one seed searched ahead of its turn.
@@ -219,7 +300,10 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, idx []int, jobs i
 				if keepCurves {
 					job.pending = &s.curves
 				}
-				s.r, s.rec, s.ob, s.err = job.runSeed(jobCtx, sub, s.seed, s.order)
+				if s.err = c.acquire(jobCtx); s.err == nil {
+					s.r, s.rec, s.ob, s.err = job.runSeed(jobCtx, sub, s.seed, s.order)
+					c.release()
+				}
 				s.sims = job.sims
 				close(s.done)
 			}

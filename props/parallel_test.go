@@ -143,3 +143,43 @@ func TestJobsSameReport(t *testing.T) {
 		}
 	}
 }
+
+// TestMeteredSameReport: a check that reports its progress (Options.Status)
+// runs its searches in chunks, and gives the report of one that does not,
+// serially and with Jobs, for a deterministic rule with a witness, one
+// without, and a randomised one; its last report of the trees counts every
+// search and simulation planned for a check that judges every tree.
+func TestMeteredSameReport(t *testing.T) {
+	for _, spec := range []string{"greedy-fpu", "uct", "eps-greedy"} {
+		for _, jobs := range []int{0, 3} {
+			in := rules.MustParse(spec)
+			o := catalogueOptions(in)
+			o.Trees, o.MaxBudget, o.Jobs = 8, 4096, jobs
+			plain, err := props.Run(bg, in.Rule, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var last props.Status
+			o.Status = func(s props.Status) {
+				if s.Phase == props.PhaseTrees {
+					last = s
+				}
+			}
+			metered, err := props.Run(bg, in.Rule, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ignore := cmpopts.IgnoreFields(props.Report{}, "Elapsed", "SimsPerSecond")
+			if d := cmp.Diff(plain, metered, ignore, cmp.Comparer(func(x, y *tree.Tree) bool { return x.String() == y.String() })); d != "" {
+				t.Errorf("%s, jobs %d: the metered check differs (-plain +metered):\n%s", spec, jobs, d)
+			}
+			if last.Done != plain.Trees {
+				t.Errorf("%s, jobs %d: last status %+v, report of %d trees", spec, jobs, last, plain.Trees)
+			}
+			if plain.Witness == nil && (last.Total != plain.Trees || last.Searches != last.SearchesPlanned || last.Sims != last.SimsPlanned ||
+				last.SimsPlanned != int64(plain.Trees*plain.Seeds*4096)) {
+				t.Errorf("%s, jobs %d: last status %+v, want every search of %d trees × %d seeds", spec, jobs, last, plain.Trees, plain.Seeds)
+			}
+		}
+	}
+}

@@ -77,13 +77,28 @@ func replayOf(t string, o Options, test string) Replay {
 	return r
 }
 
+// ReplayTree is the replay of the tree text t as a check with o searched
+// it, every seed in its child order up to the last budget: a tree that
+// did not converge (Report.Unconverged), checked alone.
+func (o Options) ReplayTree(t string) Replay { return o.replayTree(t, "") }
+
+// replayTree is ReplayTree in the go test test (Check's).
+func (o Options) replayTree(t, test string) Replay {
+	if d, err := o.withDefaults(); err == nil {
+		o = d
+	}
+	return replayOf(t, o, test)
+}
+
 // TestLine is the shell line that replays a witness Check found, run
 // from the root of the test's module: its go test with TreeEnv and
 // SeedEnv set, as in
 //
 //	MCTSCHECK_TREE='(max (max 0 1) 0.5)' MCTSCHECK_SEED=1 go test ./sub -run '^TestMyRule$'
 //
-// or "" if it has no test.
+// or "" if it has no test. A replay of every seed in its order (an
+// unconverged tree: Options.ReplayTree) sets TreeEnv alone, so that the
+// test's own options search the tree.
 func (r Replay) TestLine() string {
 	if r.Test == "" || r.Tree == "" {
 		return ""
@@ -92,7 +107,11 @@ func (r Replay) TestLine() string {
 	if pkg == "" {
 		pkg = "."
 	}
-	return fmt.Sprintf("%s=%s %s=%d go test %s -run '^%s$'", TreeEnv, ShellQuote(r.Tree), SeedEnv, r.Seed, ShellWord(pkg), regexp.QuoteMeta(r.Test))
+	seed := fmt.Sprintf(" %s=%d", SeedEnv, r.Seed)
+	if r.Seeds != 1 || !r.KeepOrder {
+		seed = ""
+	}
+	return fmt.Sprintf("%s=%s%s go test %s -run '^%s$'", TreeEnv, ShellQuote(r.Tree), seed, ShellWord(pkg), regexp.QuoteMeta(r.Test))
 }
 
 // GoCall is the Go call that replays the witness of a whole search

@@ -272,8 +272,11 @@ type Report struct {
 	Converged    int `json:"converged"`
 	Inconclusive int `json:"inconclusive"`
 	Stuck        int `json:"stuck"`
-	// Unconverged names up to five trees that did not converge.
-	Unconverged []string `json:"unconverged"`
+	// Unconverged names every tree that did not converge, with its text,
+	// which CheckTree, mctscheck check -tree and MCTSCHECK_TREE take to
+	// check it alone with the same seeds (the summary names the first
+	// five); a game position has its name alone.
+	Unconverged []TreeRef `json:"unconverged"`
 	// Recoveries says, for up to five trees, when the rule would recover
 	// from a trap that kept its decision wrong in the run, as the limit
 	// probe found: "trap coquelin-munos:d=8 seed 2: Eq. 5 at node 0.1: picks
@@ -312,6 +315,14 @@ type Report struct {
 	// adds: its part and each search's evidence, which Merge reads; nil
 	// for a whole check, and then absent from the JSON form.
 	Shard *ShardReport `json:"shard,omitempty"`
+}
+
+// TreeRef is a tree a report names: its name in the check ("trap
+// first-loss:r=0.5", "random 3") and its text in the tree format, as the
+// check searched it with its first seed ("" for a game position).
+type TreeRef struct {
+	Name string `json:"name"`
+	Tree string `json:"tree,omitempty"`
 }
 
 // PositionReport is what a check of a game position (CheckGame) adds to
@@ -421,10 +432,27 @@ func (r *Report) summary() string {
 			r.Witness.Condition, r.Witness.Nodes, plural(r.Trees, "tree"), pow2(float64(r.Witness.Horizon)))
 	case Inconclusive:
 		return fmt.Sprintf("inconclusive: %d of %s did not converge by %d simulations (%s); no witness",
-			r.Inconclusive, plural(r.Trees, "tree"), r.MaxBudget, strings.Join(r.Unconverged, ", "))
+			r.Inconclusive, plural(r.Trees, "tree"), r.MaxBudget, r.unconvergedNames(summaryNames))
 	}
 	return fmt.Sprintf("no counterexample: %s × %s up to budget %d, all decisions optimal from budget %d on",
 		plural(r.Trees, "tree"), plural(r.Seeds, "seed"), r.MaxBudget, r.OptimalFrom)
+}
+
+// summaryNames is how many unconverged trees a summary names.
+const summaryNames = 5
+
+// unconvergedNames names the first n unconverged trees, and says how many
+// more there are: "a, b and 13 more".
+func (r *Report) unconvergedNames(n int) string {
+	var names []string
+	for _, t := range r.Unconverged[:min(n, len(r.Unconverged))] {
+		names = append(names, t.Name)
+	}
+	s := strings.Join(names, ", ")
+	if more := len(r.Unconverged) - len(names); more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
 }
 
 // summary says the verdict of r on the position in one line.
@@ -540,9 +568,11 @@ func (r *Report) add(tr TreeResult) {
 		r.OptimalFrom = max(r.OptimalFrom, tr.OptimalFrom)
 	case Inconclusive:
 		r.Inconclusive++
-		if len(r.Unconverged) < 5 {
-			r.Unconverged = append(r.Unconverged, tr.Name)
+		ref := TreeRef{Name: tr.Name}
+		if tr.Tree != nil {
+			ref.Tree = tr.Tree.String()
 		}
+		r.Unconverged = append(r.Unconverged, ref)
 	case Stuck:
 		r.Stuck++
 	}
@@ -579,7 +609,7 @@ func (r *Report) settle(elapsed time.Duration) {
 		r.SimsPerSecond = float64(r.Sims) / s
 	}
 	if r.Unconverged == nil {
-		r.Unconverged = []string{}
+		r.Unconverged = []TreeRef{}
 	}
 	if r.Recoveries == nil {
 		r.Recoveries = []string{}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -133,16 +134,61 @@ func TestCancelWhileShrinking(t *testing.T) {
 	}
 }
 
-// TestStatusPhases: a check of one tree reports its trees, its seeds and
-// the steps of its shrinker.
+// TestStatusPhases: a check of one tree reports the work it plans, its
+// searches and their simulations as they run, the tree taken up, then the
+// steps of its shrinker, never from two goroutines at once.
 func TestStatusPhases(t *testing.T) {
-	seen := map[string]int{}
-	o := props.Options{Seeds: 4, Status: func(s props.Status) { seen[s.Phase] = max(seen[s.Phase], s.Done) }}
-	if _, err := props.CheckTree(bg, greedy{}, tree.MustParse("(max (max 0 1 (min 0 0)) 0.5)"), o); err != nil {
+	for _, jobs := range []int{0, 3} {
+		var last props.Status
+		shrinks := 0
+		var busy atomic.Bool
+		o := props.Options{Seeds: 4, Jobs: jobs, Status: func(s props.Status) {
+			if busy.Swap(true) {
+				t.Errorf("jobs %d: two Status calls at once", jobs)
+			}
+			defer busy.Store(false)
+			switch s.Phase {
+			case props.PhaseTrees:
+				if s.Sims < last.Sims || s.Searches < last.Searches || s.Sims > s.SimsPlanned {
+					t.Errorf("jobs %d: status %+v after %+v", jobs, s, last)
+				}
+				last = s
+			case props.PhaseShrinking:
+				shrinks++
+			}
+		}}
+		if _, err := props.CheckTree(bg, greedy{}, tree.MustParse("(max (max 0 1 (min 0 0)) 0.5)"), o); err != nil {
+			t.Fatal(err)
+		}
+		want := props.Status{Phase: props.PhaseTrees, Done: 1, Total: 1, Searches: 4, SearchesPlanned: 4, Sims: 4 * 16384, SimsPlanned: 4 * 16384}
+		if last != want || shrinks < 1 {
+			t.Errorf("jobs %d: last status %+v and %d shrinking steps, want %+v and a step", jobs, last, shrinks, want)
+		}
+	}
+}
+
+// sleepy is UCT that sleeps at each site: a slow program's pace.
+type sleepy struct{ d time.Duration }
+
+func (s sleepy) Select(site *core.Site) int {
+	time.Sleep(s.d)
+	return core.UCT{C: 1.4}.Select(site)
+}
+
+// TestStatusSlowest: while a slow rule's searches run, the status gives
+// the time the slowest of them needs at its own pace; done, none runs.
+func TestStatusSlowest(t *testing.T) {
+	var most, last time.Duration
+	o := props.Options{Seeds: 2, Jobs: 2, MinBudget: 32, MaxBudget: 512, Status: func(s props.Status) {
+		if s.Phase == props.PhaseTrees {
+			most, last = max(most, s.Slowest), s.Slowest
+		}
+	}}
+	if _, err := props.CheckTree(bg, sleepy{50 * time.Microsecond}, tree.MustParse("(max (min 1 0) 0.5)"), o); err != nil {
 		t.Fatal(err)
 	}
-	if seen[props.PhaseTrees] != 1 || seen[props.PhaseSeeds] != 4 || seen[props.PhaseShrinking] < 1 {
-		t.Errorf("phases seen %v, want 1 tree, 4 seeds and a shrinking step", seen)
+	if most <= 0 || most > time.Minute || last != 0 {
+		t.Errorf("the slowest search's time left: at most %v (want some, under a minute), last %v (want 0)", most, last)
 	}
 }
 

@@ -178,6 +178,8 @@ type searchRun struct {
 	answers []Checkpoint
 	layout  *seenNodes // the nodes whose statistics the reports carry
 	nodes   bool       // the reports carry every node's statistics
+	metered *running   // counts the simulations as checkpoints come
+	ran     int64      // the simulations counted so far
 }
 
 // take records one report, checks it, and keeps it as a snapshot, or
@@ -188,6 +190,8 @@ func (r *searchRun) take(cp Checkpoint) error {
 		return f
 	}
 	r.snaps = append(r.snaps, r.snapshot(cp))
+	r.metered.add(cp.Sims - r.ran) // the work planned, as a checkpoint counts it
+	r.ran = cp.Sims
 	return nil
 }
 

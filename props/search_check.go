@@ -239,8 +239,9 @@ func (c *searchCheck) answers(ctx context.Context, tr *tree.Tree, i int, checkpo
 		out.tr = tr.Shuffled(core.NewRNG(out.order ^ orderSalt))
 	}
 	st, pre := newSearchTree(out.tr)
-	run = &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: checkpoints, asks: c.o.budgets()}
+	run = &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: checkpoints, asks: c.o.budgets(), metered: c.o.meter.begin()}
 	err := searchSafely(ctx, c.s, run)
+	run.metered.end(err == nil && len(run.snaps) == len(run.budgets))
 	out.sims = run.done()
 	if ctx.Err() != nil {
 		out.err = ctx.Err()
@@ -314,6 +315,7 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 	start := time.Now()
 	sh := newShardRun(&o, trees, true)
 	trees = sh.trees(trees)
+	o = o.metered(len(trees), sh.searches(trees, o.Seeds))
 	c := &searchCheck{s: s, o: o, log: &answerLog{}, test: testName}
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
 	if o.handles != (Handles{}) {
@@ -388,8 +390,10 @@ func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTre
 		if o.Progress != nil {
 			o.Progress(t+1, len(trees))
 		}
+		o.meter.treeDone(t + 1)
 		return false, nil
 	})
+	o.meter.close()                           // the spot check, the shrinker and the faults' searches are no part of the plan
 	stopped := err != nil && ctx.Err() != nil // what finished is reported
 	if err != nil && !stopped {
 		return nil, err

@@ -290,3 +290,34 @@ func TestRunSearchDecisionRule(t *testing.T) {
 	}
 	t.Logf("%v", w)
 }
+
+// TestRunSearchStatus: a whole search's check reports the trees, the
+// searches and the simulations planned from its start, and, done, every
+// one of them, as a rule's check does ("0/0 trees" before).
+func TestRunSearchStatus(t *testing.T) {
+	for _, jobs := range []int{0, 3} {
+		o := searchOptions()
+		o.Jobs = jobs
+		var first, last props.Status
+		o.Status = func(s props.Status) {
+			if s.Phase != props.PhaseTrees {
+				return
+			}
+			if first.Phase == "" {
+				first = s
+			}
+			last = s
+		}
+		rep, err := props.RunSearch(bg, textbookMCTS{}, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		planned := props.Status{Phase: props.PhaseTrees, Total: rep.Trees, SearchesPlanned: rep.Trees * rep.Seeds,
+			SimsPlanned: int64(rep.Trees*rep.Seeds) * rep.MaxBudget}
+		done := planned
+		done.Done, done.Searches, done.Sims = rep.Trees, rep.Trees*rep.Seeds, planned.SimsPlanned
+		if rep.Witness != nil || first != planned || last != done {
+			t.Errorf("jobs %d: %s; first status %+v, want %+v; last %+v, want %+v", jobs, rep.Summary, first, planned, last, done)
+		}
+	}
+}

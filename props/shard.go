@@ -151,6 +151,9 @@ const (
 type SearchRecord struct {
 	SearchRef
 	Name string `json:"name"` // the tree's name: a trap's or "random N"
+	// TreeText is the tree's text, in the first record of each tree a shard
+	// took up, for the list of trees that did not converge.
+	TreeText string `json:"tree_text,omitempty"`
 	// Outcome is "failed", "stuck", "fault" or "" (none of those).
 	Outcome string `json:"outcome,omitempty"`
 	// Recovery says when the rule would recover from a wrong decision
@@ -349,9 +352,25 @@ func (s *shardRun) seedsOf(t, seeds int) []int {
 	return s.part.seedsOf(t, seeds, s.byTree)
 }
 
+// searches counts the searches of trees (of seeds seeds each) that the
+// check runs: the shard's part of them.
+func (s *shardRun) searches(trees []namedTree, seeds int) int {
+	if s == nil {
+		return len(trees) * seeds
+	}
+	n := 0
+	for _, nt := range trees {
+		n += len(s.part.seedsOf(nt.index, seeds, s.byTree))
+	}
+	return n
+}
+
 // took records the searches of a tree taken up.
 func (s *shardRun) took(res TreeResult) {
 	if s != nil {
+		if len(res.searches) > 0 && res.Tree != nil {
+			res.searches[0].TreeText = res.Tree.String()
+		}
 		s.rep.Searches = append(s.rep.Searches, res.searches...)
 	}
 }

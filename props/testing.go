@@ -121,7 +121,7 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 			report(t, rep, o)
 			return nil
 		}
-		t.Logf("traps: %s", rep.Summary)
+		t.Logf("traps: %s%s", rep.Summary, unconvergedLog(rep, o, t.Name()))
 	}
 	c := &checker{rule: rule, opts: o}
 	rep := &Report{Rule: o.RuleSpec, Seeds: o.Seeds, MaxBudget: int64(o.MaxBudget)}
@@ -134,13 +134,15 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 	// shrunk and printed below, with a replay line that is exact.
 	var found *TreeResult // the first inconsistent (or, failing, stuck) tree
 	var checkErr error    // an error of the checker inside the property
+	drawn := 0            // the trees judged: the next one's number
 	inner := &quietTB{TB: t}
 	rapid.Check(inner, func(rt *rapid.T) {
 		tr := trees.Draw(rt, "tree")
 		if checkErr != nil || found != nil && found.Verdict.ends() {
 			return
 		}
-		res, err := c.judge(ctx, "random", tr)
+		res, err := c.judge(ctx, fmt.Sprintf("random %d", drawn), tr)
+		drawn++
 		if err != nil {
 			checkErr = err
 			return
@@ -179,6 +181,24 @@ func check(t rapid.TB, rule core.Rule, opts Options) (err error) {
 	return nil
 }
 
+// unconvergedLog lists, for a log, the trees of rep that did not converge,
+// each with its text, and the line that checks the first one alone in the
+// go test test with the test's options; "" if every tree converged.
+func unconvergedLog(rep *Report, o Options, test string) string {
+	if len(rep.Unconverged) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("\ndid not converge:")
+	for _, u := range rep.Unconverged {
+		fmt.Fprintf(&b, "\n  %s: %s", u.Name, u.Tree)
+	}
+	if line := o.replayTree(rep.Unconverged[0].Tree, test).TestLine(); line != "" {
+		b.WriteString("\nthe first alone: " + line)
+	}
+	return b.String()
+}
+
 // report fails t with the witness (a stuck one only without
 // Options.AllowStuck), or logs the summary.
 func report(t rapid.TB, rep *Report, o Options) {
@@ -191,7 +211,7 @@ func report(t rapid.TB, rep *Report, o Options) {
 		t.Logf("%s (allowed by Options.AllowStuck)\n%s", rep.Summary, failure(rep.Witness))
 		return
 	}
-	t.Logf("%s", rep.Summary)
+	t.Logf("%s%s", rep.Summary, unconvergedLog(rep, o, t.Name()))
 }
 
 // failure is a witness as a failed test shows it: the verdict and the

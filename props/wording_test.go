@@ -3,6 +3,8 @@ package props
 import (
 	"strings"
 	"testing"
+
+	"github.com/mctscheck/mctscheck/tree"
 )
 
 // TestDeficitWording: a deficit of 0 at every scale is a tie that goes to
@@ -20,5 +22,25 @@ func TestDeficitWording(t *testing.T) {
 		if !res.persists || !strings.Contains(res.text, c.want) {
 			t.Errorf("deficits %v: %+v, want it to persist with %q", c.hs, res, c.want)
 		}
+	}
+}
+
+// TestWrongDecisionWording: the Eq. 6 finding says how many simulations
+// each child has, in words that read: "it has 1 simulation and the optimal
+// child 1 (V=1) has 1000", never "the optimal child 1 (V=1) 1000".
+func TestWrongDecisionWording(t *testing.T) {
+	tr := tree.MustParse("(max 0 1)")
+	sol := tree.Solve(tr)
+	var win []snapshot
+	for _, b := range []int64{128, 256, 512, 1024} {
+		s := emptySnapshot(b, 0, allNodes(tr.Len()))
+		s.n[0], s.n[1], s.n[2] = b, b-1, 1
+		s.v[0], s.v[1], s.v[2] = 0, 0, 1
+		win = append(win, s)
+	}
+	f := DefaultCriterion.wrongDecision(tr, sol, win)
+	want := "at 1024 it has 1023 simulations and the optimal child 1 (V=1) has 1"
+	if f == nil || !strings.Contains(f.Text, want) {
+		t.Fatalf("finding %+v, want %q", f, want)
 	}
 }

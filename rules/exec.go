@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"runtime"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/internal/proc"
 )
 
 // ProtocolVersion is the version of the external rule protocol that Exec
@@ -229,11 +229,7 @@ func (o ExecOptions) New(name string, args ...string) (*ExecRule, error) {
 	if err := o.check(); err != nil {
 		return nil, err
 	}
-	if _, err := exec.LookPath(name); err != nil {
-		var ee *exec.Error
-		if errors.As(err, &ee) {
-			err = ee.Err
-		}
+	if err := proc.Find(name); err != nil {
 		return nil, fmt.Errorf("rules: exec: program %q: %w", name, err)
 	}
 	x := &ExecRule{argv: append([]string{name}, args...), opts: o.withDefaults(),
@@ -538,9 +534,6 @@ func (x *ExecRule) serve(batch []*execCall, closed bool) {
 	if closed {
 		err = closedFault // cut short by Close: not the program's fault
 	} else if !err.refused {
-		if len(batch) > 1 {
-			err.msg += fmt.Sprintf(", while answering a batch of %d sites", len(batch))
-		}
 		x.count(err)
 	}
 	for _, c := range batch {
@@ -592,6 +585,9 @@ func (x *ExecRule) roundTrip(batch []*execCall) *execError {
 	}
 	err := x.exchange(p, batch)
 	if err != nil {
+		if len(batch) > 1 { // a failure of the handshake, above, is no batch's
+			err.msg += fmt.Sprintf(", while answering a batch of %d sites", len(batch))
+		}
 		if err.kind == "hang" {
 			x.hangs++
 		}

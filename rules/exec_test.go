@@ -75,10 +75,15 @@ type helperSite struct {
 //	         at the first batch
 //	setsid   starts a child in a session of its own, whose pid its name
 //	         gives, and answers as uct
+//	no-handshake  exits with status 3 instead of answering the handshake
 func helper(mode string) int {
 	in := bufio.NewReader(os.Stdin)
 	if _, err := in.ReadString('\n'); err != nil {
 		return 1
+	}
+	if mode == "no-handshake" {
+		fmt.Fprintln(os.Stderr, "helper: no handshake, as asked")
+		return 3
 	}
 	if mode == "setsid" {
 		var err error
@@ -365,6 +370,30 @@ func TestExecFaults(t *testing.T) {
 			}
 			checkReaped(t, x)
 		})
+	}
+}
+
+// TestExecHandshakeFault: a program that exits instead of answering the
+// handshake fails on the handshake, however many sites wait (those of
+// dozens of trees at once), and however many times it is asked: the fault
+// names the handshake and no batch.
+func TestExecHandshakeFault(t *testing.T) {
+	for range 3 { // how many sites wait for the first start depends on timing
+		x := helperRule(t, "no-handshake", rules.ExecOptions{})
+		rep, err := props.Run(context.Background(), x, props.Options{Trees: 20, Jobs: x.Concurrency(), MinBudget: 16, MaxBudget: 256})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Verdict != props.Faulted {
+			t.Fatalf("%s, want a fault", rep.Summary)
+		}
+		_, last := x.FaultCount()
+		for _, msg := range []string{rep.Witness.Fault.Message, last.Error()} {
+			if !strings.Contains(msg, "exited with status 3 while answering the handshake") || strings.Contains(msg, "batch") {
+				t.Errorf("the fault %q does not name the handshake alone", msg)
+			}
+		}
+		checkReaped(t, x)
 	}
 }
 

@@ -241,12 +241,15 @@ func known() []*Entry {
 }
 
 // names lists the known names in order, for error messages.
-func names() string {
+func names() string { return strings.Join(nameList(), ", ") }
+
+// nameList lists the known rules' names.
+func nameList() []string {
 	var ns []string
 	for _, e := range known() {
 		ns = append(ns, e.Name)
 	}
-	return strings.Join(ns, ", ")
+	return ns
 }
 
 // formatNum writes v as the shortest decimal that parses back to v, with a

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/internal/suggest"
 )
 
 // Instance is a rule of the catalogue with its parameters set: what Parse
@@ -142,7 +143,7 @@ func parseLevel(spec string) (level, error) {
 	name = strings.TrimSpace(name)
 	e, ok := Lookup(name)
 	if !ok {
-		return level{}, fmt.Errorf("rules: unknown rule %q (known: %s)", name, names())
+		return level{}, fmt.Errorf("rules: unknown rule %q%s (known: %s)", name, suggest.DidYouMean(name, nameList()), names())
 	}
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("rules: "+e.Name+": "+format, args...)
@@ -167,7 +168,7 @@ func parseLevel(spec string) (level, error) {
 				return level{}, fail("empty parameter in %q", list)
 			}
 			if _, ok := e.Param(key); !ok {
-				return level{}, fail("unknown parameter %q (parameters: %s)", key, e.paramNames())
+				return level{}, fail("unknown parameter %q%s (parameters: %s)", key, suggest.DidYouMean(key, e.paramList()), e.paramNames())
 			}
 			return level{}, fail("parameter %q has no value (want %s=<value>)", key, key)
 		}
@@ -178,7 +179,7 @@ func parseLevel(spec string) (level, error) {
 		}
 		p, ok := e.Param(key)
 		if !ok {
-			return level{}, fail("unknown parameter %q (parameters: %s)", key, e.paramNames())
+			return level{}, fail("unknown parameter %q%s (parameters: %s)", key, suggest.DidYouMean(key, e.paramList()), e.paramNames())
 		}
 		if seen[key] {
 			return level{}, fail("parameter %q given twice", key)
@@ -341,10 +342,13 @@ func MustParse(spec string) *Instance {
 }
 
 // paramNames lists the entry's parameter names, for error messages.
-func (e *Entry) paramNames() string {
+func (e *Entry) paramNames() string { return strings.Join(e.paramList(), ", ") }
+
+// paramList lists the entry's parameters' names.
+func (e *Entry) paramList() []string {
 	ns := make([]string, len(e.Params))
 	for i, p := range e.Params {
 		ns[i] = p.Name
 	}
-	return strings.Join(ns, ", ")
+	return ns
 }

@@ -3,8 +3,11 @@ package searchexec_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -196,6 +199,9 @@ func TestExamplesBugs(t *testing.T) {
 			if w.Condition != b.cond || w.Nodes > 9 || !strings.HasPrefix(w.From, b.from) {
 				t.Fatalf("mcts.c --bug %s: %s, shrunk from %s; want %s with at most 9 nodes, shrunk from %s…", b.name, rep.Summary, w.From, b.cond, b.from)
 			}
+			if doc := documentedWitnesses(t, b.name); !testing.Short() && !slices.Contains(doc, w.Tree.String()) {
+				t.Errorf("examples/mcts.py documents the witness of --bug %s as %q; the default check finds %v", b.name, doc, w.Tree)
+			}
 			again, err := props.RunSearchTree(context.Background(), p, tree.MustParse(w.Run.Tree),
 				props.Options{Seed: w.Run.Seed, Seeds: w.Run.Seeds, KeepOrder: w.Run.KeepOrder, MaxBudget: int(w.Run.Budget)})
 			if err != nil {
@@ -206,6 +212,37 @@ func TestExamplesBugs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// documentedWitnesses returns the witnesses examples/mcts.py's doc gives
+// for the bug: the trees after "Witness:" (or "Witnesses:") in its entry.
+func documentedWitnesses(t *testing.T, bug string) []string {
+	t.Helper()
+	src, err := os.ReadFile(pythonMCTS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := regexp.MustCompile(`\n  ` + regexp.QuoteMeta(bug) + ` (?:.|\n {19})*`).Find(src)
+	_, after, ok := strings.Cut(string(entry), "Witness")
+	if !ok {
+		t.Fatalf("examples/mcts.py documents no witness for --bug %s", bug)
+	}
+	var trees []string
+	depth, start := 0, 0
+	for i, c := range after {
+		switch c {
+		case '(':
+			if depth == 0 {
+				start = i
+			}
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				trees = append(trees, strings.Join(strings.Fields(after[start:i+1]), " "))
+			}
+		}
+	}
+	return trees
 }
 
 // TestExamplesPromises: the reference programs' bugs that break a promise

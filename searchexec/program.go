@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"time"
@@ -110,11 +109,7 @@ func (o Options) New(name string, args ...string) (*Program, error) {
 	if name == "" {
 		return nil, errors.New("searchexec: no program")
 	}
-	if _, err := exec.LookPath(name); err != nil {
-		var ee *exec.Error
-		if errors.As(err, &ee) {
-			err = ee.Err
-		}
+	if err := proc.Find(name); err != nil {
 		return nil, fmt.Errorf("searchexec: program %q: %w", name, err)
 	}
 	return &Program{argv: append([]string{name}, args...), opts: o.withDefaults(), live: map[*process]bool{}}, nil

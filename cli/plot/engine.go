@@ -24,7 +24,7 @@ var EngineFiles = []string{"share.png", "share.svg"}
 // palette of the convergence figure's first colours, then more).
 var classColours = []color.RGBA{
 	blue, red, {44, 160, 44, 255}, {255, 127, 14, 255}, {148, 103, 189, 255},
-	{140, 86, 75, 255}, {227, 119, 194, 255}, grey, {188, 189, 34, 255}, {23, 190, 207, 255},
+	{140, 86, 75, 255}, {227, 119, 194, 255}, {110, 110, 110, 255}, {188, 189, 34, 255}, {23, 190, 207, 255},
 }
 
 // EngineShares draws share.png and share.svg in dir: the share of optimal

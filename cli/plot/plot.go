@@ -27,14 +27,11 @@ import (
 	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// Colours: the panels of rules predicted consistent in blue, inconsistent in
-// red; the optimal children's share in grey; a witness tree's search in
-// black.
+// Colours, those of report.html's charts (internal/picture): every tree in
+// blue, the witness tree's search in red, shares of simulations dashed.
 var (
-	blue  = color.RGBA{31, 119, 180, 255}
-	red   = color.RGBA{214, 39, 40, 255}
-	grey  = color.RGBA{110, 110, 110, 255}
-	black = color.RGBA{20, 20, 20, 255}
+	blue = color.RGBA{31, 119, 180, 255}
+	red  = color.RGBA{214, 39, 40, 255}
 )
 
 // Layout of the figure: small multiples, one panel per rule, at most
@@ -73,10 +70,10 @@ func (l layout) headerH() vg.Length { return vg.Points(float64(lineH*len(l.heade
 
 // headerText explains every panel.
 const headerText = "Each panel: one rule, against the simulations run (log scale). " +
-	"Solid: share of searches whose root decision is wrong, over every tree. " +
-	"Dashed grey: share of the root's simulations that went to optimal children. " +
-	"Thick black, for a rule with a witness: the witness tree's own search, its decision wrong (1) or optimal (0). " +
-	"Blue title: predicted consistent; red: predicted inconsistent."
+	"Blue: over every search of every tree, the share whose root decision is wrong (solid) " +
+	"and the optimal root children's share of the root's simulations (dashed). " +
+	"Red, for a rule with a witness: the witness tree's own search, its decision wrong (1) or optimal (0) (thick), " +
+	"and its optimal root children's share (dashed). The title says what the papers predict and whether the check reproduced it."
 
 // Files are the files Convergence writes.
 var Files = []string{"convergence.png", "convergence.svg"}
@@ -160,21 +157,23 @@ func drawFigure(c draw.Canvas, l layout, rs []cli.Convergence) {
 // panel is the chart of one rule.
 func panel(r cli.Convergence) *plot.Plot {
 	p := plot.New()
-	pred, col := "predicted consistent", blue
+	pred := "predicted consistent"
 	if !r.PredictedConsistent {
-		pred, col = "predicted inconsistent", red
+		pred = "predicted inconsistent"
 	}
 	p.Title.Text = r.Rule + ": " + pred + ", " + string(r.Agreement)
 	p.Title.TextStyle.Font.Size = vg.Points(10)
-	p.Title.TextStyle.Color = col
 	p.Title.Padding = vg.Points(4)
 	p.X.Label.Text = "simulations"
 	p.Y.Label.Text = "share"
 	p.X.Label.TextStyle.Font.Size = vg.Points(8)
 	p.Y.Label.TextStyle.Font.Size = vg.Points(8)
 	p.X.Scale = plot.LogScale{}
-	if len(r.Curve) == 0 { // an interrupted check: an empty panel, on a range a log scale takes
+	if len(r.Curve) == 0 { // an interrupted check: an empty panel, on a range a log scale takes, that says so
 		p.X.Min, p.X.Max = 64, float64(max(r.MaxBudget, 128))
+	}
+	if r.Agreement == cli.Interrupted {
+		p.Title.Text = r.Rule + ": " + pred + ", unfinished (interrupted)"
 	}
 	var ticks []plot.Tick
 	for b := 64; b <= 1<<26; b *= 16 {
@@ -189,26 +188,32 @@ func panel(r cli.Convergence) *plot.Plot {
 		wrong = append(wrong, plotter.XY{X: float64(pt.Budget), Y: pt.Wrong})
 		share = append(share, plotter.XY{X: float64(pt.Budget), Y: pt.OptimalShare})
 	}
+	dashed := []vg.Length{vg.Points(4), vg.Points(3)}
 	if l, err := plotter.NewLine(share); err == nil { // only NaN or infinite values fail, which curves do not have
-		l.Color, l.Width, l.Dashes = grey, vg.Points(1.2), []vg.Length{vg.Points(4), vg.Points(3)}
+		l.Color, l.Width, l.Dashes = blue, vg.Points(1.2), dashed
 		p.Add(l)
 	}
 	if l, s, err := plotter.NewLinePoints(wrong); err == nil {
-		l.Color, l.Width = col, vg.Points(1.8)
-		s.GlyphStyle = draw.GlyphStyle{Color: col, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
+		l.Color, l.Width = blue, vg.Points(1.8)
+		s.GlyphStyle = draw.GlyphStyle{Color: blue, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
 		p.Add(l, s)
 		if len(r.Witness) > 0 {
 			p.Legend.Add("all trees", l, s)
 		}
 	}
 	if len(r.Witness) > 0 {
-		var wit plotter.XYs
+		var wit, witShare plotter.XYs
 		for _, pt := range r.Witness {
 			wit = append(wit, plotter.XY{X: float64(pt.Budget), Y: pt.Wrong})
+			witShare = append(witShare, plotter.XY{X: float64(pt.Budget), Y: pt.OptimalShare})
+		}
+		if l, err := plotter.NewLine(witShare); err == nil {
+			l.Color, l.Width, l.Dashes = red, vg.Points(1.2), dashed
+			p.Add(l)
 		}
 		if l, s, err := plotter.NewLinePoints(wit); err == nil {
-			l.Color, l.Width = black, vg.Points(3)
-			s.GlyphStyle = draw.GlyphStyle{Color: black, Radius: vg.Points(2.5), Shape: draw.BoxGlyph{}}
+			l.Color, l.Width = red, vg.Points(3)
+			s.GlyphStyle = draw.GlyphStyle{Color: red, Radius: vg.Points(2.5), Shape: draw.CircleGlyph{}}
 			p.Add(l, s)
 			p.Legend.Add("witness tree", l, s)
 		}

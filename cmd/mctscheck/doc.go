@@ -281,7 +281,8 @@
 //	  "trees_planned": int,       // only when "stopped": the trees the check would have checked
 //	  "converged": int, "inconclusive": int,
 //	  "stuck": int,               // trees whose decision stays wrong through the horizon, its limit not shown
-//	  "unconverged": [string],    // up to five trees that did not converge
+//	  "unconverged": [{"name": string, "tree": string}], // every tree that did not converge, with its text
+//	                              // for -tree (the seeds as the check's); "tree" absent for a game position
 //	  "recoveries": [string],     // up to five: when the rule would recover from a trap (limit probe)
 //	  "seeds": int, "max_budget": int,
 //	  "handles": {"no_chance": true, "binary_rewards": true, "alternating": true},  // check -search: the trees the program declared it handles (each key only if true); absent for every tree
@@ -304,6 +305,7 @@
 //	  "searches": [{              // the part's searches taken up, in the check's order
 //	    "tree": int, "seed": int, // the tree's index in the check, and the seed
 //	    "name": string,           // the tree's name
+//	    "tree_text": string,      // the tree's text, in the part's first search of the tree alone
 //	    "outcome": "failed"|"stuck"|"fault",  // absent for none of those
 //	    "recovery": string,       // when the rule would recover; absent otherwise
 //	    "optimal_from": int,      // the first checkpoint (0: 64) from which every decision was optimal, -1 if none

@@ -50,16 +50,8 @@ func TestSearchProtocolCapabilities(t *testing.T) {
 // with the given title, and the lines it prints.
 func searchExample(t *testing.T, title string) (script, printed string) {
 	t.Helper()
-	data, err := os.ReadFile(protocolPage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, ok := strings.Cut(string(data), "\n## "+title+"\n")
-	if !ok {
-		t.Fatalf("%s has no section %q", protocolPage, title)
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
-	_, script, ok = strings.Cut(section, "```sh\n")
+	section, _, _ := strings.Cut(pageSection(t, "## "+title), "\n## ")
+	_, script, ok := strings.Cut(section, "```sh\n")
 	script, _, ok2 := strings.Cut(script, "```\n")
 	_, printed, ok3 := strings.Cut(section, "It prints, and exits with status 1")
 	if !ok || !ok2 || !ok3 {
@@ -121,25 +113,12 @@ func commandDir(t *testing.T) string {
 // that it exits 1 and prints the page's lines (but its "…" lines) in order.
 func TestProtocolWorkedExample(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
-		t.Skip("python3 is absent: the worked example is not run (CI has it)")
+		t.Skip("python3 is absent: the example is not run (CI has it)")
 	}
-	page, err := os.ReadFile(protocolPage)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, example, ok := strings.Cut(string(page), "\n## A worked example to paste\n")
-	if !ok {
-		t.Fatal("docs/protocol.md has no section A worked example to paste")
-	}
-	block := fenced(t, example, "```sh\n")
-	want := fenced(t, example, "```text\n")
+	example := pageSection(t, "## A worked example to paste")
 	dir := t.TempDir()
-	block = strings.ReplaceAll(block, "/tmp/", dir+"/")
-	want = strings.ReplaceAll(want, "/tmp/", dir+"/")
-	bin := commandDir(t)
-	cmd := exec.Command("bash", "-euo", "pipefail", "-c", block)
-	cmd.Env = append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	out, err := cmd.Output()
+	want := strings.ReplaceAll(fenced(t, example, "```text\n"), "/tmp/", dir+"/")
+	out, err := runBlock(t, strings.ReplaceAll(fenced(t, example, "```sh\n"), "/tmp/", dir+"/"), "")
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 1 {
 		t.Fatalf("the example: %v, want exit status 1\n%s", err, out)
@@ -155,6 +134,47 @@ func TestProtocolWorkedExample(t *testing.T) {
 		}
 		rest = rest[i+len(line):]
 	}
+}
+
+// TestExecEnvironmentExample runs docs/protocol.md's example of a
+// variable given to a rule's program (through env, then a wrapper
+// script), as it is on the page with its /tmp/ moved to a directory of the
+// test's own: both checks exit 0 with the verdict the page says.
+func TestExecEnvironmentExample(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is absent: the example is not run (CI has it)")
+	}
+	section := pageSection(t, "### Environment variables, a directory, a pipeline")
+	out, err := runBlock(t, strings.ReplaceAll(fenced(t, section, "```sh\n"), "/tmp/", t.TempDir()+"/"), "../..")
+	const want = "verdict    no counterexample: 1 tree × 2 seeds up to budget 1024, "
+	if err != nil || strings.Count(string(out), want) != 2 {
+		t.Errorf("the example: %v, want two checks that print %q:\n%s", err, want, out)
+	}
+}
+
+// pageSection returns docs/protocol.md from the line heading on.
+func pageSection(t *testing.T, heading string) string {
+	t.Helper()
+	page, err := os.ReadFile(protocolPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(page), "\n"+heading+"\n")
+	if !ok {
+		t.Fatalf("%s has no section %q", protocolPage, heading)
+	}
+	return section
+}
+
+// runBlock runs an sh block of the page with bash -euo pipefail in dir
+// ("": the test's), with this command as mctscheck on PATH, and returns
+// what it prints.
+func runBlock(t *testing.T, block, dir string) ([]byte, error) {
+	t.Helper()
+	cmd := exec.Command("bash", "-euo", "pipefail", "-c", block)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "PATH="+commandDir(t)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return cmd.Output()
 }
 
 // fenced returns the body of the first code block that opens with open in

@@ -15,8 +15,8 @@ import (
 var dotShapes = map[core.Kind]string{core.Max: "triangle", core.Min: "invtriangle", core.Chance: "circle", core.Terminal: "box"}
 
 // WriteDOT writes the tree as a Graphviz DOT digraph named name, with the
-// facts SVG draws: each node's kind (its shape), value and, after a search,
-// simulations; optimal moves as thick green edges, the decided root child
+// facts SVG draws: each node's name and kind (its shape), value and, after
+// a search, simulations; optimal moves as thick green edges, the decided root child
 // outlined in red, the finding's child in orange dashes, the root edges'
 // shares and the chance edges' probabilities as edge labels; title, if
 // not empty, is the graph's label. `dot -Tsvg` draws it.
@@ -32,7 +32,7 @@ func (f *Facts) WriteDOT(w io.Writer, name, title string) error {
 	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=11, color=\"#9a9a9a\", arrowhead=none];\n")
 	for i := range f.Nodes {
 		nd := &f.Nodes[i]
-		lines := append([]string{nd.Kind.String(), "V=" + Num(nd.Value)}, f.stats(nd)...)
+		lines := append([]string{nd.Path + " " + nd.Kind.String(), "V=" + Num(nd.Value)}, f.stats(nd)...)
 		attrs := []string{"shape=" + dotShapes[nd.Kind], "label=" + dotID(strings.Join(lines, "\n")), "tooltip=" + dotID(f.Describe(nd))}
 		switch {
 		case nd.Chosen:

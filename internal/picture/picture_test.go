@@ -115,15 +115,15 @@ func walk(e svgElement, fn func(svgElement)) {
 }
 
 // TestSVG: the drawing is well-formed SVG with one shape per node of the
-// kind's form, the decided child and the starved one marked, the values,
-// the visits and the root shares written.
+// kind's form, each node's name beside it, the decided child and the
+// starved one marked, the values, the visits and the root shares written.
 func TestSVG(t *testing.T) {
 	w := greedyWitness(t)
 	svg := string(picture.Of(w.Tree, w.Search, w.Findings).SVG())
 	root := parseSVG(t, svg)
 	shapes := map[string]int{}
 	classes := map[string]string{}
-	var texts []string
+	var texts, ids []string
 	walk(root, func(e svgElement) {
 		switch e.XMLName.Local {
 		case "polygon", "circle", "rect":
@@ -132,8 +132,14 @@ func TestSVG(t *testing.T) {
 			classes[e.Path] = e.Class
 		case "text":
 			texts = append(texts, e.Text)
+			if e.Class == "path" {
+				ids = append(ids, e.Text)
+			}
 		}
 	})
+	if want := []string{"0", "0.0", "0.1", "0.0.0", "0.0.1"}; !cmp.Equal(want, ids) {
+		t.Errorf("node names drawn %q, want %q: the names the texts use", ids, want)
+	}
 	if want := map[string]int{"polygon": 2, "rect": 3}; !cmp.Equal(want, shapes) {
 		t.Errorf("shapes %v, want %v (two max triangles, three terminal squares)", shapes, want)
 	}
@@ -174,11 +180,11 @@ func TestCurve(t *testing.T) {
 		})
 		return n
 	}
-	if got, want := count(string(picture.Curve(avg, nil))), map[string]int{"average": 2}; !cmp.Equal(want, got) {
+	if got, want := count(string(picture.Curve(avg, nil))), map[string]int{"average": 2, "avgshare": 2}; !cmp.Equal(want, got) {
 		t.Errorf("without a witness: lines %v, want %v (the line and its legend)", got, want)
 	}
 	both := string(picture.Curve(avg, wit))
-	if got, want := count(both), map[string]int{"average": 2, "witness": 2, "share": 2}; !cmp.Equal(want, got) {
+	if got, want := count(both), map[string]int{"average": 2, "avgshare": 2, "witness": 2, "share": 2}; !cmp.Equal(want, got) {
 		t.Errorf("with a witness: lines %v, want %v", got, want)
 	}
 	if !strings.Contains(both, "witness tree: its search&#39;s decision wrong (1) or optimal (0)") {
@@ -186,6 +192,20 @@ func TestCurve(t *testing.T) {
 	}
 	if picture.Curve(nil, nil) != "" {
 		t.Error("an empty chart is drawn")
+	}
+	// The overview's panels draw the same lines in the same classes,
+	// without a legend of their own: Legend's has every line.
+	ov := string(picture.Overview([]picture.Panel{{Title: "uct", Note: "predicted consistent", Average: avg, Witness: wit},
+		{Title: "rave", Note: "predicted inconsistent", Unfinished: "unfinished: interrupted after 3 of 131 trees"}}))
+	if got, want := count(ov), map[string]int{"average": 1, "avgshare": 1, "witness": 1, "share": 1}; !cmp.Equal(want, got) {
+		t.Errorf("overview: lines %v, want %v", got, want)
+	}
+	if n := strings.Count(ov, "<svg"); n != 2 || !strings.Contains(ov, ">unfinished: interrupted after 3 of 131 trees</text>") {
+		t.Errorf("overview: %d panels, want 2, the second unfinished:\n%s", n, ov)
+	}
+	leg := string(picture.Legend())
+	if got, want := count(leg), map[string]int{"average": 1, "avgshare": 1, "witness": 1, "share": 1}; !cmp.Equal(want, got) {
+		t.Errorf("legend: lines %v, want %v", got, want)
 	}
 }
 
@@ -200,7 +220,7 @@ func TestDOT(t *testing.T) {
 	dot := b.String()
 	for _, s := range []string{
 		`label="rule \"x\\y\""`,
-		`n2 [shape=box, label="terminal\nV=0.5\nn=4095\nmean=0.5"`,
+		`n2 [shape=box, label="0.1 terminal\nV=0.5\nn=4095\nmean=0.5"`,
 		`color="#d62728", penwidth=3`,
 		`n0 -> n1 [color="#2ca02c", penwidth=4, label="0.02%"]`,
 		`n0 -> n2 [label="99.98%"]`,
@@ -257,8 +277,8 @@ func TestNotReported(t *testing.T) {
 		t.Fatal(err)
 	}
 	dot := b.String()
-	for _, want := range []string{`n4 [shape=box, label="terminal\nV=1\nnot reported", tooltip="node 0.0.0: terminal, V=1, its statistics not reported by the search"]`,
-		`n1 [shape=invtriangle, label="min\nV=0\nn=16\nmean=0.25"`, `n0 -> n3 [color="#2ca02c", penwidth=4, label="50%"]`} {
+	for _, want := range []string{`n4 [shape=box, label="0.0.0 terminal\nV=1\nnot reported", tooltip="node 0.0.0: terminal, V=1, its statistics not reported by the search"]`,
+		`n1 [shape=invtriangle, label="0.0 min\nV=0\nn=16\nmean=0.25"`, `n0 -> n3 [color="#2ca02c", penwidth=4, label="50%"]`} {
 		if !strings.Contains(dot, want) {
 			t.Errorf("no %s in\n%s", want, dot)
 		}
@@ -288,11 +308,11 @@ func ExampleFacts_WriteDOT() {
 	//   graph [fontname="Helvetica", fontsize=12, labelloc=b, nodesep=0.5, ranksep=0.6];
 	//   node [fontname="Helvetica", fontsize=11, style=filled, fillcolor="#f4f4f4", color="#333333"];
 	//   edge [fontname="Helvetica", fontsize=11, color="#9a9a9a", arrowhead=none];
-	//   n0 [shape=triangle, label="max\nV=0.25", tooltip="node 0: max, V=0.25"];
-	//   n1 [shape=invtriangle, label="min\nV=0", tooltip="node 0.0: min, V=0"];
-	//   n2 [shape=box, label="terminal\nV=0.25", tooltip="node 0.1: terminal, V=0.25, optimal"];
-	//   n3 [shape=box, label="terminal\nV=1", tooltip="node 0.0.0: terminal, V=1"];
-	//   n4 [shape=box, label="terminal\nV=0", tooltip="node 0.0.1: terminal, V=0, optimal"];
+	//   n0 [shape=triangle, label="0 max\nV=0.25", tooltip="node 0: max, V=0.25"];
+	//   n1 [shape=invtriangle, label="0.0 min\nV=0", tooltip="node 0.0: min, V=0"];
+	//   n2 [shape=box, label="0.1 terminal\nV=0.25", tooltip="node 0.1: terminal, V=0.25, optimal"];
+	//   n3 [shape=box, label="0.0.0 terminal\nV=1", tooltip="node 0.0.0: terminal, V=1"];
+	//   n4 [shape=box, label="0.0.1 terminal\nV=0", tooltip="node 0.0.1: terminal, V=0, optimal"];
 	//   n0 -> n1;
 	//   n0 -> n2 [color="#2ca02c", penwidth=4];
 	//   n1 -> n3;

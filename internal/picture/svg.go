@@ -43,6 +43,7 @@ type svgNode struct {
 	X, Y               int
 	Shape              template.HTML // the node's outline, made by shape from numbers only
 	Lines              []svgLine
+	ID                 svgLine // the node's name, as the text names it, beside its shape
 }
 
 type svgLine struct {
@@ -63,17 +64,19 @@ var treeTemplate = template.Must(template.New("tree").Parse(`<svg xmlns="http://
 .tree text.optimal { fill: #2ca02c; font-weight: bold; }
 .tree text.chosen { fill: #d62728; font-weight: bold; }
 .tree text.mechanism { fill: #c85a00; }
+.tree text.path { font-size: 12px; fill: #555; text-anchor: start; }
 .tree text.unreported { fill: #777; font-style: italic; }
 </style>
 {{range .Edges}}<line class="{{.Class}}" x1="{{.X1}}" y1="{{.Y1}}" x2="{{.X2}}" y2="{{.Y2}}"/>
 {{end}}{{range .Edges}}{{if .Label}}<text class="edge share" x="{{.LX}}" y="{{.LY}}">{{.Label}}</text>
-{{end}}{{end}}{{range .Nodes}}<g class="node {{.Class}}" data-path="{{.Path}}"><title>{{.Title}}</title>{{.Shape}}{{range .Lines}}<text class="{{.Class}}" x="{{.X}}" y="{{.Y}}">{{.Text}}</text>{{end}}</g>
+{{end}}{{end}}{{range .Nodes}}<g class="node {{.Class}}" data-path="{{.Path}}"><title>{{.Title}}</title>{{.Shape}}<text class="path" x="{{.ID.X}}" y="{{.ID.Y}}">{{.ID.Text}}</text>{{range .Lines}}<text class="{{.Class}}" x="{{.X}}" y="{{.Y}}">{{.Text}}</text>{{end}}</g>
 {{end}}</svg>`))
 
 // SVG draws the tree as an SVG element: max nodes as triangles pointing
 // up, min nodes as triangles pointing down, chance nodes as circles and
-// terminals as squares, each with its value V and, after a search, its
-// simulations; an optimal move's edge is thick and green, the root child
+// terminals as squares, each with its name beside it (0 the root, 0.1 its
+// child 1: the "node 0.1" of the reports' texts), its value V and, after
+// a search, its simulations; an optimal move's edge is thick and green, the root child
 // the search decided is outlined in red, the child the finding is about
 // in orange dashes, and each root edge carries the child's share of the
 // root's simulations (a chance edge its probability). It returns "" for a
@@ -153,7 +156,8 @@ func (f *Facts) layout() svgTree {
 
 // svgNode draws one node at (x, y): its shape and its lines of text.
 func (f *Facts) svgNode(nd *Node, x, y int) svgNode {
-	s := svgNode{Path: nd.Path, X: x, Y: y, Shape: shape(nd.Kind, x, y), Class: "kind-" + nd.Kind.String(), Title: f.Describe(nd)}
+	s := svgNode{Path: nd.Path, X: x, Y: y, Shape: shape(nd.Kind, x, y), Class: "kind-" + nd.Kind.String(), Title: f.Describe(nd),
+		ID: svgLine{Text: nd.Path, X: x + nodeR + 3, Y: y + 4}}
 	line := func(text, class string) {
 		s.Lines = append(s.Lines, svgLine{Text: text, Class: class, X: x, Y: y + nodeR + textGap*(len(s.Lines)+1)})
 	}
