@@ -2,6 +2,8 @@ package bench_test
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -28,24 +30,33 @@ const checkTreeEnv = "MCTSCHECK_BENCH_CHECKTREE"
 const checkTreeProfileEnv = "MCTSCHECK_BENCH_CHECKTREE_PROFILE"
 
 // childProfile is BenchmarkCheckTree's -childprofile.
-var childProfile = flag.String("childprofile", "", "BenchmarkCheckTree's children write their heap profiles to `PREFIX`-SHAPE.pprof, for go tool pprof -sample_index=alloc_space")
+var childProfile = flag.String("childprofile", "", "BenchmarkCheckTree's children write their heap profiles to `PREFIX`-SHAPE-NODES.pprof, for go tool pprof -sample_index=alloc_space")
 
 // checkTreeGOGC is the tool's GOGC (cmd/mctscheck sets it unless the
 // environment does), so that the child collects garbage as the tool does.
 const checkTreeGOGC = 400
 
 // checkTreeChild runs the tool's check command with the arguments in arg
-// (one a line, output discarded) in this process, as
-// cmd/mctscheck does, and prints its exit code, peak resident memory and
-// CPU time (user + system).
+// (one a line) in this process, as cmd/mctscheck does, and prints its exit
+// code, peak resident memory, CPU time (user + system, its own and that of
+// the search programs it started and reaped) and, if it wrote a -json
+// report with a witness, the witness's nodes and the shrinker's
+// evaluations (0 and 0 otherwise). It runs under an address-space limit
+// (limitMemory), so that a check whose memory runs away fails alone
+// instead of taking a shared machine's memory.
 func checkTreeChild(arg string) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(checkTreeGOGC)
 	}
+	if err := limitMemory(childMemoryLimit); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	if os.Getenv(checkTreeProfileEnv) != "" {
 		runtime.MemProfileRate = 64 << 10
 	}
-	code := cli.MctscheckTool().Run(strings.Split(arg, "\n"), strings.NewReader(""), io.Discard, io.Discard)
+	var out bytes.Buffer
+	code := cli.MctscheckTool().Run(strings.Split(arg, "\n"), strings.NewReader(""), &out, io.Discard)
 	if name := os.Getenv(checkTreeProfileEnv); name != "" {
 		runtime.GC() // the profile counts what the last collection saw
 		if err := writeHeapProfile(name); err != nil {
@@ -58,9 +69,24 @@ func checkTreeChild(arg string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	fmt.Printf("exit %d maxrss-kib %d cpu-ns %d\n", code, rss, processCPU().Nanoseconds())
+	var doc struct {
+		Witness struct{ Nodes, Shrinks int }
+	}
+	if bytes.HasPrefix(out.Bytes(), []byte("{")) {
+		if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			return 1
+		}
+	}
+	fmt.Printf("exit %d maxrss-kib %d cpu-ns %d witness %d shrinks %d\n", code, rss,
+		(processCPU() + childrenCPU()).Nanoseconds(), doc.Witness.Nodes, doc.Witness.Shrinks)
 	return 0
 }
+
+// childMemoryLimit is the address space a child of BenchmarkCheckTree or
+// BenchmarkShrink may take: several times what any of their checks needs,
+// well below the machine's memory.
+const childMemoryLimit = 6 << 30
 
 // writeHeapProfile writes the heap profile to the file name.
 func writeHeapProfile(name string) error {
@@ -129,35 +155,60 @@ func (c checkTreeCase) write(dir string) (string, error) {
 	return name, f.Close()
 }
 
-// checkTreeCases are BenchmarkCheckTree's trees of about 10^6 nodes: a
+// checkTreeCases are BenchmarkCheckTree's trees: of about 10^6 nodes, a
 // chain at the tool's defaults for a -tree (16 seeds, budgets 64 to
 // 16,384), and a wide root with fewer seeds and a smaller budget, since
 // every simulation there reads every one of the 10^6 children (-large adds
-// it at the defaults, several CPU minutes an op).
+// it at the defaults, several CPU minutes an op); and a root over 10^5
+// leaves at the defaults, where what a check holds beyond the tree counts
+// most per node.
 var checkTreeCases = []checkTreeCase{
 	{shape: "chain", inner: 1<<19 - 1, seeds: 16, budget: 16384},
 	{shape: "wide", inner: 1_000_000, seeds: 4, budget: 1024},
+	{shape: "wide", inner: 100_000, seeds: 16, budget: 16384},
 }
 
 var checkTreeLarge = checkTreeCase{shape: "wide", inner: 1_000_000, seeds: 16, budget: 16384}
+
+// childCheck is what a child of checkTreeChild measured: its peak
+// resident memory in bytes, its CPU time in seconds, and its witness's
+// nodes and shrinker evaluations (0 without a witness).
+type childCheck struct {
+	peak, cpu      float64
+	nodes, shrinks int
+}
+
+// runCheck runs `mctscheck` with args in a child process (checkTreeChild),
+// with its heap profile written to profile if that is not empty, and
+// returns what it measured. Exit codes other than want are errors.
+func runCheck(exe string, args []string, profile string, want int) (childCheck, error) {
+	env := []string{checkTreeEnv + "=" + strings.Join(args, "\n")}
+	if profile != "" {
+		env = append(env, checkTreeProfileEnv+"="+profile)
+	}
+	var code int
+	var kib, ns int64
+	var c childCheck
+	if err := runChild(exe, env, "exit %d maxrss-kib %d cpu-ns %d witness %d shrinks %d", &code, &kib, &ns, &c.nodes, &c.shrinks); err != nil {
+		return c, err
+	}
+	if code != want {
+		return c, fmt.Errorf("mctscheck %s: exit code %d, want %d", strings.Join(args, " "), code, want)
+	}
+	c.peak, c.cpu = float64(kib)*1024, float64(ns)/1e9
+	return c, nil
+}
 
 // runCheckTree runs the check of c's tree file in a child process and
 // returns its peak resident memory in bytes and its CPU time in seconds.
 func runCheckTree(exe, file string, c checkTreeCase) (peak, cpu float64, err error) {
 	args := []string{"check", "-rule", "uct", "-tree", "@" + file, "-seeds", strconv.Itoa(c.seeds), "-budget", strconv.Itoa(c.budget)}
-	env := []string{checkTreeEnv + "=" + strings.Join(args, "\n")}
+	profile := ""
 	if *childProfile != "" {
-		env = append(env, checkTreeProfileEnv+"="+*childProfile+"-"+c.shape+".pprof")
+		profile = fmt.Sprintf("%s-%s-%d.pprof", *childProfile, c.shape, c.nodes())
 	}
-	var code int
-	var kib, ns int64
-	if err := runChild(exe, env, "exit %d maxrss-kib %d cpu-ns %d", &code, &kib, &ns); err != nil {
-		return 0, 0, err
-	}
-	if code != 0 {
-		return 0, 0, fmt.Errorf("mctscheck %s: exit code %d", strings.Join(args, " "), code)
-	}
-	return float64(kib) * 1024, float64(ns) / 1e9, nil
+	r, err := runCheck(exe, args, profile, 0)
+	return r.peak, r.cpu, err
 }
 
 // BenchmarkCheckTree measures the memory of `mctscheck check -rule uct

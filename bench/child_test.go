@@ -15,7 +15,11 @@ func runChild(exe string, env []string, format string, dst ...any) error {
 	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.Output()
 	if err != nil {
-		return fmt.Errorf("child: %v\n%s", err, out)
+		var stderr []byte
+		if e, ok := err.(*exec.ExitError); ok {
+			stderr = e.Stderr[max(0, len(e.Stderr)-2000):] // where a crash says why
+		}
+		return fmt.Errorf("child: %v\n%s%s", err, out, stderr)
 	}
 	if _, err := fmt.Sscanf(strings.TrimSpace(string(out)), format, dst...); err != nil {
 		return fmt.Errorf("child said %q: %v", out, err)

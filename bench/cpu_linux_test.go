@@ -37,3 +37,18 @@ func peakRSS() (int64, error) {
 	}
 	return ru.Maxrss, nil
 }
+
+// childrenCPU returns the CPU time of the process's children that it has
+// waited for.
+func childrenCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_CHILDREN, &ru); err != nil {
+		panic("getrusage: " + err.Error())
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// limitMemory limits the process's address space to bytes.
+func limitMemory(bytes uint64) error {
+	return syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: bytes, Max: bytes})
+}

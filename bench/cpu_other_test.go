@@ -19,3 +19,9 @@ func processCPU() time.Duration { return time.Since(start) }
 
 // peakRSS is measured on Linux only.
 func peakRSS() (int64, error) { return 0, errors.New("peak resident set: measured on Linux only") }
+
+// childrenCPU is measured on Linux only.
+func childrenCPU() time.Duration { return 0 }
+
+// limitMemory limits memory on Linux only.
+func limitMemory(uint64) error { return nil }

@@ -137,12 +137,24 @@
 // check command, with the tool's GOGC) in a child process, from reading
 // the file to the report, on a chain of 1,048,575 nodes (max and min
 // nodes alternating, each over a leaf and the next node; 16 seeds,
-// budgets 64 to 16,384, the defaults of a -tree) and on a root over
+// budgets 64 to 16,384, the defaults of a -tree), on a root over
 // 1,000,000 leaves (4 seeds, budgets 64 to 1,024, since every simulation
-// there reads all the children; -large adds it at the defaults). Its
-// B/node is the child's peak resident memory (ru_maxrss) per node of the
-// tree, peak-MiB that peak, cpu-s the child's CPU time (user and system,
-// all threads).
+// there reads all the children; -large adds it at the defaults) and on a
+// root over 100,000 leaves at the defaults. Its B/node is the child's
+// peak resident memory (ru_maxrss) per node of the tree, peak-MiB that
+// peak, cpu-s the child's CPU time (user and system, all threads).
+//
+// BenchmarkShrink measures what finding and shrinking a small witness in
+// a large tree costs: a 5-node witness of greedy first-play urgency,
+// (max (max 0 1) 0.5), hidden in (max (max 0 1 BUSHY) 0.5) of 10^3, 10^4
+// and 10^5 nodes, where BUSHY is a bushy subtree the witness's search
+// never enters; one op is `mctscheck check -tree @FILE -json` with the
+// rule greedy-fpu, or with -search and examples/mcts.c built with its
+// negamax-sign bug (cc), in a child process as above. It reports
+// peak-MiB, B/node and cpu-s as BenchmarkCheckTree does (the CPU of the
+// search program included), witness-nodes and the candidate trees the
+// shrinker judged (shrinks). TestShrinkMemory, in the full suite, checks
+// the 10^4-node trees' peak memory and witness.
 //
 // # Running
 //
@@ -153,6 +165,7 @@
 //	go test -run '^$' -bench Reference -count 10 ./bench/ > ref.txt   # engine/reference
 //	go test -run '^$' -bench Memory ./bench/ -args -large   # adds the 1 GiB search
 //	go test -run '^$' -bench CheckTree -benchtime 1x -count 5 ./bench/   # B/node
+//	go test -run '^$' -bench Shrink -benchtime 1x -count 5 ./bench/      # the shrinker's growth
 //
 // The test binary reads two environment variables, MCTSCHECK_BENCH_MEMORY
 // and MCTSCHECK_BENCH_CHECKTREE, which BenchmarkMemory and

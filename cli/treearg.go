@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -53,6 +54,28 @@ func readTree(arg string, stdin io.Reader) (*tree.Tree, error) {
 	return nil, usagef("-tree: %v", err)
 }
 
+// readTreeCtx is readTree that returns ctx's error as soon as ctx ends: a
+// file of millions of nodes takes seconds to read and parse, and Ctrl-C
+// does not wait for it (the reading goes on in a goroutine left behind,
+// which ends with the text).
+func readTreeCtx(ctx context.Context, arg string, stdin io.Reader) (*tree.Tree, error) {
+	type read struct {
+		tr  *tree.Tree
+		err error
+	}
+	done := make(chan read, 1)
+	go func() {
+		tr, err := readTree(arg, stdin)
+		done <- read{tr, err}
+	}()
+	select {
+	case r := <-done:
+		return r.tr, r.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
 // readBounded reads the file name, or stdin if name is "-", and fails
 // once it has read more than limit bytes. It returns the text and the
 // name of its source in messages.
@@ -95,7 +118,7 @@ func checkedTree(e *env, arg string, binary bool) (*tree.Tree, error) {
 	if arg == "" {
 		return nil, nil
 	}
-	tr, err := readTree(arg, e.stdin)
+	tr, err := readTreeCtx(e.ctx, arg, e.stdin)
 	if err != nil {
 		return nil, err
 	}

@@ -448,13 +448,15 @@ func (s *Search) run(ctx context.Context, sims int) (err error) {
 		}
 	}()
 	done := ctx.Done()
-	for i := range sims {
-		if done != nil && i&255 == 255 {
+	var poll poller
+	for range sims {
+		if done != nil && poll.due() {
 			select {
 			case <-done:
 				return ctx.Err()
 			default:
 			}
+			poll.looked()
 		}
 		s.t = s.sims
 		if err := s.simulate(); err != nil {

@@ -149,13 +149,15 @@ func (s *Search) runLockstep(ctx context.Context, sims int) (err error) {
 	}()
 	done := ctx.Done()
 	k := len(s.workers)
+	var poll poller
 	for base := 0; base < sims; base += k {
-		if done != nil && base%256 < k {
+		if done != nil && poll.due() {
 			select {
 			case <-done:
 				return ctx.Err()
 			default:
 			}
+			poll.looked()
 		}
 		n := min(k, sims-base)
 		for j := range n {

@@ -123,8 +123,9 @@ static const char *parse_node(const char *s, int par) {
 		s = skip_space(end);
 		if (*s == ':') /* a probability, then the child */
 			p = x, s = skip_space(s + 1);
-		else { /* a leaf */
-			reward[add_node(TERMINAL, par, 0)] = x;
+		else { /* a leaf; add_node may move reward, so it is called first */
+			int i = add_node(TERMINAL, par, 0);
+			reward[i] = x;
 			goto suffix;
 		}
 	}
@@ -132,7 +133,8 @@ static const char *parse_node(const char *s, int par) {
 		double x = strtod(s, &end);
 		if (end == s)
 			die("bad tree at", s);
-		reward[add_node(TERMINAL, par, p)] = x;
+		int i = add_node(TERMINAL, par, p);
+		reward[i] = x;
 		s = end;
 		goto suffix;
 	}

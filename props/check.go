@@ -203,23 +203,15 @@ func (c *checker) seeds(ctx context.Context, name string, sub subject, stopAt Ve
 // runSeedCtx is runSeed that returns at ctx's end even while the rule's
 // Select blocks (the search's goroutine is left behind).
 func (c *checker) runSeedCtx(ctx context.Context, sub subject, seed, order uint64) (seedResult, limitResult, *observation, error) {
-	if ctx.Done() == nil {
-		return c.runSeed(ctx, sub, seed, order)
-	}
 	type outcome struct {
 		r   seedResult
 		rec limitResult
 		ob  *observation
 		err error
 	}
-	done := make(chan struct{})
 	var o outcome
 	one := &checker{rule: c.rule, opts: c.opts, curve: c.curve, pending: c.pending, failed: c.failed, prune: c.prune}
-	go func() {
-		defer close(done)
-		o.r, o.rec, o.ob, o.err = one.runSeed(ctx, sub, seed, order)
-	}()
-	if err := await(ctx, done); err != nil {
+	if err := returnAtEnd(ctx, func() { o.r, o.rec, o.ob, o.err = one.runSeed(ctx, sub, seed, order) }); err != nil {
 		return seedResult{}, limitResult{}, nil, err
 	}
 	c.sims += one.sims
@@ -575,6 +567,8 @@ func runTrees(ctx context.Context, rule core.Rule, o Options, trees []namedTree,
 	if ctx == nil {
 		return nil, errNilContext
 	}
+	ctx, stop := withGrace(ctx)
+	defer stop()
 	start := time.Now()
 	failures := countFaults(rule)
 	sh := newShardRun(&o, trees, false)

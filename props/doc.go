@@ -165,11 +165,14 @@
 // index. A tree converged when every seed decided optimally at every window
 // checkpoint. Then:
 //
-//   - inconsistent: a witness, shrunk to a minimal tree (subtrees replaced
-//     by leaves, children hoisted or dropped, rewards made simpler,
-//     annotations removed, while the same seed fails for the same condition
-//     in the limit; with BinaryOnly the shrinker stays with binary
-//     deterministic trees), printed in the text format in the order that
+//   - inconsistent: a witness, shrunk to a minimal tree (whole subtrees
+//     cut to leaves of their values, many at once, level by level from
+//     the root; then children dropped in groups; then single edits:
+//     subtrees replaced by leaves, children hoisted or dropped, rewards
+//     made simpler, annotations removed; each kept while the same seed
+//     fails for the same condition in the limit, so that the shrinker's
+//     memory and time follow the tree's size; with BinaryOnly it stays
+//     with binary deterministic trees), printed in the text format in the order that
 //     fails, with the seed, the budgets, the findings and lines that replay
 //     it exactly;
 //   - stuck: no tree is inconsistent, but one stays wrong through H: a

@@ -362,7 +362,7 @@ func (g gameSubject) observe(ctx context.Context, in *checker, seed, order uint6
 			}
 		}
 	}
-	return &observation{tr: sk.tr, sol: tree.Solve(sk.tr), snaps: snapshotsOf(cps), search: s, judged: sk.judged, beyond: sk.beyond}, nil
+	return &observation{tr: sk.tr, sol: tree.Solve(sk.tr), snaps: snapshotsOf(cps, nil), search: s, judged: sk.judged, beyond: sk.beyond}, nil
 }
 
 // record reads the stored nodes the criterion may need: the root's

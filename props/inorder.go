@@ -11,14 +11,20 @@ import (
 // serial one, until use stops (stop true, or an error). Work runs at most
 // 4·jobs items ahead of use; the items begun past the last one used finish
 // and are dropped, and inOrder returns only when every work call has
-// returned. With jobs < 2 it is the plain loop.
+// returned, or once ctx has ended, at most the check's grace after that
+// (await), leaving the work calls still running behind. With jobs < 2 it
+// is the plain loop, each work call awaited so.
 func inOrder[T any](ctx context.Context, n, jobs int, work func(ctx context.Context, i int) T, use func(i int, r T) (stop bool, err error)) error {
 	if jobs < 2 {
 		for i := range n {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			if stop, err := use(i, work(ctx, i)); stop || err != nil {
+			var r T
+			if err := returnAtEnd(ctx, func() { r = work(ctx, i) }); err != nil {
+				return err
+			}
+			if stop, err := use(i, r); stop || err != nil {
 				return err
 			}
 		}
@@ -38,7 +44,7 @@ func inOrder[T any](ctx context.Context, n, jobs int, work func(ctx context.Cont
 	var stopped atomic.Bool
 	quit := make(chan struct{})
 	var wg sync.WaitGroup
-	defer wg.Wait()
+	defer waitUnlessDone(ctx, &wg)
 	defer close(quit)
 	defer stopped.Store(true)
 	for range min(jobs, n) {

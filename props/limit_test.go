@@ -285,7 +285,7 @@ func TestKeptShareLinear(t *testing.T) {
 		cp.nodes = append(cp.nodes, root)
 		return cp
 	}
-	win := snapshotsOf([]checkpoint{snap(1, 1), snap(2, 2), snap(4, 4)})
+	win := snapshotsOf([]checkpoint{snap(1, 1), snap(2, 2), snap(4, 4)}, nil)
 	sol := tree.Solve(tr)
 	start := time.Now()
 	if f := DefaultCriterion.keptShare(tr, sol, win, win[1], 0, DefaultCriterion.ShareKept); f != nil {

@@ -90,27 +90,60 @@ type visitedNode struct {
 	value  float64
 }
 
+// snapMemory is the memory of one search's checkpoints and snapshots,
+// which a seat keeps for the seeds that search on it in turn: a seed
+// whose snapshots nobody reads any more leaves it to the next seed, so
+// that a check allocates snapshots for the seeds it searches at once, not
+// for every seed. The zero value is empty.
+type snapMemory struct {
+	nodes [][]visitedNode // each checkpoint's visited nodes
+	ids   []int32
+	n     []int64
+	v     []float64
+	snaps []snapshot
+	seen  seenNodes
+}
+
+// grow returns s resliced to n elements, in its own memory if it has room.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
 // snapshotsOf lays out a search's checkpoints as snapshots that share the
-// set of nodes visited at any of them.
-func snapshotsOf(cps []checkpoint) []snapshot {
-	var ids []int32
+// set of nodes visited at any of them, in mem's memory (nil: new memory).
+func snapshotsOf(cps []checkpoint, mem *snapMemory) []snapshot {
+	if mem == nil {
+		mem = new(snapMemory)
+	}
+	ids := mem.ids[:0]
 	for _, cp := range cps {
 		for _, nd := range cp.nodes {
 			ids = append(ids, nd.id)
 		}
 	}
 	slices.Sort(ids)
-	seen := &seenNodes{ids: slices.Clip(slices.Compact(ids))}
-	out := make([]snapshot, len(cps))
+	mem.ids = ids
+	mem.seen = seenNodes{ids: slices.Clip(slices.Compact(ids))}
+	seen, width := &mem.seen, len(mem.seen.ids)
+	mem.n, mem.v = grow(mem.n, len(cps)*width), grow(mem.v, len(cps)*width)
+	mem.snaps = grow(mem.snaps, len(cps))
 	for k, cp := range cps {
-		s := emptySnapshot(cp.budget, cp.decision, seen)
+		s := snapshot{budget: cp.budget, decision: cp.decision, seen: seen,
+			n: mem.n[k*width : (k+1)*width : (k+1)*width], v: mem.v[k*width : (k+1)*width : (k+1)*width]}
+		clear(s.n)
+		for j := range s.v {
+			s.v[j] = math.NaN()
+		}
 		for _, nd := range cp.nodes {
 			j, _ := seen.slot(nd.id)
 			s.n[j], s.v[j] = nd.visits, nd.value
 		}
-		out[k] = s
+		mem.snaps[k] = s
 	}
-	return out
+	return mem.snaps
 }
 
 // observer runs a search of one tree and records snapshots.
@@ -126,6 +159,8 @@ type observer struct {
 	// the window cannot fail), and pruned records that it did.
 	stop   func(k, decision int) bool
 	pruned bool
+	// mem, if set, is the memory the snapshots are laid out in (a seat's).
+	mem *snapMemory
 }
 
 // run searches with seed through every checkpoint. A rule fault comes back
@@ -135,6 +170,10 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 	s := o.search
 	s.Reset(seed)
 	cps := make([]checkpoint, 0, len(o.budgets))
+	if o.mem == nil {
+		o.mem = new(snapMemory)
+	}
+	o.mem.nodes = grow(o.mem.nodes, len(o.budgets))
 	var chunk int64
 	r := o.opts.meter.begin()
 	for _, b := range o.budgets {
@@ -147,7 +186,7 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 			}
 			return nil, err
 		}
-		cps = append(cps, o.record(b))
+		cps = append(cps, o.record(cps, b))
 		if o.stop != nil && o.stop(len(cps)-1, cps[len(cps)-1].decision) {
 			o.pruned = true
 			break
@@ -157,12 +196,17 @@ func (o *observer) run(ctx context.Context, seed uint64) ([]snapshot, error) {
 	if f := auditOf(o.rule); f != nil {
 		return nil, f
 	}
-	return snapshotsOf(cps), nil
+	return snapshotsOf(cps, o.mem), nil
 }
 
-// record reads the search's visited nodes by explicit node.
-func (o *observer) record(budget int64) checkpoint {
+// record reads the search's visited nodes by explicit node: the
+// checkpoint after cps.
+func (o *observer) record(cps []checkpoint, budget int64) checkpoint {
 	cp := checkpoint{budget: budget, decision: o.search.Decide(o.opts.Decision)}
+	// This checkpoint's memory, at once as large as the nodes it may have
+	// visited: stored ones, on a path of some simulation.
+	k := len(cps)
+	nodes := slices.Grow(o.mem.nodes[k][:0], min(o.search.Nodes(), 1+int(budget)*max(o.tr.Depth(), 1)))
 	ids := make([]int32, 0, 16) // explicit node at each depth of the walk
 	o.search.Walk(func(info core.NodeInfo) bool {
 		d := len(info.Path)
@@ -173,9 +217,10 @@ func (o *observer) record(budget int64) checkpoint {
 		}
 		ids = append(ids, id)
 		if info.Visits > 0 {
-			cp.nodes = append(cp.nodes, visitedNode{id: id, visits: info.Visits, value: info.Value})
+			nodes = append(nodes, visitedNode{id: id, visits: info.Visits, value: info.Value})
 		}
 		return true
 	})
+	cp.nodes, o.mem.nodes[k] = nodes, nodes
 	return cp
 }

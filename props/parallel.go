@@ -17,8 +17,10 @@ import (
 func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error) {
 	// An explicit tree ends: its depth, not core's default, bounds a path.
 	// Its search stores the nodes it reaches, few of a large tree's, in an
-	// arena allocated up front up to presized nodes, grown beyond.
-	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: min(tr.Len(), presized),
+	// arena allocated up front up to presized nodes, grown beyond, and
+	// large enough for the root and its widest node's children, which a
+	// search stores all at once.
+	cfg := core.Config{Growth: opts.Growth, Backup: opts.Backup, Capacity: min(tr.Len(), max(presized, 1+widest(tr))),
 		MaxDepth: max(tr.Depth()+1, core.DefaultMaxDepth)}
 	if opts.Workers < 2 {
 		return core.New(tr.Game(), rule, cfg)
@@ -34,6 +36,15 @@ func newSearch(tr *tree.Tree, rule core.Rule, opts Options) (*core.Search, error
 // presized bounds the nodes for which a search of an explicit tree
 // allocates its arena before it starts.
 const presized = 1 << 16
+
+// widest is the most children a node of tr has.
+func widest(tr *tree.Tree) int {
+	most := 0
+	for i := range int32(tr.Len()) {
+		most = max(most, tr.NumChildren(i))
+	}
+	return most
+}
 
 // curveEntry is one search's contribution to a report's curve, one point
 // a checkpoint, kept until its tree's turn, so that the curve sums in the
@@ -281,6 +292,10 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, idx []int, jobs i
 					return
 				}
 				s := &out[i]
+				if s.err = jobCtx.Err(); s.err != nil { // no seed begins once the check ends: laying out its tree would delay the end
+					close(s.done)
+					continue
+				}
 				job := &checker{rule: c.rule, opts: c.opts, failed: c.failed, prune: c.prune}
 				if keepCurves {
 					job.pending = &s.curves
@@ -318,9 +333,9 @@ func (c *checker) seedsAhead(ctx context.Context, sub subject, idx []int, jobs i
 }
 
 // await waits until done is closed; once ctx has ended it waits at most
-// blockedGrace more, and returns ctx's error if done is still open: a check
-// returns at its context's end even while a rule's Select blocks, leaving
-// that search's goroutine behind.
+// until the grace after ctx's end (graceOf), and returns ctx's error if
+// done is still open: a check returns at its context's end even while a
+// rule's Select blocks, leaving that search's goroutine behind.
 func await(ctx context.Context, done <-chan struct{}) error {
 	select {
 	case <-done:
@@ -329,22 +344,71 @@ func await(ctx context.Context, done <-chan struct{}) error {
 		select {
 		case <-done:
 			return nil
-		case <-time.After(blockedGrace):
+		case <-graceOf(ctx):
 			return ctx.Err()
 		}
 	}
 }
 
-// waitUnlessDone waits for wg as await waits for a channel.
-func waitUnlessDone(ctx context.Context, wg *sync.WaitGroup) {
+// returnAtEnd runs f in a goroutine and waits for it as await does: once
+// ctx has ended it returns ctx's error if f has not returned by the end
+// of the grace, leaving f running behind. Without a ctx that can end it
+// is f().
+func returnAtEnd(ctx context.Context, f func()) error {
+	if ctx.Done() == nil {
+		f()
+		return nil
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	return await(ctx, done)
+}
+
+// waitUnlessDone waits for wg as await waits for a channel, and returns
+// ctx's error if it stopped waiting before wg was done.
+func waitUnlessDone(ctx context.Context, wg *sync.WaitGroup) error {
 	done := make(chan struct{})
 	go func() {
 		wg.Wait()
 		close(done)
 	}()
-	await(ctx, done)
+	return await(ctx, done)
 }
 
 // blockedGrace is how long a check that ends waits for a search whose
 // rule's Select does not return.
-const blockedGrace = time.Second
+const blockedGrace = 500 * time.Millisecond
+
+// graceKey is the key of a check's grace (withGrace) in its context.
+type graceKey struct{}
+
+// grace is the end of a check's grace: closed blockedGrace after ctx ends.
+type grace struct {
+	ctx context.Context
+	end chan struct{}
+}
+
+// withGrace returns ctx with the grace of a check whose context it is:
+// once ctx ends, the check's waits for its searches, however they nest,
+// end blockedGrace after ctx's end in all, not blockedGrace each. stop
+// releases it.
+func withGrace(ctx context.Context) (_ context.Context, stop func()) {
+	g := grace{ctx: ctx, end: make(chan struct{})}
+	release := context.AfterFunc(ctx, func() { time.AfterFunc(blockedGrace, func() { close(g.end) }) })
+	return context.WithValue(ctx, graceKey{}, g), func() { release() }
+}
+
+// graceOf is what a wait that ctx's end interrupted waits for at most: the
+// check's grace if it is the check's context that ended, else (a
+// context of the check's own jobs that ended) blockedGrace from now.
+func graceOf(ctx context.Context) <-chan struct{} {
+	if g, ok := ctx.Value(graceKey{}).(grace); ok && g.ctx.Err() != nil {
+		return g.end
+	}
+	end := make(chan struct{})
+	time.AfterFunc(blockedGrace, func() { close(end) })
+	return end
+}

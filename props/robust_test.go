@@ -191,3 +191,60 @@ func TestStatusSlowest(t *testing.T) {
 		t.Errorf("the slowest search's time left: at most %v (want some, under a minute), last %v (want 0)", most, last)
 	}
 }
+
+// hiddenTrap is the trap of greedy first-play urgency, (max (max 0 1)
+// 0.5), with a bushy subtree of at least n nodes beside the good move's
+// leaves, where the trap's search never goes: leaves 0 and 1 in turn,
+// gathered ten at a time under min and max nodes in turn up to one node.
+func hiddenTrap(n int) *tree.Tree {
+	b := tree.NewBuilder()
+	var level []tree.Ref
+	for k := range n * 9 / 10 {
+		level = append(level, b.Leaf(float64(k%2)))
+	}
+	kind := core.Min
+	for len(level) > 1 {
+		var up []tree.Ref
+		for k := 0; k < len(level); k += 10 {
+			up = append(up, b.Node(kind, edges(level[k:min(k+10, len(level))])...))
+		}
+		level, kind = up, core.Max+core.Min-kind
+	}
+	good := b.Max(b.Leaf(0), b.Leaf(1), level[0])
+	tr, err := b.Build(b.Max(good, b.Leaf(0.5)))
+	if err != nil {
+		panic(err)
+	}
+	return tr
+}
+
+// edges are plain edges to refs.
+func edges(refs []tree.Ref) []tree.Edge {
+	out := make([]tree.Edge, len(refs))
+	for k, r := range refs {
+		out[k] = tree.E(r)
+	}
+	return out
+}
+
+// TestShrinkHiddenTrap: a 5-node witness inside a larger tree is shrunk to
+// itself after as many judgements whatever the tree's size: the subtree
+// the witness's search never entered goes at the first cut.
+func TestShrinkHiddenTrap(t *testing.T) {
+	shrinks := map[int]int{}
+	for _, n := range []int{100, 1000, 10000} {
+		tr := hiddenTrap(n)
+		rep, err := props.CheckTree(bg, greedy{}, tr, props.Options{Seeds: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := rep.Witness
+		if rep.Verdict != props.Inconsistent || w.Nodes > 5 {
+			t.Fatalf("%d nodes: %s; want a witness of 5 nodes", tr.Len(), rep.Summary)
+		}
+		shrinks[n] = w.Shrinks
+	}
+	if shrinks[1000] != shrinks[100] || shrinks[10000] != shrinks[100] {
+		t.Errorf("judgements of the shrinker by tree size %v, want the same at every size", shrinks)
+	}
+}

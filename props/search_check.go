@@ -310,6 +310,8 @@ func stuckThrough(fs []Finding, budget int) []Finding {
 // check without a witness searches every tree again, with its first seed,
 // to a few checkpoints (spotCheck).
 func runSearchTrees(ctx context.Context, s Searcher, o Options, trees []namedTree, testName string) (*Report, error) {
+	ctx, stop := withGrace(ctx)
+	defer stop()
 	start := time.Now()
 	sh := newShardRun(&o, trees, true)
 	trees = sh.trees(trees)

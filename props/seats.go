@@ -29,7 +29,7 @@ func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64
 		return &observation{tr: t.tr}, err
 	}
 	ob := &observation{tr: st.tr, sol: st.sol, search: st.search, seat: st}
-	obs := &observer{tr: st.tr, rule: st.rule, opts: c.opts, search: st.search, budgets: c.opts.budgets()}
+	obs := &observer{tr: st.tr, rule: st.rule, opts: c.opts, search: st.search, budgets: c.opts.budgets(), mem: &st.mem}
 	if c.prune {
 		from := len(obs.budgets) - 1 - c.opts.Window
 		obs.stop = func(k, decision int) bool { return k >= from && optimal(st.sol, decision) }
@@ -40,36 +40,33 @@ func (t treeSubject) observe(ctx context.Context, c *checker, seed, order uint64
 	return ob, err
 }
 
-// leave hands a seed's seat on to later seeds once the seed is
-// done with it: a seat over the tree's own order if the search ended
-// well, a shuffled one if, besides, the seed's tree is no evidence, which
+// leave hands a seed's seat on to later seeds once the seed is done
+// with it: if its search ended well and its tree is no evidence, which
 // the subject keeps (failed or stuck). The observation keeps no part of a
 // seat it left.
 func (ob *observation) leave(ok, evidence bool) {
-	if ob == nil || ob.seat == nil || !ok || (evidence && !ob.seat.own) {
+	if ob == nil || ob.seat == nil || !ok || evidence {
 		return
 	}
 	st := ob.seat
-	ob.seat, ob.search, ob.sol = nil, nil, nil
-	if !st.own {
-		ob.tr = nil
-	}
+	ob.seat, ob.search, ob.sol, ob.snaps, ob.tr = nil, nil, nil, nil, nil
 	st.owner.put(st)
 }
 
 // seat is the memory that one seed's search of an explicit tree takes in
 // proportion to the tree: the tree in the seed's child order, the search
-// that reads it, and the tree's solution. A seed whose tree nobody keeps
-// hands its seat on to a later seed, which draws its own order into the
-// same arrays (tree.ShuffledInto) and resets the search over them, so
-// that a check holds as many seats as it searches seeds at once, not one
-// a seed.
+// that reads it and the tree's solution, and the memory of its snapshots,
+// in proportion to the nodes it visits. A seed whose tree nobody keeps
+// hands its seat on to a later seed, which lays out its own order in the
+// same arrays (tree.ShuffledInto, the tree's own order too) and resets
+// the search over them, so that a check holds as many seats as it
+// searches seeds at once, not one a seed, nor one an order.
 type seat struct {
 	tr     *tree.Tree
 	rule   core.Rule // the rule, guarded, that search calls
 	search *core.Search
 	sol    *tree.Solution
-	own    bool   // tr is the subject's tree in its own order, never changed
+	mem    snapMemory
 	owner  *seats // the seats it returns to
 }
 
@@ -77,31 +74,27 @@ type seat struct {
 // rule and options (seedsAhead's jobs copy them), for which the seats'
 // searches are made.
 type seats struct {
-	tr       *tree.Tree
-	mu       sync.Mutex
-	own      []*seat // over tr itself
-	shuffled []*seat // over a shuffle of tr
+	tr   *tree.Tree
+	mu   sync.Mutex
+	free []*seat
 }
 
 // take returns a seat with tr in the order drawn from order (0: the
 // tree's own) and a search made for c's rule and options: a free seat, or
 // a new one.
 func (ss *seats) take(c *checker, order uint64) (*seat, error) {
-	free := &ss.shuffled
-	if order == 0 {
-		free = &ss.own
+	var rng *core.RNG // nil: the tree's own order
+	if order != 0 {
+		rng = core.NewRNG(order ^ orderSalt)
 	}
 	ss.mu.Lock()
 	var st *seat
-	if n := len(*free); n > 0 {
-		st, *free = (*free)[n-1], (*free)[:n-1]
+	if n := len(ss.free); n > 0 {
+		st, ss.free = ss.free[n-1], ss.free[:n-1]
 	}
 	ss.mu.Unlock()
 	if st == nil {
-		st = &seat{tr: ss.tr, own: order == 0, owner: ss}
-		if order != 0 {
-			st.tr = ss.tr.ShuffledInto(nil, core.NewRNG(order^orderSalt))
-		}
+		st = &seat{tr: ss.tr.ShuffledInto(nil, rng), owner: ss}
 		st.rule = guard(c.rule)
 		s, err := newSearch(st.tr, st.rule, c.opts)
 		if err != nil {
@@ -111,10 +104,8 @@ func (ss *seats) take(c *checker, order uint64) (*seat, error) {
 		return st, nil
 	}
 	resetAudit(st.rule)
-	if order != 0 {
-		ss.tr.ShuffledInto(st.tr, core.NewRNG(order^orderSalt))
-		st.sol = tree.SolveInto(st.sol, st.tr)
-	}
+	ss.tr.ShuffledInto(st.tr, rng)
+	st.sol = tree.SolveInto(st.sol, st.tr)
 	return st, nil
 }
 
@@ -122,9 +113,5 @@ func (ss *seats) take(c *checker, order uint64) (*seat, error) {
 func (ss *seats) put(st *seat) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if st.own {
-		ss.own = append(ss.own, st)
-	} else {
-		ss.shuffled = append(ss.shuffled, st)
-	}
+	ss.free = append(ss.free, st)
 }

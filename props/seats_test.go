@@ -2,6 +2,7 @@ package props
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"runtime"
 	"slices"
@@ -27,30 +28,21 @@ func checkerFor(t *testing.T, name string, opts Options) *checker {
 }
 
 // TestSeatsReused: a tree's seeds share as many seats as they search at
-// once: one over the tree's own order (the first seed's) and one shuffled
-// one a job, whatever the number of seeds.
+// once, one a job, whatever the number of seeds and in whatever orders.
 func TestSeatsReused(t *testing.T) {
 	tr := gen.Trees(DefaultShape).Example(3)
 	for _, tc := range []struct {
-		jobs          int
-		keep          bool
-		own, shuffled int // seats made, at most
-		ownAtLeast    int
-	}{
-		{jobs: 1, own: 1, shuffled: 1, ownAtLeast: 1},
-		{jobs: 3, own: 1, shuffled: 3, ownAtLeast: 1},
-		{jobs: 1, keep: true, own: 1, shuffled: 0, ownAtLeast: 1},
-	} {
+		jobs int
+		keep bool
+	}{{jobs: 1}, {jobs: 3}, {jobs: 1, keep: true}, {jobs: 2, keep: true}} {
 		c := checkerFor(t, "uct", Options{Seeds: 12, Jobs: tc.jobs, KeepOrder: tc.keep, MaxBudget: 1024})
 		sub := newTreeSubject(tr)
 		res, err := c.seeds(context.Background(), "t", sub, "")
 		if err != nil || res.Verdict != NoCounterexample {
 			t.Fatalf("jobs %d: %v, %v; want no counterexample", tc.jobs, res.Verdict, err)
 		}
-		own, shuffled := len(sub.seats.own), len(sub.seats.shuffled)
-		if own < tc.ownAtLeast || own > tc.own || shuffled > tc.shuffled || (!tc.keep && shuffled == 0) {
-			t.Errorf("jobs %d, keep order %v: %d seats over the tree's order and %d shuffled ones, want %d and at most %d",
-				tc.jobs, tc.keep, own, shuffled, tc.own, tc.shuffled)
+		if n := len(sub.seats.free); n < 1 || n > tc.jobs {
+			t.Errorf("jobs %d, keep order %v: %d seats, want 1 to %d", tc.jobs, tc.keep, n, tc.jobs)
 		}
 	}
 }
@@ -69,14 +61,21 @@ func TestSeatSameAsFresh(t *testing.T) {
 			shared := newTreeSubject(tr)
 			for seed := range uint64(6) {
 				order := shared.order(c, int(seed), seed+1)
-				r1, _, ob1, err1 := c.runSeed(context.Background(), shared, seed+1, order)
+				r1, _, _, err1 := c.runSeed(context.Background(), shared, seed+1, order)
 				fresh := newTreeSubject(tr)
-				r2, _, ob2, err2 := c.runSeed(context.Background(), fresh, seed+1, order)
+				r2, _, _, err2 := c.runSeed(context.Background(), fresh, seed+1, order)
 				if err1 != nil || err2 != nil {
 					t.Fatalf("%s tree %d seed %d: %v, %v", name, ti, seed, err1, err2)
 				}
 				if d := seedDiff(r1, r2); d != "" {
 					t.Errorf("%s tree %d seed %d: a used seat judges %s", name, ti, seed, d)
+				}
+				// The snapshots themselves, read before the seat is left to
+				// the next seed (runSeed leaves it as it returns).
+				ob1, err1 := shared.observe(context.Background(), c, seed+1, order)
+				ob2, err2 := fresh.observe(context.Background(), c, seed+1, order)
+				if err1 != nil || err2 != nil {
+					t.Fatalf("%s tree %d seed %d: %v, %v", name, ti, seed, err1, err2)
 				}
 				if !slices.Equal(ob1.snaps[0].seen.ids, ob2.snaps[0].seen.ids) {
 					t.Errorf("%s tree %d seed %d: a used seat's search visits other nodes", name, ti, seed)
@@ -87,6 +86,7 @@ func TestSeatSameAsFresh(t *testing.T) {
 						t.Errorf("%s tree %d seed %d: checkpoint %d differs in a used seat", name, ti, seed, k)
 					}
 				}
+				ob1.leave(true, false)
 			}
 		}
 	}
@@ -120,7 +120,7 @@ func TestSnapshotsOf(t *testing.T) {
 	snaps := snapshotsOf([]checkpoint{
 		{budget: 1, decision: 0, nodes: []visitedNode{{5, 1, 0.5}, {0, 1, 0.5}}},
 		{budget: 2, decision: 1, nodes: []visitedNode{{9, 1, 1}, {0, 2, 0.75}, {5, 1, 0.5}}},
-	})
+	}, nil)
 	a, z := snaps[0], snaps[1]
 	if !slices.Equal(a.seen.ids, []int32{0, 5, 9}) || a.seen != z.seen {
 		t.Fatalf("seen %v and %v, want [0 5 9] shared", a.seen.ids, z.seen.ids)
@@ -161,5 +161,38 @@ func TestCheckTreeAllocates(t *testing.T) {
 	}
 	if perNode := float64(after.TotalAlloc-before.TotalAlloc) / float64(tr.Len()); perNode > 150 {
 		t.Errorf("the check allocated %.0f bytes a node, want at most 150", perNode)
+	}
+}
+
+// TestSnapshotsReuseMemory: snapshots laid out again in the memory of
+// earlier ones are those of the new checkpoints, nothing of the old left,
+// and a seed no larger than the last allocates nothing for them.
+func TestSnapshotsReuseMemory(t *testing.T) {
+	mem := new(snapMemory)
+	big := []checkpoint{
+		{budget: 1, nodes: []visitedNode{{0, 1, 0.5}, {3, 1, 0.5}, {4, 1, 1}}},
+		{budget: 2, nodes: []visitedNode{{0, 2, 0.5}, {3, 1, 0.5}, {4, 1, 1}}},
+		{budget: 4, nodes: []visitedNode{{0, 4, 0.5}, {3, 2, 0.5}, {4, 2, 1}}},
+	}
+	small := []checkpoint{
+		{budget: 1, decision: 1, nodes: []visitedNode{{0, 1, 0.25}}},
+		{budget: 2, decision: 1, nodes: []visitedNode{{0, 2, 0.25}, {2, 1, 0}}},
+	}
+	snapshotsOf(big, mem)
+	var snaps []snapshot
+	if allocs := testing.AllocsPerRun(10, func() { snaps = snapshotsOf(small, mem) }); allocs != 0 {
+		t.Errorf("%v allocations laying out a smaller search in used memory, want 0", allocs)
+	}
+	fresh := snapshotsOf(small, nil)
+	if len(snaps) != 2 {
+		t.Fatalf("%d snapshots, want 2", len(snaps))
+	}
+	for k := range snaps {
+		for _, id := range []int32{0, 2, 3, 4} {
+			got, want := snaps[k], fresh[k]
+			if got.visits(id) != want.visits(id) || fmt.Sprint(got.value(id)) != fmt.Sprint(want.value(id)) || got.budget != want.budget || got.decision != want.decision {
+				t.Errorf("snapshot %d, node %d: %d %v, want %d %v", k, id, got.visits(id), got.value(id), want.visits(id), want.value(id))
+			}
+		}
 	}
 }

@@ -54,7 +54,8 @@ const SeedEnv = "MCTSCHECK_SEED"
 // and logs the evidence otherwise, like rapid.Check. It tries the trap
 // families, then random trees drawn through rapid (so -rapid.checks,
 // -rapid.seed and rapid's fail files work as usual), shrinks a failing tree
-// with its own shrinker (subtrees to leaves, children hoisted or dropped,
+// with its own shrinker (subtrees to leaves, many at once, then children
+// dropped in groups, then single edits: children hoisted or dropped,
 // rewards made simpler) and prints it with lines that replay it. With the
 // environment variable MCTSCHECK_TREE set to a tree in the text format (and
 // MCTSCHECK_SEED to a seed), it checks that tree alone.

@@ -77,6 +77,12 @@ type Builder struct {
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder { return new(Builder) }
 
+// builderFor returns an empty Builder with room for a tree of n nodes.
+func builderFor(n int) *Builder {
+	return &Builder{kind: make([]core.Kind, 0, n), reward: make([]float64, 0, n), start: make([]int, 0, n),
+		edges: make([]Edge, 0, max(n-1, 0))}
+}
+
 func (b *Builder) add(k core.Kind, reward float64, edges []Edge) Ref {
 	if len(b.kind) >= maxNodes {
 		b.full = true

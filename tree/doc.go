@@ -44,8 +44,10 @@
 // so ties between optimal children are real ties.
 //
 // [Tree.Without], [Tree.WithLeaf], [Tree.Hoist], [Tree.WithReward] and
-// [Tree.Stripped] return edited copies of a tree, the steps a shrinker takes
-// toward a smaller counterexample; each result is checked like a built tree.
+// [Tree.WithoutPriors] return edited copies of a tree, the steps a shrinker takes
+// toward a smaller counterexample; [Tree.WithLeaves] and
+// [Tree.WithoutChildren] take many such steps in one copy. Each result is
+// checked like a built tree.
 //
 // Random trees and the trap families of the literature are in package tree;
 // implicit games (the benchmarks' synth workload, tic-tac-toe) in package

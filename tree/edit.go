@@ -20,19 +20,50 @@ import (
 // WithLeaf returns t with the subtree under node i replaced by a terminal of
 // reward r. The edge into i keeps its attributes.
 func (t *Tree) WithLeaf(i int32, r float64) (*Tree, error) {
-	return t.edit(edit{op: opLeaf, at: i, reward: r})
+	return t.apply(edit{op: opLeaf, at: i, reward: r})
+}
+
+// WithLeaves returns t with the subtree under each node nodes[j] replaced
+// by a terminal of reward rewards[j], all at once: a shrinker cuts many
+// subtrees in one tree built once. The edges into the nodes keep their
+// attributes. A node inside another's subtree goes with it.
+func (t *Tree) WithLeaves(nodes []int32, rewards []float64) (*Tree, error) {
+	if len(nodes) != len(rewards) {
+		return nil, fmt.Errorf("tree: WithLeaves: %d nodes and %d rewards", len(nodes), len(rewards))
+	}
+	es := make([]edit, len(nodes))
+	for j, i := range nodes {
+		es[j] = edit{op: opLeaf, at: i, reward: rewards[j]}
+	}
+	return t.apply(es...)
 }
 
 // Hoist returns t with the subtree under node i replaced by the subtree under
 // its child k. The edge into i keeps its attributes; those of the edge from i
 // to child k are dropped.
 func (t *Tree) Hoist(i int32, k int) (*Tree, error) {
-	return t.edit(edit{op: opHoist, at: i, k: k})
+	return t.apply(edit{op: opHoist, at: i, k: k})
 }
 
 // Without returns t with child k of node i and its subtree removed.
 func (t *Tree) Without(i int32, k int) (*Tree, error) {
-	return t.edit(edit{op: opDrop, at: i, k: k})
+	if err := t.checkChild(i, k); err != nil {
+		return nil, err
+	}
+	return t.apply(edit{op: opDrop, at: t.first[i] + int32(k)})
+}
+
+// WithoutChildren returns t with children ks of node i and their
+// subtrees removed, all at once.
+func (t *Tree) WithoutChildren(i int32, ks []int) (*Tree, error) {
+	es := make([]edit, len(ks))
+	for j, k := range ks {
+		if err := t.checkChild(i, k); err != nil {
+			return nil, err
+		}
+		es[j] = edit{op: opDrop, at: t.first[i] + int32(k)}
+	}
+	return t.apply(es...)
 }
 
 // WithReward returns t with the reward of terminal node i set to r.
@@ -40,32 +71,32 @@ func (t *Tree) WithReward(i int32, r float64) (*Tree, error) {
 	if t.valid(i) && t.kind[i] != core.Terminal {
 		return nil, fmt.Errorf("tree: WithReward: node %s is %v, not a terminal", FormatPath(t.Path(i)), t.kind[i])
 	}
-	return t.edit(edit{op: opReward, at: i, reward: r})
+	return t.apply(edit{op: opReward, at: i, reward: r})
 }
 
 // WithoutPrior returns t with no prior on the edge into node i.
 func (t *Tree) WithoutPrior(i int32) (*Tree, error) {
-	return t.edit(edit{op: opNoPrior, at: i})
+	return t.apply(edit{op: opNoPrior, at: i})
 }
 
 // WithDefaultMove returns t with the edge into node i given its default move
 // identity, its index among its siblings.
 func (t *Tree) WithDefaultMove(i int32) (*Tree, error) {
-	return t.edit(edit{op: opNoMove, at: i})
+	return t.apply(edit{op: opNoMove, at: i})
 }
 
 // WithoutPriors returns t with no prior on any edge.
-func (t *Tree) WithoutPriors() (*Tree, error) { return t.edit(edit{op: opNoPriors, at: 0}) }
+func (t *Tree) WithoutPriors() (*Tree, error) { return t.apply(edit{op: opNoPriors, at: 0}) }
 
 // WithDefaultMoves returns t with every edge given its default move identity.
-func (t *Tree) WithDefaultMoves() (*Tree, error) { return t.edit(edit{op: opNoMoves, at: 0}) }
+func (t *Tree) WithDefaultMoves() (*Tree, error) { return t.apply(edit{op: opNoMoves, at: 0}) }
 
 type editOp uint8
 
 const (
 	opLeaf editOp = iota
 	opHoist
-	opDrop
+	opDrop // the node at, with its subtree
 	opReward
 	opNoPrior
 	opNoMove
@@ -84,60 +115,121 @@ type edit struct {
 
 func (t *Tree) valid(i int32) bool { return i >= 0 && int(i) < t.Len() }
 
-// edit lays out t changed by e through a Builder. It walks the edited tree
-// breadth-first, noting for each of its nodes the node of t it copies (or -1
-// for a new leaf) and the node of t whose incoming edge it keeps, then builds
-// bottom-up; so it never recurses.
-func (t *Tree) edit(e edit) (*Tree, error) {
-	if !t.valid(e.at) {
-		return nil, fmt.Errorf("tree: edit at node %d of a tree of %d nodes", e.at, t.Len())
+// checkChild returns an error unless node i has a child k.
+func (t *Tree) checkChild(i int32, k int) error {
+	if !t.valid(i) {
+		return fmt.Errorf("tree: edit at node %d of a tree of %d nodes", i, t.Len())
 	}
-	if (e.op == opHoist || e.op == opDrop) && (e.k < 0 || e.k >= t.NumChildren(e.at)) {
-		return nil, fmt.Errorf("tree: edit at node %s (%v): no child %d of %d",
-			FormatPath(t.Path(e.at)), t.kind[e.at], e.k, t.NumChildren(e.at))
+	if k < 0 || k >= t.NumChildren(i) {
+		return fmt.Errorf("tree: edit at node %s (%v): no child %d of %d",
+			FormatPath(t.Path(i)), t.kind[i], k, t.NumChildren(i))
+	}
+	return nil
+}
+
+// editSet is the edits of one apply: each node's own (one a node, the
+// last given wins), and the edits of every edge.
+type editSet struct {
+	one edit // the only edit, when there is one: no index to build
+	// es and byAt, when there are several: byAt[i] is 1 + the index in es
+	// of node i's edit, 0 if it has none; an array over the tree, not a
+	// map, since a shrinker's edits may touch half of a million nodes.
+	es                []edit
+	byAt              []int32
+	noPriors, noMoves bool
+}
+
+// of returns the edit at node i, if any.
+func (s *editSet) of(i int32) (edit, bool) {
+	if s.byAt == nil {
+		return s.one, s.one.at == i && s.one.op != opNoPriors && s.one.op != opNoMoves
+	}
+	if j := s.byAt[i]; j > 0 {
+		return s.es[j-1], true
+	}
+	return edit{}, false
+}
+
+// apply lays out t changed by es through a Builder. It walks the edited
+// tree breadth-first, noting for each of its nodes the node of t it copies
+// (or -1 for a new leaf, with the edit that made it) and the node of t
+// whose incoming edge it keeps, then builds bottom-up; so it never
+// recurses.
+func (t *Tree) apply(es ...edit) (*Tree, error) {
+	set := editSet{}
+	if len(es) == 1 {
+		set.one = es[0]
+	} else {
+		set.es, set.byAt = es, make([]int32, t.Len())
+	}
+	for j, e := range es {
+		if !t.valid(e.at) {
+			return nil, fmt.Errorf("tree: edit at node %d of a tree of %d nodes", e.at, t.Len())
+		}
+		switch {
+		case e.op == opHoist:
+			if err := t.checkChild(e.at, e.k); err != nil {
+				return nil, err
+			}
+		case e.op == opDrop && e.at == 0:
+			return nil, fmt.Errorf("tree: edit drops the root")
+		case e.op == opNoPriors:
+			set.noPriors = true
+		case e.op == opNoMoves:
+			set.noMoves = true
+		}
+		if set.byAt != nil && e.op != opNoPriors && e.op != opNoMoves {
+			set.byAt[e.at] = int32(j + 1)
+		}
 	}
 	type item struct {
-		node int32 // the node of t copied, or -1 for the edit's new leaf
+		node int32 // the node of t copied, or -1 for a new leaf
 		edge int32 // the node of t whose incoming edge's attributes are kept
+		leaf float64
 	}
-	copyOf := func(i int32) int32 {
+	// itemOf is the item that copies node i of t, as its edit says; drop
+	// is true if the edit drops it.
+	itemOf := func(i int32) (it item, drop bool) {
+		it = item{node: i, edge: i}
+		e, ok := set.of(i)
 		switch {
-		case i != e.at:
-			return i
+		case !ok:
 		case e.op == opLeaf:
-			return -1
+			it.node, it.leaf = -1, e.reward
 		case e.op == opHoist:
-			return t.first[i] + int32(e.k)
+			it.node = t.first[i] + int32(e.k)
+		case e.op == opDrop:
+			return it, true
 		}
-		return i
+		return it, false
 	}
-	items := []item{{node: copyOf(0), edge: 0}}
-	kids := [][2]int{} // kids[j] = first and end of item j's children in items
+	root, _ := itemOf(0)
+	items := make([]item, 1, t.Len()) // an edit never adds nodes
+	items[0] = root
+	kids := make([][2]int, 0, t.Len()) // kids[j] = first and end of item j's children in items
 	for j := 0; j < len(items); j++ {
 		n := items[j].node
 		lo := len(items)
 		if n >= 0 {
-			for k := range t.NumChildren(n) {
-				if e.op == opDrop && n == e.at && k == e.k {
-					continue
+			for c := t.first[n]; c < t.first[n+1]; c++ {
+				if it, drop := itemOf(c); !drop {
+					items = append(items, it)
 				}
-				c := t.first[n] + int32(k)
-				items = append(items, item{node: copyOf(c), edge: c})
 			}
 		}
 		kids = append(kids, [2]int{lo, len(items)})
 	}
-	b := NewBuilder()
+	b := builderFor(len(items))
 	refs := make([]Ref, len(items))
 	for j := len(items) - 1; j >= 0; j-- {
 		n := items[j].node
 		switch {
 		case n < 0:
-			refs[j] = b.Leaf(e.reward)
+			refs[j] = b.Leaf(items[j].leaf)
 			continue
 		case t.kind[n] == core.Terminal:
 			r := t.reward[n]
-			if e.op == opReward && n == e.at {
+			if e, ok := set.of(n); ok && e.op == opReward {
 				r = e.reward
 			}
 			refs[j] = b.Leaf(r)
@@ -145,7 +237,7 @@ func (t *Tree) edit(e edit) (*Tree, error) {
 		}
 		edges := make([]Edge, 0, kids[j][1]-kids[j][0])
 		for c := kids[j][0]; c < kids[j][1]; c++ {
-			edges = append(edges, t.edgeInto(items[c].edge, refs[c], e))
+			edges = append(edges, t.edgeInto(items[c].edge, refs[c], &set))
 		}
 		refs[j] = b.Node(t.kind[n], edges...)
 	}
@@ -153,14 +245,15 @@ func (t *Tree) edit(e edit) (*Tree, error) {
 }
 
 // edgeInto returns the Builder edge to r with the attributes of the edge into
-// node c of t, changed as e says.
-func (t *Tree) edgeInto(c int32, r Ref, e edit) Edge {
+// node c of t, changed as set says.
+func (t *Tree) edgeInto(c int32, r Ref, set *editSet) Edge {
 	ed := Edge{Node: r, Prob: t.prob[c]}
 	p := t.parent[c]
-	if m := t.Move(c); m != int(c-t.first[p]) && e.op != opNoMoves && !(e.op == opNoMove && c == e.at) {
+	e, ok := set.of(c)
+	if m := t.Move(c); m != int(c-t.first[p]) && !set.noMoves && !(ok && e.op == opNoMove) {
 		ed.Move, ed.HasMove = m, true
 	}
-	if h, ok := t.Prior(c); ok && e.op != opNoPriors && !(e.op == opNoPrior && c == e.at) {
+	if h, hok := t.Prior(c); hok && !set.noPriors && !(ok && e.op == opNoPrior) {
 		ed.Prior, ed.HasPrior = h, true
 	}
 	return ed
@@ -181,7 +274,7 @@ func (t *Tree) Shuffled(rng *core.RNG) *Tree {
 // ShuffledInto is Shuffled into the memory of dst, which is nil or a tree
 // that t.ShuffledInto returned before and that nobody reads any more: it
 // returns dst (a new tree if dst is nil) with the order drawn from rng,
-// the same tree as Shuffled draws. A Cursor of dst walks the new order,
+// the same tree as Shuffled draws, or with t's own order if rng is nil. A Cursor of dst walks the new order,
 // since the arrays are the same, so a search of dst.Game() can search it
 // again after a reset: a check searches seed after seed, each in its own
 // order, in the memory of one tree. It panics if dst has another size
@@ -205,7 +298,7 @@ func (t *Tree) ShuffledInto(dst *Tree, rng *core.RNG) *Tree {
 		for k := range p {
 			p[k] = t.first[i] + int32(k)
 		}
-		for k := len(p) - 1; k > 0; k-- {
+		for k := len(p) - 1; k > 0 && rng != nil; k-- {
 			j := rng.IntN(k + 1)
 			p[k], p[j] = p[j], p[k]
 		}

@@ -38,6 +38,11 @@ func TestEdits(t *testing.T) {
 			`(max (min 1 0.5@7) (chance 0.25:(max 0 1)@4 0.75:0) 0.75@9)`},
 		{"all moves", (*tree.Tree).WithDefaultMoves,
 			`(max (min 1 0.5~0.25)~0.5 (chance 0.25:(max 0 1) 0.75:0) 0.75)`},
+		{"leaves at once, one inside another's subtree", func(t *tree.Tree) (*tree.Tree, error) {
+			return t.WithLeaves([]int32{1, 8, 6}, []float64{0.5, 0, 1})
+		}, `(max 0.5~0.5 (chance 0.25:1@4 0.75:0) 0.75@9)`},
+		{"children at once", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{2, 0}) },
+			`(max (chance 0.25:(max 0 1)@4 0.75:0))`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -71,6 +76,9 @@ func TestEditErrors(t *testing.T) {
 		{"reward of an inner node", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(1, 0) }, "not a terminal"},
 		{"reward out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(3, 2) }, "reward"},
 		{"leaf out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaf(2, -1) }, "reward"},
+		{"leaves and rewards differ", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaves([]int32{1, 2}, []float64{0}) }, "2 nodes and 1 rewards"},
+		{"all children", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{0, 1}) }, "no children"},
+		{"no such child of several", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{0, 2}) }, "no child 2 of 2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -153,14 +161,17 @@ func TestShuffledInto(t *testing.T) {
 		orig := tree.MustParse(text(randTree(r, 5), nil))
 		var dst *tree.Tree
 		var cur *tree.Cursor
-		for seed := range uint64(5) {
-			got := orig.ShuffledInto(dst, core.NewRNG(seed))
+		for seed := range uint64(6) {
+			rng, want := core.NewRNG(seed), orig.Shuffled(core.NewRNG(seed))
+			if seed == 3 { // a nil generator: the tree's own order, in used memory too
+				rng, want = nil, orig
+			}
+			got := orig.ShuffledInto(dst, rng)
 			if dst == nil {
 				dst, cur = got, got.Game()
 			} else if got != dst {
 				t.Fatalf("tree %d seed %d: ShuffledInto returned another tree than its dst", k, seed)
 			}
-			want := orig.Shuffled(core.NewRNG(seed))
 			if d := layoutDiff(want, got); d != "" {
 				t.Fatalf("tree %s seed %d: ShuffledInto gives\n%s\nwant\n%s\n%s", orig, seed, got, want, d)
 			}
@@ -248,4 +259,23 @@ func rebuiltShuffle(t *tree.Tree, rng *core.RNG) *tree.Tree {
 		panic(err)
 	}
 	return out
+}
+
+// BenchmarkWithoutChildren drops every other child of a root over 10^6
+// leaves in one copy, as a shrinker's group of dropped children does.
+func BenchmarkWithoutChildren(b *testing.B) {
+	tr, err := tree.Parse("(max" + strings.Repeat(" 0", 999_999) + " 1)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ks := make([]int, 0, tr.NumChildren(0)/2)
+	for k := 0; k < tr.NumChildren(0); k += 2 {
+		ks = append(ks, k)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := tr.WithoutChildren(0, ks); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
