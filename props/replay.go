@@ -169,7 +169,10 @@ func (r Replay) CheckLine(command string) string {
 		fmt.Fprintf(&b, " -growth %s -backup %s", r.Growth, r.Backup)
 		return b.String()
 	}
-	fmt.Fprintf(&b, " -tree %s -seed %d -seeds %d -budget %d", q(r.Tree), r.Seed, r.Seeds, r.Budget)
+	b.Grow(b.Len() + len(r.Tree) + 256) // a tree's text is copied once
+	b.WriteString(" -tree ")
+	b.WriteString(q(r.Tree))
+	fmt.Fprintf(&b, " -seed %d -seeds %d -budget %d", r.Seed, r.Seeds, r.Budget)
 	if r.KeepOrder {
 		b.WriteString(" -keep-order")
 	}
@@ -228,6 +231,9 @@ func ShellWord(s string) string {
 
 // ShellQuote quotes s for a POSIX shell, as replay lines need.
 func ShellQuote(s string) string {
+	if !strings.Contains(s, "'") { // a tree's text: megabytes copied once
+		return "'" + s + "'"
+	}
 	out := []byte{'\''}
 	for i := range len(s) {
 		if s[i] == '\'' {
