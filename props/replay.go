@@ -171,7 +171,7 @@ func (r Replay) CheckLine(command string) string {
 	}
 	b.Grow(b.Len() + len(r.Tree) + 256) // a tree's text is copied once
 	b.WriteString(" -tree ")
-	b.WriteString(q(r.Tree))
+	writeShellQuoted(&b, r.Tree)
 	fmt.Fprintf(&b, " -seed %d -seeds %d -budget %d", r.Seed, r.Seeds, r.Budget)
 	if r.KeepOrder {
 		b.WriteString(" -keep-order")
@@ -231,16 +231,25 @@ func ShellWord(s string) string {
 
 // ShellQuote quotes s for a POSIX shell, as replay lines need.
 func ShellQuote(s string) string {
-	if !strings.Contains(s, "'") { // a tree's text: megabytes copied once
-		return "'" + s + "'"
-	}
-	out := []byte{'\''}
-	for i := range len(s) {
-		if s[i] == '\'' {
-			out = append(out, `'\''`...)
-		} else {
-			out = append(out, s[i])
+	var b strings.Builder
+	writeShellQuoted(&b, s)
+	return b.String()
+}
+
+// writeShellQuoted writes s to b quoted for a POSIX shell; a tree's text,
+// megabytes without a quote, is copied once.
+func writeShellQuoted(b *strings.Builder, s string) {
+	b.Grow(len(s) + 2)
+	b.WriteByte('\'')
+	for {
+		i := strings.IndexByte(s, '\'')
+		if i < 0 {
+			break
 		}
+		b.WriteString(s[:i])
+		b.WriteString(`'\''`)
+		s = s[i+1:]
 	}
-	return string(append(out, '\''))
+	b.WriteString(s)
+	b.WriteByte('\'')
 }
