@@ -83,11 +83,14 @@ Examples:
 // checkDoc is the JSON document of check: the tree and the options, then
 // the result's fields.
 type checkDoc struct {
-	// Command is the check's command line, in a shard's document only
-	// (for merge, which writes the whole check's report).
-	Command string     `json:"command,omitempty"`
-	Tree    string     `json:"tree,omitempty"`
-	Options optionsDoc `json:"options"`
+	// Command is the check's command line, and Replay the line that
+	// checks one tree alone with the check's options (its tree empty), in
+	// a shard's document only (for merge, which writes the whole check's
+	// report and text).
+	Command string        `json:"command,omitempty"`
+	Replay  *props.Replay `json:"replay,omitempty"`
+	Tree    string        `json:"tree,omitempty"`
+	Options optionsDoc    `json:"options"`
 	ruleResult
 }
 
@@ -196,11 +199,12 @@ func cmdCheck(e *env, args []string) error {
 		doc.Agreement = checkAgreement(in, tr, rep.Verdict)
 	}
 	command := e.tool.command(checkCommand(fs, "rule"))
+	replay := o.ReplayTree("")
 	if shard.sharded() {
-		doc.Command = command
+		doc.Command, doc.Replay = command, &replay
 	}
 	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, expectation: e.tool.expectation([]*rules.Instance{in}),
-		json: *asJSON, dot: *asDOT, replay: &o})
+		json: *asJSON, dot: *asDOT, replay: &replay})
 }
 
 // checkAgreement compares the verdict v of a check of in with its
@@ -219,10 +223,9 @@ type checkOutput struct {
 	dir, command, expectation string
 	json, dot, search         bool
 	jobs                      int
-	// replay is the options the check ran with, for the line that checks
-	// an unconverged tree alone; nil in a merge of shards, whose text
-	// names the trees without it.
-	replay *props.Options
+	// replay is the line that checks an unconverged tree alone with the
+	// check's options, its tree empty; nil when none is known.
+	replay *props.Replay
 }
 
 // writeCheck writes the outputs of check (and of merge of checks) for the
@@ -321,7 +324,7 @@ func execOptions(in *rules.Instance, fs *flagSet, e *env, stderr bool, timeout t
 	return nil
 }
 
-func printCheck(e *env, d *checkDoc, rep *props.Report, replay *props.Options) {
+func printCheck(e *env, d *checkDoc, rep *props.Report, replay *props.Replay) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "rule       %s (growth %s, backup %s)\n", r.Spec, r.Growth, r.Backup)
@@ -379,9 +382,9 @@ func printWitness(w io.Writer, wit *props.Witness) {
 
 // printUnconverged writes, under the verdict, the trees of a check that
 // did not converge, the first ones with their text, how many it leaves
-// out, and the line that checks the first one alone with the check's
-// options o and seeds (search: a whole search's check; o nil: no line).
-func printUnconverged(e *env, rep *props.Report, o *props.Options, search bool) {
+// out, and the line that checks the first one alone: replay with the
+// first's text (search: a whole search's check; replay nil: no line).
+func printUnconverged(e *env, rep *props.Report, replay *props.Replay, search bool) {
 	u := rep.Unconverged
 	if len(u) == 0 || u[0].Tree == "" {
 		return
@@ -393,10 +396,10 @@ func printUnconverged(e *env, rep *props.Report, o *props.Options, search bool) 
 	if more := len(u) - shownUnconverged; more > 0 {
 		fmt.Fprintf(w, "           and %d more: -json and -out list every one\n", more)
 	}
-	if o == nil {
+	if replay == nil {
 		return
 	}
-	r := o.ReplayTree(u[0].Tree)
-	r.Search = search
+	r := *replay
+	r.Tree, r.Search = u[0].Tree, search
 	fmt.Fprintf(w, "           the first alone: %s\n", e.tool.replayLine(r))
 }

@@ -158,10 +158,12 @@ func cmdCheckSearch(e *env, args []string) error {
 		doc.Tree, doc.Options.Trees = tr.String(), 1
 	}
 	command := e.tool.command(checkCommand(fs, "search"))
+	replay := o.ReplayTree("")
+	replay.Search = true
 	if shard.sharded() {
-		doc.Command = command
+		doc.Command, doc.Replay = command, &replay
 	}
-	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, json: *asJSON, dot: *asDOT, search: true, jobs: *jobs, replay: &o})
+	return writeCheck(e, &doc, rep, checkOutput{dir: *out, command: command, json: *asJSON, dot: *asDOT, search: true, jobs: *jobs, replay: &replay})
 }
 
 // checkWithProgress runs check, one check named name whose options o it
@@ -212,7 +214,7 @@ func searchResult(name string, o props.Options, rep *props.Report) ruleResult {
 	}
 }
 
-func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int, replay *props.Options) {
+func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int, replay *props.Replay) {
 	w := e.stdout
 	r := &d.ruleResult
 	fmt.Fprintf(w, "search     %s\n", r.Spec)

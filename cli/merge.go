@@ -167,7 +167,8 @@ func mergeChecks(e *env, paths []string, docs []*checkDoc, out string, asJSON bo
 	doc := checkDoc{Tree: d0.Tree, Options: d0.Options, ruleResult: *results[0]}
 	doc.Options.Shard = ""
 	doc.Report, doc.Verdict = rep, rep.Verdict
-	w := checkOutput{dir: out, command: withoutShard(d0.Command, shard0), json: asJSON}
+	doc.Replay = nil // a shard's alone: the whole check's document has none
+	w := checkOutput{dir: out, command: withoutShard(d0.Command, shard0), json: asJSON, replay: d0.Replay}
 	if results[0].Report.Shard.Search {
 		doc.ruleResult = searchResult(doc.Spec, props.Options{BinaryOnly: doc.BinaryOnly}, rep)
 		w.search, w.expectation = true, searchPrediction.Source

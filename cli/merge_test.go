@@ -214,3 +214,19 @@ func TestMergeBadInput(t *testing.T) {
 		t.Errorf("check -game -shard: exit %d\n%s", r.code, r.stderr)
 	}
 }
+
+// TestMergeCheckText: the text of merged shards of a check whose trees do
+// not all converge is the whole check's but for its speed: the trees it
+// names, how many it leaves out, and the line that checks the first alone.
+func TestMergeCheckText(t *testing.T) {
+	args := []string{"check", "-rule", "uct", "-trees", "10", "-seeds", "2", "-budget", "1024"}
+	whole := mctscheck(t, "", args...)
+	merged := mctscheck(t, "", append([]string{"merge"}, shardFiles(t, 2, args...)...)...)
+	if !strings.Contains(whole.stdout, "the first alone: ") {
+		t.Fatalf("the whole check names no unconverged tree: the test proves less than it says\n%s", whole.stdout)
+	}
+	speed := regexp.MustCompile(`(?m)^speed .*$`)
+	if diff := cmp.Diff(speed.ReplaceAllString(whole.stdout, "speed"), speed.ReplaceAllString(merged.stdout, "speed")); diff != "" {
+		t.Errorf("the merged text is not the whole check's (-whole +merged):\n%s", diff)
+	}
+}

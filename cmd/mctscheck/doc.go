@@ -223,6 +223,7 @@
 //
 //	{
 //	  "command": string,          // only in a part of a split check (-shard): the command line
+//	  "replay": REPLAY,           // only in such a part: the check's options, its tree empty (merge's "the first alone")
 //	  "tree": string,             // only with -tree
 //	  "options": OPTIONS,
 //	  ...RESULT's fields
