@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mctscheck/mctscheck/internal/ctxtest"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
@@ -53,26 +54,13 @@ func TestSearchPictureWithoutNodes(t *testing.T) {
 	}
 }
 
-// endsAfter is a context that ends at its looks'th call of Err.
-type endsAfter struct {
-	context.Context
-	looks int
-}
-
-func (c *endsAfter) Err() error {
-	if c.looks--; c.looks <= 0 {
-		return context.Canceled
-	}
-	return nil
-}
-
 // TestSearchTreeAbandoned: the copy of a large tree for a search gives up
 // with the context's error when the context ends before or while it is
 // made, and is whole when it does not.
 func TestSearchTreeAbandoned(t *testing.T) {
 	tr := tree.MustParse("(max" + strings.Repeat(" 0", 20_000) + " 1)")
 	for _, looks := range []int{1, 2, 4} {
-		if st, _, err := newSearchTree(&endsAfter{context.Background(), looks}, tr); !errors.Is(err, context.Canceled) || st != nil {
+		if st, _, err := newSearchTree(ctxtest.EndsAt(looks), tr); !errors.Is(err, context.Canceled) || st != nil {
 			t.Errorf("the context ending at its look %d: error %v, want context.Canceled and no tree", looks, err)
 		}
 	}

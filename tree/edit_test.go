@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/internal/ctxtest"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
@@ -284,20 +285,6 @@ func BenchmarkWithoutChildren(b *testing.B) {
 	}
 }
 
-// endsAfter is a context that ends at its looks'th call of Err: a copy
-// that looks at its context only before it starts would finish.
-type endsAfter struct {
-	context.Context
-	looks int
-}
-
-func (c *endsAfter) Err() error {
-	if c.looks--; c.looks <= 0 {
-		return context.Canceled
-	}
-	return nil
-}
-
 // TestEditsAbandoned: the many-node edits of a large tree give up with
 // the context's error when it ends during the copy, and finish when it
 // does not.
@@ -316,7 +303,7 @@ func TestEditsAbandoned(t *testing.T) {
 		}, big.Len() - 3},
 	} {
 		for _, looks := range []int{1, 3, 20} {
-			if _, err := c.edit(&endsAfter{context.Background(), looks}); !errors.Is(err, context.Canceled) {
+			if _, err := c.edit(ctxtest.EndsAt(looks)); !errors.Is(err, context.Canceled) {
 				t.Errorf("%s, the context ending at its look %d: error %v, want context.Canceled", c.name, looks, err)
 			}
 		}
