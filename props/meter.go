@@ -36,6 +36,13 @@ type running struct {
 	first     time.Time
 	firstSims int64
 	counted   bool
+	// since is a later point to read the pace from, at sinceSims: the
+	// mark before the last (the present each time the search's age since
+	// first doubles), between a quarter and a half of its age, so that
+	// the pace is of the last half or more of it. A search sharing its
+	// program's batches with many others goes faster once they end.
+	since, mark         time.Time
+	sinceSims, markSims int64
 }
 
 // statusEvery is how often at most the simulations alone make a report:
@@ -101,10 +108,7 @@ func (r *running) add(n int64) {
 	m := r.m
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	r.sims += n
-	if !r.counted {
-		r.first, r.firstSims, r.counted = time.Now(), r.sims, true
-	}
+	r.count(n, time.Now())
 	if m.closed {
 		return
 	}
@@ -112,6 +116,35 @@ func (r *running) add(n int64) {
 	if time.Since(m.said) >= statusEvery {
 		m.say()
 	}
+}
+
+// count records that n more simulations had run at now, and moves the
+// marks the pace is read from.
+func (r *running) count(n int64, now time.Time) {
+	r.sims += n
+	if !r.counted {
+		r.first, r.firstSims, r.counted = now, r.sims, true
+		r.since, r.sinceSims, r.mark, r.markSims = now, r.sims, now, r.sims
+	} else if now.Sub(r.first) >= 2*r.mark.Sub(r.first) {
+		r.since, r.sinceSims, r.mark, r.markSims = r.mark, r.markSims, now, r.sims
+	}
+}
+
+// left is the time the search needs at now to reach budget at its own
+// pace: since the mark before the last, once a sixteenth of budget has
+// run since, or else since its first count. None before an eighth of it
+// has run: one read over a few chunks, across a stall of the machine,
+// would say hours.
+func (r *running) left(now time.Time, budget int64) (time.Duration, bool) {
+	ran := r.sims - r.firstSims
+	if !r.counted || ran <= 0 || 8*r.sims < budget {
+		return 0, false
+	}
+	since := r.first
+	if recent := r.sims - r.sinceSims; 16*recent >= budget {
+		since, ran = r.since, recent
+	}
+	return time.Duration(float64(now.Sub(since)) * float64(budget-r.sims) / float64(ran)), true
 }
 
 // end stops following the search; done says that it ran to its end, a
@@ -148,10 +181,7 @@ func (m *meter) say() {
 	m.said = time.Now()
 	m.st.Slowest = 0
 	for r := range m.running {
-		// A pace is read once an eighth of the search has run: one read
-		// over a few chunks, across a stall of the machine, would say hours.
-		if ran := r.sims - r.firstSims; r.counted && ran > 0 && 8*r.sims >= m.budget {
-			left := time.Duration(float64(m.said.Sub(r.first)) * float64(m.budget-r.sims) / float64(ran))
+		if left, ok := r.left(m.said, m.budget); ok {
 			m.st.Slowest = max(m.st.Slowest, left)
 		}
 	}

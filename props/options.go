@@ -122,7 +122,8 @@ type Status struct {
 	Searches, SearchesPlanned int
 	Sims, SimsPlanned         int64
 	// Slowest is the time that the running search furthest from its end
-	// needs at its own pace since its first count, of those an eighth
+	// needs at its own pace over the last half or more of its time (since
+	// its first count while too little has run since), of those an eighth
 	// done: the check lasts that long at least, whatever the others do (a
 	// deep tree's search, nine sites a simulation, runs alone at the end
 	// of a check of a slow program). 0 when no running search is an
