@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"io"
 	"runtime"
 	"strings"
 	"time"
@@ -363,13 +364,21 @@ func printCheck(e *env, d *checkDoc, rep *props.Report, replay *props.Replay) {
 	}
 	fmt.Fprintf(w, "§4         %s\n", r.overconfidence())
 	if rep.Witness != nil {
-		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
+		printWitness(w, rep.Witness)
 	}
 }
 
 // shownUnconverged is how many trees that did not converge the text names
 // with their text; -json and -out list every one.
 const shownUnconverged = 5
+
+// printWitness writes a check's witness after a blank line, written as
+// it is formatted (megabytes for a tree of millions of nodes), not copied.
+func printWitness(w io.Writer, wit *props.Witness) {
+	io.WriteString(w, "\n")
+	io.WriteString(w, strings.TrimRight(wit.String(), "\n"))
+	io.WriteString(w, "\n")
+}
 
 // printUnconverged writes, under the verdict, the trees of a check that
 // did not converge, the first ones with their text, how many it leaves

@@ -234,7 +234,7 @@ func printCheckSearch(e *env, d *checkDoc, rep *props.Report, jobs int, replay *
 	}
 	fmt.Fprintf(w, "§4         %s\n", r.overconfidence())
 	if rep.Witness != nil {
-		fmt.Fprintf(w, "\n%s", strings.TrimRight(rep.Witness.String(), "\n")+"\n")
+		printWitness(w, rep.Witness)
 	}
 }
 

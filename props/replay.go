@@ -169,7 +169,10 @@ func (r Replay) CheckLine(command string) string {
 		fmt.Fprintf(&b, " -growth %s -backup %s", r.Growth, r.Backup)
 		return b.String()
 	}
-	fmt.Fprintf(&b, " -tree %s -seed %d -seeds %d -budget %d", q(r.Tree), r.Seed, r.Seeds, r.Budget)
+	b.Grow(b.Len() + len(r.Tree) + 256) // a tree's text is copied once
+	b.WriteString(" -tree ")
+	writeShellQuoted(&b, r.Tree)
+	fmt.Fprintf(&b, " -seed %d -seeds %d -budget %d", r.Seed, r.Seeds, r.Budget)
 	if r.KeepOrder {
 		b.WriteString(" -keep-order")
 	}
@@ -228,13 +231,25 @@ func ShellWord(s string) string {
 
 // ShellQuote quotes s for a POSIX shell, as replay lines need.
 func ShellQuote(s string) string {
-	out := []byte{'\''}
-	for i := range len(s) {
-		if s[i] == '\'' {
-			out = append(out, `'\''`...)
-		} else {
-			out = append(out, s[i])
+	var b strings.Builder
+	writeShellQuoted(&b, s)
+	return b.String()
+}
+
+// writeShellQuoted writes s to b quoted for a POSIX shell; a tree's text,
+// megabytes without a quote, is copied once.
+func writeShellQuoted(b *strings.Builder, s string) {
+	b.Grow(len(s) + 2)
+	b.WriteByte('\'')
+	for {
+		i := strings.IndexByte(s, '\'')
+		if i < 0 {
+			break
 		}
+		b.WriteString(s[:i])
+		b.WriteString(`'\''`)
+		s = s[i+1:]
 	}
-	return string(append(out, '\''))
+	b.WriteString(s)
+	b.WriteByte('\'')
 }

@@ -125,3 +125,21 @@ func TestGreedy(t *testing.T) {
 		t.Errorf("pasted %s: not the same failure:\n%s\nfirst:\n%s", line, again, out)
 	}
 }
+
+// TestShellQuote: a quoted word is the word itself to a POSIX shell,
+// quotes within it included.
+func TestShellQuote(t *testing.T) {
+	for _, s := range []string{"", "(max 0 1)", "it's", "'", "''a'b'", "a b\t$x \\ \"q\""} {
+		got, want := props.ShellQuote(s), "'"+strings.ReplaceAll(s, "'", `'\''`)+"'"
+		if got != want {
+			t.Errorf("ShellQuote(%q) = %s, want %s", s, got, want)
+		}
+		out, err := exec.Command("sh", "-c", "printf %s "+got).Output()
+		if err != nil {
+			t.Skipf("no POSIX shell: %v", err)
+		}
+		if string(out) != s {
+			t.Errorf("the shell reads ShellQuote(%q) = %s as %q", s, got, out)
+		}
+	}
+}

@@ -173,6 +173,12 @@ type PositionWitness struct {
 // String prints the witness for a human.
 func (w *Witness) String() string {
 	var b strings.Builder
+	text := w.treeText()
+	size := len(text) + 1024 // the text of a witness of millions of nodes is written once, without growing
+	for _, r := range w.Replay {
+		size += len(r) + 9
+	}
+	b.Grow(size)
 	name := w.Rule
 	switch {
 	case name != "":
@@ -197,7 +203,9 @@ func (w *Witness) String() string {
 		fmt.Fprintf(&b, "seed %d, %s, budgets %d to %d doubling, growth %s, backup %s\n",
 			p.Seed, order, w.Budgets[0], w.Budgets[len(w.Budgets)-1], p.Growth, p.Backup)
 	} else {
-		fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  %v\n", name, w.Verdict, w.Condition, w.Nodes, w.Tree)
+		fmt.Fprintf(&b, "%s is %s (%s) on a %d-node tree:\n  ", name, w.Verdict, w.Condition, w.Nodes)
+		b.WriteString(text)
+		b.WriteByte('\n')
 		seeds := fmt.Sprintf("seeds %d..%d", w.Seeds[0], w.Seeds[len(w.Seeds)-1])
 		if len(w.Seeds) == 1 {
 			seeds = fmt.Sprintf("seed %d", w.Seeds[0])
@@ -218,7 +226,9 @@ func (w *Witness) String() string {
 		fmt.Fprintf(&b, "  (%s)\n", s.NotReported)
 	}
 	for _, r := range w.Replay {
-		fmt.Fprintf(&b, "replay: %s\n", r)
+		b.WriteString("replay: ")
+		b.WriteString(r)
+		b.WriteByte('\n')
 	}
 	if p := w.PositionWitness; p != nil {
 		switch {
@@ -232,6 +242,16 @@ func (w *Witness) String() string {
 		}
 	}
 	return b.String()
+}
+
+// treeText is the text of the witness's tree: its replay's, the same
+// text formatted once, when it has one (a tree of millions of nodes takes
+// megabytes), or else formatted now.
+func (w *Witness) treeText() string {
+	if w.Run.Tree != "" {
+		return w.Run.Tree
+	}
+	return w.Tree.String()
 }
 
 // Report is the outcome of a check with the evidence behind it: of Run and

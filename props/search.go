@@ -137,31 +137,52 @@ type Checkpoint struct {
 
 // NewSearchTree returns tr as a Searcher gets it: its nodes in preorder.
 func NewSearchTree(tr *tree.Tree) *SearchTree {
-	st, _ := newSearchTree(tr)
+	st, _, _ := newSearchTree(context.Background(), tr)
 	return st
 }
 
 // newSearchTree returns tr as a SearchTree, and each preorder number's
-// node in tr.
-func newSearchTree(tr *tree.Tree) (*SearchTree, []int32) {
+// node in tr; or ctx's error, abandoning the copy of a tree of millions
+// of nodes, if ctx ends before it is done.
+func newSearchTree(ctx context.Context, tr *tree.Tree) (*SearchTree, []int32, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	st := &SearchTree{Text: tr.String(), Nodes: make([]SearchNode, 0, tr.Len())}
 	pre := make([]int32, 0, tr.Len())
+	var err error
 	var walk func(i int32) int
 	walk = func(i int32) int {
 		k := len(st.Nodes)
+		if k%nodesBetweenLooks == 0 && err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			return k
+		}
 		pre = append(pre, i)
 		n := SearchNode{Kind: tr.Kind(i).String(), Reward: tr.Reward(i), Prob: tr.Prob(i), Move: tr.Move(i)}
 		n.Prior, n.HasPrior = tr.Prior(i)
 		st.Nodes = append(st.Nodes, n)
 		for c := range tr.NumChildren(i) {
 			j := walk(tr.Child(i, c))
+			if err != nil {
+				return k
+			}
 			st.Nodes[k].Children = append(st.Nodes[k].Children, j)
 		}
 		return k
 	}
 	walk(0)
-	return st, pre
+	if err != nil {
+		return nil, nil, err
+	}
+	return st, pre, nil
 }
+
+// nodesBetweenLooks is how many nodes a long copy makes between two looks
+// at its context: a look costs a lock, a node tens of nanoseconds.
+const nodesBetweenLooks = 1 << 12
 
 // searchRun is one search of one tree: the reports checked and read as
 // snapshots of the explicit tree.

@@ -234,13 +234,20 @@ func (c *searchCheck) search(ctx context.Context, tr *tree.Tree, i int) searchOu
 func (c *searchCheck) answers(ctx context.Context, tr *tree.Tree, i int, checkpoints []int64) (out searchOutcome, run *searchRun) {
 	out.seed = c.o.Seed + uint64(i)
 	out.tr = tr
+	if out.err = ctx.Err(); out.err != nil { // the check ended: no tree of millions of nodes is copied for nothing
+		return out, &searchRun{tr: tr}
+	}
 	if i > 0 && !c.o.KeepOrder {
 		out.order = out.seed
 		out.tr = tr.Shuffled(core.NewRNG(out.order ^ orderSalt))
 	}
-	st, pre := newSearchTree(out.tr)
+	st, pre, err := newSearchTree(ctx, out.tr)
+	if err != nil {
+		out.err = err
+		return out, &searchRun{tr: out.tr}
+	}
 	run = &searchRun{tr: out.tr, st: st, pre: pre, seed: out.seed, budgets: checkpoints, asks: c.o.budgets(), metered: c.o.meter.begin()}
-	err := searchSafely(ctx, c.s, run)
+	err = searchSafely(ctx, c.s, run)
 	run.metered.end(err == nil && len(run.snaps) == len(run.budgets))
 	out.sims = run.done()
 	if ctx.Err() != nil {

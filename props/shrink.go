@@ -117,7 +117,7 @@ func (s *shrinker) cut(nodes, _ []int32) candidate {
 		for j, i := range nodes {
 			rewards[j] = sol.Value(i)
 		}
-		return t.WithLeaves(nodes, rewards)
+		return t.WithLeaves(s.ctx, nodes, rewards)
 	}
 }
 
@@ -151,7 +151,7 @@ func (s *shrinker) siblings() {
 					at, _ := slices.BinarySearch(all, k)
 					ks[g] = at
 				}
-				return t.WithoutChildren(j, ks)
+				return t.WithoutChildren(s.ctx, j, ks)
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -137,7 +138,10 @@ func (b *Builder) Node(k core.Kind, edges ...Edge) Ref { return b.add(k, 0, edge
 // [0, MaxMove] or more than MaxMove+1 children, two children of a max or
 // min node with the same move identity, a prior that is not finite, or a
 // node that is the child of two nodes. Build does not change b, so b can build further trees.
-func (b *Builder) Build(root Ref) (*Tree, error) {
+func (b *Builder) Build(root Ref) (*Tree, error) { return b.build(context.Background(), root) }
+
+// build is Build, which gives up with ctx's error once ctx ends.
+func (b *Builder) build(ctx context.Context, root Ref) (*Tree, error) {
 	if b.full {
 		return nil, errors.New("tree: more than 2^31-1 nodes")
 	}
@@ -151,6 +155,9 @@ func (b *Builder) Build(root Ref) (*Tree, error) {
 	seen := make([]int32, int(root)+1) // 1 + the number given to a Ref, or 0
 	seen[root] = 1
 	for n := 0; n < len(order); n++ {
+		if err := ended(ctx, n); err != nil {
+			return nil, err
+		}
 		i, r := int32(n), order[n]
 		k, edges := b.kind[r-1], b.edgesOf(r)
 		first = append(first, int32(len(order)))
@@ -201,6 +208,9 @@ func (b *Builder) Build(root Ref) (*Tree, error) {
 	}
 	maxMove := int32(0)
 	for i, r := range order {
+		if err := ended(ctx, i); err != nil {
+			return nil, err
+		}
 		k := b.kind[r-1]
 		t.kind[i] = k
 		if k == core.Terminal {

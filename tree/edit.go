@@ -1,6 +1,7 @@
 package tree
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -20,14 +21,16 @@ import (
 // WithLeaf returns t with the subtree under node i replaced by a terminal of
 // reward r. The edge into i keeps its attributes.
 func (t *Tree) WithLeaf(i int32, r float64) (*Tree, error) {
-	return t.apply(edit{op: opLeaf, at: i, reward: r})
+	return t.apply(context.Background(), edit{op: opLeaf, at: i, reward: r})
 }
 
 // WithLeaves returns t with the subtree under each node nodes[j] replaced
 // by a terminal of reward rewards[j], all at once: a shrinker cuts many
 // subtrees in one tree built once. The edges into the nodes keep their
-// attributes. A node inside another's subtree goes with it.
-func (t *Tree) WithLeaves(nodes []int32, rewards []float64) (*Tree, error) {
+// attributes. A node inside another's subtree goes with it. A copy in
+// progress when ctx ends is abandoned, with ctx's error: the copy of a
+// large tree is work that a shrinker stopped midway no longer wants.
+func (t *Tree) WithLeaves(ctx context.Context, nodes []int32, rewards []float64) (*Tree, error) {
 	if len(nodes) != len(rewards) {
 		return nil, fmt.Errorf("tree: WithLeaves: %d nodes and %d rewards", len(nodes), len(rewards))
 	}
@@ -35,14 +38,14 @@ func (t *Tree) WithLeaves(nodes []int32, rewards []float64) (*Tree, error) {
 	for j, i := range nodes {
 		es[j] = edit{op: opLeaf, at: i, reward: rewards[j]}
 	}
-	return t.apply(es...)
+	return t.apply(ctx, es...)
 }
 
 // Hoist returns t with the subtree under node i replaced by the subtree under
 // its child k. The edge into i keeps its attributes; those of the edge from i
 // to child k are dropped.
 func (t *Tree) Hoist(i int32, k int) (*Tree, error) {
-	return t.apply(edit{op: opHoist, at: i, k: k})
+	return t.apply(context.Background(), edit{op: opHoist, at: i, k: k})
 }
 
 // Without returns t with child k of node i and its subtree removed.
@@ -50,12 +53,13 @@ func (t *Tree) Without(i int32, k int) (*Tree, error) {
 	if err := t.checkChild(i, k); err != nil {
 		return nil, err
 	}
-	return t.apply(edit{op: opDrop, at: t.first[i] + int32(k)})
+	return t.apply(context.Background(), edit{op: opDrop, at: t.first[i] + int32(k)})
 }
 
 // WithoutChildren returns t with children ks of node i and their
-// subtrees removed, all at once.
-func (t *Tree) WithoutChildren(i int32, ks []int) (*Tree, error) {
+// subtrees removed, all at once; a copy in progress when ctx ends is
+// abandoned, with ctx's error, as WithLeaves's is.
+func (t *Tree) WithoutChildren(ctx context.Context, i int32, ks []int) (*Tree, error) {
 	es := make([]edit, len(ks))
 	for j, k := range ks {
 		if err := t.checkChild(i, k); err != nil {
@@ -63,7 +67,7 @@ func (t *Tree) WithoutChildren(i int32, ks []int) (*Tree, error) {
 		}
 		es[j] = edit{op: opDrop, at: t.first[i] + int32(k)}
 	}
-	return t.apply(es...)
+	return t.apply(ctx, es...)
 }
 
 // WithReward returns t with the reward of terminal node i set to r.
@@ -71,25 +75,29 @@ func (t *Tree) WithReward(i int32, r float64) (*Tree, error) {
 	if t.valid(i) && t.kind[i] != core.Terminal {
 		return nil, fmt.Errorf("tree: WithReward: node %s is %v, not a terminal", FormatPath(t.Path(i)), t.kind[i])
 	}
-	return t.apply(edit{op: opReward, at: i, reward: r})
+	return t.apply(context.Background(), edit{op: opReward, at: i, reward: r})
 }
 
 // WithoutPrior returns t with no prior on the edge into node i.
 func (t *Tree) WithoutPrior(i int32) (*Tree, error) {
-	return t.apply(edit{op: opNoPrior, at: i})
+	return t.apply(context.Background(), edit{op: opNoPrior, at: i})
 }
 
 // WithDefaultMove returns t with the edge into node i given its default move
 // identity, its index among its siblings.
 func (t *Tree) WithDefaultMove(i int32) (*Tree, error) {
-	return t.apply(edit{op: opNoMove, at: i})
+	return t.apply(context.Background(), edit{op: opNoMove, at: i})
 }
 
 // WithoutPriors returns t with no prior on any edge.
-func (t *Tree) WithoutPriors() (*Tree, error) { return t.apply(edit{op: opNoPriors, at: 0}) }
+func (t *Tree) WithoutPriors() (*Tree, error) {
+	return t.apply(context.Background(), edit{op: opNoPriors, at: 0})
+}
 
 // WithDefaultMoves returns t with every edge given its default move identity.
-func (t *Tree) WithDefaultMoves() (*Tree, error) { return t.apply(edit{op: opNoMoves, at: 0}) }
+func (t *Tree) WithDefaultMoves() (*Tree, error) {
+	return t.apply(context.Background(), edit{op: opNoMoves, at: 0})
+}
 
 type editOp uint8
 
@@ -154,8 +162,8 @@ func (s *editSet) of(i int32) (edit, bool) {
 // tree breadth-first, noting for each of its nodes the node of t it copies
 // (or -1 for a new leaf, with the edit that made it) and the node of t
 // whose incoming edge it keeps, then builds bottom-up; so it never
-// recurses.
-func (t *Tree) apply(es ...edit) (*Tree, error) {
+// recurses. It gives up with ctx's error once ctx ends.
+func (t *Tree) apply(ctx context.Context, es ...edit) (*Tree, error) {
 	set := editSet{}
 	if len(es) == 1 {
 		set.one = es[0]
@@ -208,6 +216,9 @@ func (t *Tree) apply(es ...edit) (*Tree, error) {
 	items[0] = root
 	kids := make([][2]int, 0, t.Len()) // kids[j] = first and end of item j's children in items
 	for j := 0; j < len(items); j++ {
+		if err := ended(ctx, j); err != nil {
+			return nil, err
+		}
 		n := items[j].node
 		lo := len(items)
 		if n >= 0 {
@@ -222,6 +233,9 @@ func (t *Tree) apply(es ...edit) (*Tree, error) {
 	b := builderFor(len(items))
 	refs := make([]Ref, len(items))
 	for j := len(items) - 1; j >= 0; j-- {
+		if err := ended(ctx, j); err != nil {
+			return nil, err
+		}
 		n := items[j].node
 		switch {
 		case n < 0:
@@ -241,7 +255,20 @@ func (t *Tree) apply(es ...edit) (*Tree, error) {
 		}
 		refs[j] = b.Node(t.kind[n], edges...)
 	}
-	return b.Build(refs[0])
+	return b.build(ctx, refs[0])
+}
+
+// endedEvery is how many nodes a long copy handles between two looks at
+// its context: a look costs a lock, a node a few nanoseconds.
+const endedEvery = 1 << 12
+
+// ended returns ctx's error if ctx has ended, looking only at every
+// endedEvery-th step i of a loop.
+func ended(ctx context.Context, i int) error {
+	if i%endedEvery != 0 {
+		return nil
+	}
+	return ctx.Err()
 }
 
 // edgeInto returns the Builder edge to r with the attributes of the edge into

@@ -1,12 +1,15 @@
 package tree_test
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/mctscheck/mctscheck/core"
+	"github.com/mctscheck/mctscheck/internal/ctxtest"
 	"github.com/mctscheck/mctscheck/tree"
 )
 
@@ -39,9 +42,9 @@ func TestEdits(t *testing.T) {
 		{"all moves", (*tree.Tree).WithDefaultMoves,
 			`(max (min 1 0.5~0.25)~0.5 (chance 0.25:(max 0 1) 0.75:0) 0.75)`},
 		{"leaves at once, one inside another's subtree", func(t *tree.Tree) (*tree.Tree, error) {
-			return t.WithLeaves([]int32{1, 8, 6}, []float64{0.5, 0, 1})
+			return t.WithLeaves(context.Background(), []int32{1, 8, 6}, []float64{0.5, 0, 1})
 		}, `(max 0.5~0.5 (chance 0.25:1@4 0.75:0) 0.75@9)`},
-		{"children at once", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{2, 0}) },
+		{"children at once", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(context.Background(), 0, []int{2, 0}) },
 			`(max (chance 0.25:(max 0 1)@4 0.75:0))`},
 	}
 	for _, c := range cases {
@@ -76,9 +79,11 @@ func TestEditErrors(t *testing.T) {
 		{"reward of an inner node", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(1, 0) }, "not a terminal"},
 		{"reward out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithReward(3, 2) }, "reward"},
 		{"leaf out of range", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaf(2, -1) }, "reward"},
-		{"leaves and rewards differ", func(t *tree.Tree) (*tree.Tree, error) { return t.WithLeaves([]int32{1, 2}, []float64{0}) }, "2 nodes and 1 rewards"},
-		{"all children", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{0, 1}) }, "no children"},
-		{"no such child of several", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(0, []int{0, 2}) }, "no child 2 of 2"},
+		{"leaves and rewards differ", func(t *tree.Tree) (*tree.Tree, error) {
+			return t.WithLeaves(context.Background(), []int32{1, 2}, []float64{0})
+		}, "2 nodes and 1 rewards"},
+		{"all children", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(context.Background(), 0, []int{0, 1}) }, "no children"},
+		{"no such child of several", func(t *tree.Tree) (*tree.Tree, error) { return t.WithoutChildren(context.Background(), 0, []int{0, 2}) }, "no child 2 of 2"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -274,8 +279,36 @@ func BenchmarkWithoutChildren(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := tr.WithoutChildren(0, ks); err != nil {
+		if _, err := tr.WithoutChildren(context.Background(), 0, ks); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestEditsAbandoned: the many-node edits of a large tree give up with
+// the context's error when it ends during the copy, and finish when it
+// does not.
+func TestEditsAbandoned(t *testing.T) {
+	big := tree.MustParse("(max (max 0 1" + strings.Repeat(" 0 1", 50_000) + ") 0.5)")
+	for _, c := range []struct {
+		name  string
+		edit  func(context.Context) (*tree.Tree, error)
+		nodes int
+	}{
+		{"WithLeaves", func(ctx context.Context) (*tree.Tree, error) {
+			return big.WithLeaves(ctx, []int32{2, 3}, []float64{1, 1})
+		}, big.Len()},
+		{"WithoutChildren", func(ctx context.Context) (*tree.Tree, error) {
+			return big.WithoutChildren(ctx, 1, []int{0, 1, 2})
+		}, big.Len() - 3},
+	} {
+		for _, looks := range []int{1, 3, 20} {
+			if _, err := c.edit(ctxtest.EndsAt(looks)); !errors.Is(err, context.Canceled) {
+				t.Errorf("%s, the context ending at its look %d: error %v, want context.Canceled", c.name, looks, err)
+			}
+		}
+		if got, err := c.edit(context.Background()); err != nil || got.Len() != c.nodes {
+			t.Errorf("%s: error %v, want a tree of %d nodes", c.name, err, c.nodes)
 		}
 	}
 }

@@ -467,7 +467,7 @@ func (t *Tree) AppendText(b []byte) []byte {
 		return b
 	}
 	if t.kind[0] == core.Terminal {
-		return strconv.AppendFloat(b, t.reward[0], 'g', -1, 64)
+		return appendReward(b, t.reward[0])
 	}
 	type open struct{ node, next int32 }
 	stack := []open{{0, 0}}
@@ -492,7 +492,7 @@ func (t *Tree) AppendText(b []byte) []byte {
 			b = append(b, ':')
 		}
 		if t.kind[c] == core.Terminal {
-			b = strconv.AppendFloat(b, t.reward[c], 'g', -1, 64)
+			b = appendReward(b, t.reward[c])
 			b = t.appendSuffix(b, c)
 			continue
 		}
@@ -501,6 +501,18 @@ func (t *Tree) AppendText(b []byte) []byte {
 		stack = append(stack, open{c, 0})
 	}
 	return b
+}
+
+// appendReward appends reward r as strconv.AppendFloat(b, r, 'g', -1, 64)
+// does, the rewards 0 and 1 of most leaves without its general path.
+func appendReward(b []byte, r float64) []byte {
+	switch {
+	case r == 1:
+		return append(b, '1')
+	case r == 0 && !math.Signbit(r):
+		return append(b, '0')
+	}
+	return strconv.AppendFloat(b, r, 'g', -1, 64)
 }
 
 // appendSuffix appends the move identity and prior of the edge into node c.
