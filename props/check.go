@@ -516,7 +516,8 @@ func (o Options) traps(extra ...gen.Trap) []namedTree {
 // (with extra ones), then Options.Trees random trees, each drawn when its
 // turn comes.
 func (o Options) trees(extra ...gen.Trap) []namedTree {
-	trees := o.traps(extra...)
+	traps := o.traps(extra...)
+	trees := append(make([]namedTree, 0, len(traps)+o.Trees), traps...)
 	g := gen.Trees(o.Shape)
 	for i := range o.Trees {
 		seed := int(o.Seed) + i

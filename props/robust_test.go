@@ -248,3 +248,17 @@ func TestShrinkHiddenTrap(t *testing.T) {
 		t.Errorf("judgements of the shrinker by tree size %v, want the same at every size", shrinks)
 	}
 }
+
+// BenchmarkRunPlan measures what a check of as many trees as Options
+// allow costs before its first search: its plan, with a context that has
+// ended (TestRunHonoursDeadline's Run returns after it).
+func BenchmarkRunPlan(b *testing.B) {
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := props.Run(ctx, core.UCT{C: 1}, props.Options{Trees: 1 << 20, NoTraps: true}); !errors.Is(err, context.Canceled) {
+			b.Fatal(err)
+		}
+	}
+}

@@ -329,7 +329,7 @@ func newShardRun(o *Options, trees []namedTree, search bool) *shardRun {
 // trees keeps the trees of which the shard runs some search, each with its
 // index in the check.
 func (s *shardRun) trees(all []namedTree) []namedTree {
-	var out []namedTree
+	out := make([]namedTree, 0, len(all)) // a shard's part is not known before
 	for t, nt := range all {
 		nt.index = t
 		if s == nil || len(s.part.seedsOf(t, s.seeds, s.byTree)) > 0 {
