@@ -36,7 +36,7 @@ var engineTable = map[string]engineRow{
 	"openspiel-uct":             {props.Inconclusive, ""},
 	"openspiel-puct":            {props.Inconsistent, "(max 0.75~1 1)"},
 	"mctx-muzero":               {props.Inconclusive, ""},
-	"mctx-gumbel":               {props.Inconsistent, "(max 0~0.05263157894736842 0.75~0.05263157894736842 0.5~0.05263157894736842 0.75~0.05263157894736842 1)"},
+	"mctx-gumbel":               {props.Inconsistent, "(max 0.75~0.05263157894736842 0.75~0.05263157894736842 0~0.05263157894736842 1)"},
 	"fuego":                     {props.Inconclusive, ""},
 	"fuego-go":                  {props.Inconsistent, "(max (max 0 1) 0.5)"},
 	"pachi-ucb1amaf":            {props.Inconsistent, "(max 1 0.75)"},
